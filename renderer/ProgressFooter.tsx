@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+
+/** The fixed footer with the progress text and its bar (300 ms animation). */
+export function ProgressFooter({ label, percent }: { label: string; percent: number }) {
+  return (
+    <Box
+      component="footer"
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', px: 2, py: 1, zIndex: 2 }}
+    >
+      <Typography variant="body2" role="status" aria-live="polite" sx={{ mb: 0.5, textAlign: 'center' }}>
+        {label}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={label}
+        sx={{ height: 8, borderRadius: 4, '& .MuiLinearProgress-bar': { transition: 'transform 300ms linear' } }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import { messages } from '../../engine/messages.ts';
+
+/** The numbered text of a question with the red asterisk and 'Obrigatória' for required ones. */
+export function QuestionLabel({ number, text, required }: { number: number; text: string; required?: boolean }) {
+  return (
+    <>
+      <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
+        {number}.
+      </Box>
+      {text}
+      {required && (
+        <>
+          <Box component="span" aria-hidden="true" sx={{ color: 'error.main', ml: 0.5 }}>
+            *
+          </Box>
+          <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'error.main', mt: 0.25 }}>
+            {messages.form.requiredMark}
+          </Box>
+        </>
+      )}
+    </>
+  );
+}

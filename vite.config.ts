@@ -1,17 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import catalog from './definitions/catalog.json' with { type: 'json' };
+import { respondentPage } from './engine/lifecycle/respondentPaths.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** In `vite` dev, respondent links get the respondent entry, as the server does in production. */
+function respondentEntry(): Plugin {
+  return {
+    name: 'avalia-respondent-entry',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = (request.url ?? '/').split('?')[0] ?? '/';
+        if (request.method === 'GET' && respondentPage(catalog, path)) request.url = '/respondent.html';
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: `${root}apps/web`,
   publicDir: `${root}apps/web/public`,
-  plugins: [react()],
+  plugins: [react(), respondentEntry()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: `${root}dist/web`,
     emptyOutDir: true,
+    // Two pages: the staff app, and the respondent entry that never loads the router, charts or admin code.
+    rolldownOptions: { input: { index: `${root}apps/web/index.html`, respondent: `${root}apps/web/respondent.html` } },
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
   },

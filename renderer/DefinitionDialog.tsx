@@ -8,7 +8,7 @@ import type { DialogText } from '../engine/definition/types.ts';
 import { messages } from '../engine/messages.ts';
 
 /** A dialog written in a definition (instructions, confirmations). */
-export function DefinitionDialog({ dialog, open, onConfirm, onCancel }: { dialog: DialogText; open: boolean; onConfirm: () => void; onCancel: () => void }) {
+export default function DefinitionDialog({ dialog, open, onConfirm, onCancel }: { dialog: DialogText; open: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="definition-dialog-title">
       <DialogTitle id="definition-dialog-title">{dialog.title}</DialogTitle>

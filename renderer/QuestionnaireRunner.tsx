@@ -1,25 +1,24 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSnackbar } from 'notistack';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { pageQuestions } from '../engine/definition/questions.ts';
 import type { AnswerValue, Answers, QuestionnaireDefinition, WireItem } from '../engine/definition/types.ts';
 import { questionnaireMachine } from '../engine/machine/questionnaireMachine.ts';
 import { format, messages } from '../engine/messages.ts';
-import { DefinitionDialog } from './DefinitionDialog.tsx';
 import { ProgressFooter } from './ProgressFooter.tsx';
 import { QuestionView } from './QuestionView.tsx';
 import { QuestionnaireHeader } from './QuestionnaireHeader.tsx';
+import { Loading } from './Loading.tsx';
 import { progressOf } from './progress.ts';
+import { toast } from './toast.ts';
+
+// Dialogs load only for definitions that have them: a form without dialogs never downloads MUI's Modal.
+const DefinitionDialog = lazy(() => import('./DefinitionDialog.tsx'));
 
 /** Props of the runner of any questionnaire definition. */
 export interface QuestionnaireRunnerProps {
@@ -35,11 +34,12 @@ export interface QuestionnaireRunnerProps {
   onSubmitted: () => void;
   /** Called on every answer change (to keep unsent answers). */
   onAnswersChange?: (answers: Answers) => void;
+  /** Shows a message to the respondent. Default: a toast. */
+  notify?: (message: string, variant: 'error' | 'success' | 'info') => void;
 }
 
 /** Runs any questionnaire definition with the one machine and draws it with the widget registry. */
-export function QuestionnaireRunner({ definition, details, initialAnswers, onSubmit, onSubmitted, onAnswersChange }: QuestionnaireRunnerProps) {
-  const { enqueueSnackbar } = useSnackbar();
+export function QuestionnaireRunner({ definition, details, initialAnswers, onSubmit, onSubmitted, onAnswersChange, notify = toast }: QuestionnaireRunnerProps) {
   const machine = useMemo(
     () => questionnaireMachine.provide({ actors: { submit: fromPromise(({ input }) => onSubmit(input.items)) } }),
     [onSubmit],
@@ -50,12 +50,12 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('notify', (event) => enqueueSnackbar(event.message, { variant: event.variant })),
+      actor.on('notify', (event) => notify(event.message, event.variant)),
       actor.on('page.changed', () => window.scrollTo({ top: 0, behavior: 'smooth' })),
       actor.on('answers.changed', (event) => onAnswersChange?.(event.answers)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, enqueueSnackbar, onAnswersChange]);
+  }, [actor, notify, onAnswersChange]);
 
   useEffect(() => {
     if (state.status === 'done') onSubmitted();
@@ -66,6 +66,11 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
   const lastPage = pageIndex === definition.pages.length - 1;
   const sending = state.matches('submitting') || state.status === 'done';
   const progress = progressOf(definition, pageIndex, answers);
+  const dialogs = [
+    { dialog: definition.instructions, state: 'instructions' as const },
+    { dialog: definition.confirmBeforeNext, state: 'confirmingNext' as const },
+    { dialog: definition.confirmBeforeSubmit, state: 'confirmingSubmit' as const },
+  ];
   const errorOf = (id: string) => errors.find((error) => error.questionId === id)?.message;
 
   return (
@@ -88,33 +93,30 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
           </Typography>
         )}
         {page?.description && <Typography sx={{ mb: 2 }}>{page.description}</Typography>}
-        <Stack spacing={2} component="form" noValidate onSubmit={(event) => event.preventDefault()}>
-          {pageQuestions(definition, pageIndex).map((located) => (
-            <Paper key={located.question.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-              <QuestionView
-                located={located}
-                definition={definition}
-                value={answers[located.question.id]}
-                error={errorOf(located.question.id)}
-                onChange={setAnswer}
-              />
-            </Paper>
-          ))}
-        </Stack>
+        <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Suspense fallback={<Loading />}>
+            {pageQuestions(definition, pageIndex).map((located) => (
+              <Paper key={located.question.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+                <QuestionView
+                  located={located}
+                  definition={definition}
+                  value={answers[located.question.id]}
+                  error={errorOf(located.question.id)}
+                  onChange={setAnswer}
+                />
+              </Paper>
+            ))}
+          </Suspense>
+        </Box>
         {submitError && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => actor.send({ type: 'submit' })}>
-                {messages.form.retry}
-              </Button>
-            }
-          >
-            {submitError}
-          </Alert>
+          <Box role="alert" sx={{ mt: 2, p: 2, borderRadius: 1, bgcolor: '#fdecea', color: 'error.dark', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ flex: '1 1 240px' }}>{submitError}</Typography>
+            <Button variant="outlined" color="error" onClick={() => actor.send({ type: 'submit' })}>
+              {messages.form.retry}
+            </Button>
+          </Box>
         )}
-        <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
+        <Box sx={{ mt: 3, display: 'flex', gap: 2, justifyContent: 'space-between' }}>
           {pageIndex > 0 ? (
             <Button variant="outlined" color="secondary" onClick={() => actor.send({ type: 'page.back' })} disabled={sending}>
               {messages.form.back}
@@ -128,7 +130,6 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
               size="large"
               onClick={() => actor.send({ type: 'submit' })}
               disabled={sending}
-              startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
             >
               {messages.form.submit}
             </Button>
@@ -137,39 +138,34 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
               {messages.form.next}
             </Button>
           )}
-        </Stack>
+        </Box>
       </Box>
       <ProgressFooter label={progress.label} percent={progress.percent} />
-      {definition.instructions && (
-        <DefinitionDialog
-          dialog={definition.instructions}
-          open={state.matches('instructions')}
-          onConfirm={() => actor.send({ type: 'dialog.confirm' })}
-          onCancel={() => actor.send({ type: 'dialog.cancel' })}
-        />
+      <Suspense fallback={null}>
+        {dialogs.map(({ dialog, state: dialogState }) =>
+          dialog && state.matches(dialogState) ? (
+            <DefinitionDialog
+              key={dialogState}
+              dialog={dialog}
+              open
+              onConfirm={() => actor.send({ type: 'dialog.confirm' })}
+              onCancel={() => actor.send({ type: 'dialog.cancel' })}
+            />
+          ) : null,
+        )}
+      </Suspense>
+      {sending && (
+        <Box
+          role="alert"
+          aria-live="assertive"
+          sx={{ position: 'fixed', inset: 0, zIndex: 3, bgcolor: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+        >
+          <Paper sx={{ p: 3, minWidth: 260, textAlign: 'center' }}>
+            <Typography sx={{ mb: 1.5 }}>{messages.form.sending}</Typography>
+            <LinearProgress aria-hidden="true" color="secondary" />
+          </Paper>
+        </Box>
       )}
-      {definition.confirmBeforeNext && (
-        <DefinitionDialog
-          dialog={definition.confirmBeforeNext}
-          open={state.matches('confirmingNext')}
-          onConfirm={() => actor.send({ type: 'dialog.confirm' })}
-          onCancel={() => actor.send({ type: 'dialog.cancel' })}
-        />
-      )}
-      {definition.confirmBeforeSubmit && (
-        <DefinitionDialog
-          dialog={definition.confirmBeforeSubmit}
-          open={state.matches('confirmingSubmit')}
-          onConfirm={() => actor.send({ type: 'dialog.confirm' })}
-          onCancel={() => actor.send({ type: 'dialog.cancel' })}
-        />
-      )}
-      <Dialog open={state.matches('submitting')} aria-labelledby="sending-text">
-        <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <CircularProgress size={24} />
-          <Typography id="sending-text">{messages.form.sending}</Typography>
-        </DialogContent>
-      </Dialog>
     </Box>
   );
 }

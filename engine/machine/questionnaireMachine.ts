@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { encodeAnswers } from '../answers/encoding.ts';
 import { pageErrors, submissionErrors, type FieldError } from '../answers/validation.ts';
@@ -82,10 +81,8 @@ export const questionnaireMachine = setup({
   actions: {
     setAnswer: assign(({ context, event }) => {
       if (event.type !== 'answer.set') return {};
-      const answers = produce(context.answers, (draft) => {
-        if (event.value === undefined) delete draft[event.questionId];
-        else draft[event.questionId] = event.value;
-      });
+      const { [event.questionId]: _previous, ...others } = context.answers;
+      const answers = event.value === undefined ? others : { ...others, [event.questionId]: event.value };
       return {
         answers,
         errors: context.attempted ? pageErrors(context.definition, context.pageIndex, answers) : context.errors,

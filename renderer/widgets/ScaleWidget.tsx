@@ -9,7 +9,7 @@ import { QuestionLabel } from './QuestionLabel.tsx';
 import type { WidgetProps } from './types.ts';
 
 /** A single choice on a shared scale, drawn as a radio group (a row on wide screens, a column on phones). */
-export function ScaleWidget({ question, definition, number, value, error, onChange }: WidgetProps<'scale'>) {
+export default function ScaleWidget({ question, definition, number, value, error, onChange }: WidgetProps<'scale'>) {
   const labelId = `q-${question.id}-label`;
   const errorId = `q-${question.id}-error`;
   return (

@@ -1,21 +1,29 @@
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { QuestionLabel } from './QuestionLabel.tsx';
 import type { WidgetProps } from './types.ts';
 
-/** A free-text answer. */
-export function TextWidget({ question, number, value, error, onChange }: WidgetProps<'text'>) {
+/** A free-text answer (a plain input rather than TextField, which would pull Select into the respondent bundle). */
+export default function TextWidget({ question, number, value, error, onChange }: WidgetProps<'text'>) {
+  const inputId = `q-${question.id}`;
+  const errorId = `q-${question.id}-error`;
+  const multiline = question.multiline ?? true;
   return (
-    <TextField
-      id={`q-${question.id}`}
-      label={<QuestionLabel number={number} text={question.text} required={question.required} />}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-      error={error !== undefined}
-      helperText={error}
-      multiline={question.multiline ?? true}
-      minRows={question.multiline === false ? undefined : 3}
-      slotProps={{ htmlInput: { maxLength: question.maxLength ?? 2000 }, inputLabel: { shrink: true, required: false } }}
-      fullWidth
-    />
+    <FormControl error={error !== undefined} fullWidth>
+      <FormLabel htmlFor={inputId} sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, mb: 1 }}>
+        <QuestionLabel number={number} text={question.text} required={question.required} />
+      </FormLabel>
+      <OutlinedInput
+        id={inputId}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        multiline={multiline}
+        minRows={multiline ? 3 : undefined}
+        inputProps={{ maxLength: question.maxLength ?? 2000, 'aria-describedby': error ? errorId : undefined }}
+      />
+      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
+    </FormControl>
   );
 }

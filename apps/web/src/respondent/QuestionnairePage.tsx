@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Answers, QuestionnaireDefinition, WireItem } from '../../../../engine/definition/types';
 import { linkState } from '../../../../engine/lifecycle/linkState';
-import { messages } from '../../../../engine/messages';
+import { outcomePath } from '../../../../engine/lifecycle/respondentPaths';
+import { Loading } from '../../../../renderer/Loading';
 import { QuestionnaireRunner } from '../../../../renderer/QuestionnaireRunner';
+import { preloadWidgets } from '../../../../renderer/widgets/registry';
 import { ApiError, request } from '../api/client';
 import { findEvaluation, type EvaluationInfo } from '../api/endpoints';
 import { catalog } from '../catalog';
@@ -24,26 +22,25 @@ async function loadDefinition(file: string): Promise<QuestionnaireDefinition | u
 type Loaded = { evaluation: EvaluationInfo; definition: QuestionnaireDefinition; answers: Answers };
 
 /** Any questionnaire link `/{slug}/{id}`: checks the link, loads the type's definition and runs it. */
-export default function QuestionnaireRoute() {
-  const { id = '' } = useParams();
-  const slug = useLocation().pathname.split('/')[1] ?? '';
-  const navigate = useNavigate();
+export default function QuestionnairePage({ slug, id, navigate }: { slug: string; id: string; navigate: (path: string) => void }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
     let active = true;
-    const invalid = () => navigate(`/evaluation/invalid/${encodeURIComponent(id)}`, { replace: true });
+    const invalid = () => navigate(outcomePath('invalid', id));
     (async () => {
       const evaluation = await findEvaluation(id);
       const entry = catalog.types.find((type) => type.slug === slug && type.type === evaluation.type_evaluation);
       const state = linkState(evaluation, new Date());
       if (!active) return;
       if (!entry?.definition) return invalid();
-      if (state === 'done') return navigate(`/evaluation/done/${encodeURIComponent(id)}`, { replace: true });
-      if (state === 'expired') return navigate(`/evaluation/expired/${Date.parse(evaluation.expire_at ?? '')}`, { replace: true });
+      if (state === 'done') return navigate(outcomePath('done', id));
+      if (state === 'expired') return navigate(outcomePath('expired', String(Date.parse(evaluation.expire_at ?? ''))));
       const definition = await loadDefinition(entry.definition);
       if (!active) return;
       if (!definition) return invalid();
+      await preloadWidgets(definition);
+      if (!active) return;
       setLoaded({ evaluation, definition, answers: keptAnswers(id) });
     })().catch(() => {
       if (active) invalid();
@@ -72,8 +69,8 @@ export default function QuestionnaireRoute() {
           },
         });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) navigate(`/evaluation/done/${encodeURIComponent(id)}`, { replace: true });
-        if (error instanceof ApiError && error.status === 410) navigate(`/evaluation/expired/${Date.parse(evaluation.expire_at ?? '')}`, { replace: true });
+        if (error instanceof ApiError && error.status === 409) navigate(outcomePath('done', id));
+        if (error instanceof ApiError && error.status === 410) navigate(outcomePath('expired', String(Date.parse(evaluation.expire_at ?? ''))));
         throw error;
       }
     },
@@ -81,18 +78,11 @@ export default function QuestionnaireRoute() {
   );
   const submitted = useCallback(() => {
     clearKeptAnswers(id);
-    navigate(`/evaluation/complete/${encodeURIComponent(id)}`, { replace: true });
+    navigate(outcomePath('complete', id));
   }, [id, navigate]);
   const keep = useCallback((answers: Answers) => keepAnswers(id, answers), [id]);
 
-  if (!loaded) {
-    return (
-      <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, mt: 12 }}>
-        <CircularProgress aria-hidden="true" />
-        <Typography>{messages.form.loading}</Typography>
-      </Box>
-    );
-  }
+  if (!loaded) return <Loading />;
   return (
     <QuestionnaireRunner
       definition={loaded.definition}

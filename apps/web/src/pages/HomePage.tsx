@@ -1,0 +1,17 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { format, messages } from '../../../../engine/messages';
+import { getUser } from '../auth/session';
+
+/** The signed-in home: a greeting and a pointer to the side menu. */
+export default function HomePage() {
+  const user = getUser();
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {format(messages.layout.homeWelcome, { name: user?.name ?? '' })}
+      </Typography>
+      <Typography>{messages.layout.homeText}</Typography>
+    </Paper>
+  );
+}

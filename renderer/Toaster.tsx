@@ -1,0 +1,21 @@
+import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import type { ToastVariant } from './toast.ts';
+
+/** Mounts notistack's provider in its own root (once) and returns the function that shows a toast. */
+export function mountToaster(): (message: string, variant: ToastVariant, autoHideDuration?: number) => void {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const phone = window.matchMedia?.('(max-width: 599.95px)').matches ?? false;
+  flushSync(() =>
+    createRoot(host).render(
+      <SnackbarProvider
+        maxSnack={3}
+        autoHideDuration={5000}
+        anchorOrigin={phone ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
+      />,
+    ),
+  );
+  return (message, variant, autoHideDuration) => enqueueSnackbar(message, { variant, autoHideDuration });
+}

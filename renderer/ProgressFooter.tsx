@@ -14,6 +14,7 @@ export function ProgressFooter({ label, percent }: { label: string; percent: num
       </Typography>
       <LinearProgress
         variant="determinate"
+        color="secondary"
         value={percent}
         aria-label={label}
         sx={{ height: 8, borderRadius: 4, '& .MuiLinearProgress-bar': { transition: 'transform 300ms linear' } }}

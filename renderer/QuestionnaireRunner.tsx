@@ -20,6 +20,17 @@ import { toast } from './toast.ts';
 // Dialogs load only for definitions that have them: a form without dialogs never downloads MUI's Modal.
 const DefinitionDialog = lazy(() => import('./DefinitionDialog.tsx'));
 
+const questionElementId = (questionId: string) => `question-${questionId}`;
+
+/** Brings a refused question into view and puts the keyboard on its first field (after the page renders). */
+function focusQuestion(questionId: string): void {
+  requestAnimationFrame(() => {
+    const element = document.getElementById(questionElementId(questionId));
+    element?.scrollIntoView({ block: 'center' });
+    element?.querySelector<HTMLElement>('input, textarea, select, button')?.focus({ preventScroll: true });
+  });
+}
+
 /** Props of the runner of any questionnaire definition. */
 export interface QuestionnaireRunnerProps {
   /** The validated definition to run. */
@@ -52,6 +63,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
     const subscriptions = [
       actor.on('notify', (event) => notify(event.message, event.variant)),
       actor.on('page.changed', () => window.scrollTo({ top: 0, behavior: 'smooth' })),
+      actor.on('errors.shown', (event) => focusQuestion(event.questionId)),
       actor.on('answers.changed', (event) => onAnswersChange?.(event.answers)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
@@ -96,7 +108,12 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Suspense fallback={<Loading />}>
             {pageQuestions(definition, pageIndex).map((located) => (
-              <Paper key={located.question.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+              <Paper
+                key={located.question.id}
+                id={questionElementId(located.question.id)}
+                variant="outlined"
+                sx={{ p: { xs: 1.5, sm: 2 }, borderColor: errorOf(located.question.id) ? 'error.main' : undefined }}
+              >
                 <QuestionView
                   located={located}
                   definition={definition}

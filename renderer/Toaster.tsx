@@ -1,4 +1,4 @@
-import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { ToastVariant } from './toast.ts';
@@ -17,5 +17,9 @@ export function mountToaster(): (message: string, variant: ToastVariant, autoHid
       />,
     ),
   );
-  return (message, variant, autoHideDuration) => enqueueSnackbar(message, { variant, autoHideDuration });
+  return (message, variant, autoHideDuration) => {
+    // A success settles whatever went wrong before: earlier error toasts would only confuse.
+    if (variant === 'success') closeSnackbar();
+    enqueueSnackbar(message, { variant, autoHideDuration });
+  };
 }

@@ -41,6 +41,7 @@ export type QuestionnaireEvent =
 export type QuestionnaireEmitted =
   | { type: 'notify'; message: string; variant: 'error' | 'success' | 'info' }
   | { type: 'page.changed'; pageIndex: number }
+  | { type: 'errors.shown'; questionId: string }
   | { type: 'answers.changed'; answers: Answers };
 
 /** What the submit actor receives: the wire items plus the answers they came from. */
@@ -104,6 +105,7 @@ export const questionnaireMachine = setup({
       variant: 'error' as const,
       message: context.errors[0]?.message ?? messages.form.required,
     })),
+    announceErrors: emit(({ context }) => ({ type: 'errors.shown' as const, questionId: context.errors[0]?.questionId ?? '' })),
     goNext: assign(({ context }) => ({ pageIndex: context.pageIndex + 1, errors: [], attempted: false })),
     goBack: assign(({ context }) => ({ pageIndex: Math.max(0, context.pageIndex - 1), errors: [], attempted: false })),
     announcePage: emit(({ context }) => ({ type: 'page.changed' as const, pageIndex: context.pageIndex })),
@@ -145,13 +147,13 @@ export const questionnaireMachine = setup({
         'answer.set': { actions: ['setAnswer', 'announceAnswers'] },
         'page.next': [
           { guard: 'isLastPage' },
-          { guard: 'pageInvalid', actions: ['showPageErrors', 'notifyFirstError'] },
+          { guard: 'pageInvalid', actions: ['showPageErrors', 'notifyFirstError', 'announceErrors'] },
           { guard: 'confirmsNext', target: 'confirmingNext' },
           { actions: ['goNext', 'announcePage'] },
         ],
         'page.back': [{ guard: 'isFirstPage' }, { actions: ['goBack', 'announcePage'] }],
         submit: [
-          { guard: 'submissionInvalid', actions: ['showSubmissionErrors', 'notifyFirstError', 'announcePage'] },
+          { guard: 'submissionInvalid', actions: ['showSubmissionErrors', 'notifyFirstError', 'announceErrors'] },
           { guard: 'confirmsSubmit', target: 'confirmingSubmit' },
           { target: 'submitting' },
         ],

@@ -14,7 +14,7 @@ export function QuestionLabel({ number, text, required }: { number: number; text
           <Box component="span" aria-hidden="true" sx={{ color: 'error.main', ml: 0.5 }}>
             *
           </Box>
-          <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'error.main', mt: 0.25 }}>
+          <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'error.dark', mt: 0.25 }}>
             {messages.form.requiredMark}
           </Box>
         </>

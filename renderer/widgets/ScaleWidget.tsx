@@ -13,13 +13,15 @@ export default function ScaleWidget({ question, definition, number, value, error
   const labelId = `q-${question.id}-label`;
   const errorId = `q-${question.id}-error`;
   return (
-    <FormControl component="fieldset" error={error !== undefined} required={question.required} fullWidth>
-      <FormLabel component="legend" id={labelId} sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, mb: 1 }}>
+    <FormControl component="fieldset" error={error !== undefined} fullWidth>
+      <FormLabel component="legend" id={labelId} sx={{ color: 'text.primary', '&.Mui-focused, &.Mui-error': { color: 'text.primary' }, mb: 1 }}>
         <QuestionLabel number={number} text={question.text} required={question.required} />
       </FormLabel>
       <RadioGroup
         aria-labelledby={labelId}
         aria-describedby={error ? errorId : undefined}
+        aria-required={question.required}
+        aria-invalid={error !== undefined}
         name={`q-${question.id}`}
         value={value === undefined ? '' : String(value)}
         onChange={(_event, next) => onChange(Number(next))}

@@ -12,7 +12,7 @@ export default function TextWidget({ question, number, value, error, onChange }:
   const multiline = question.multiline ?? true;
   return (
     <FormControl error={error !== undefined} fullWidth>
-      <FormLabel htmlFor={inputId} sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, mb: 1 }}>
+      <FormLabel htmlFor={inputId} sx={{ color: 'text.primary', '&.Mui-focused, &.Mui-error': { color: 'text.primary' }, mb: 1 }}>
         <QuestionLabel number={number} text={question.text} required={question.required} />
       </FormLabel>
       <OutlinedInput
@@ -21,7 +21,7 @@ export default function TextWidget({ question, number, value, error, onChange }:
         onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         multiline={multiline}
         minRows={multiline ? 3 : undefined}
-        inputProps={{ maxLength: question.maxLength ?? 2000, 'aria-describedby': error ? errorId : undefined }}
+        inputProps={{ maxLength: question.maxLength ?? 2000, 'aria-describedby': error ? errorId : undefined, 'aria-required': question.required }}
       />
       {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
     </FormControl>

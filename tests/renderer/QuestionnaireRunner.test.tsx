@@ -8,6 +8,7 @@ const definition = definitionJson as QuestionnaireDefinition;
 
 function renderRunner(onSubmit: (items: WireItem[]) => Promise<void>, onSubmitted = vi.fn()) {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
   render(<QuestionnaireRunner definition={definition} onSubmit={onSubmit} onSubmitted={onSubmitted} />);
   return { onSubmitted };
 }
@@ -15,10 +16,11 @@ function renderRunner(onSubmit: (items: WireItem[]) => Promise<void>, onSubmitte
 afterEach(cleanup);
 
 describe('QuestionnaireRunner with the PSS-14 definition', () => {
-  it('draws the title, 14 labelled radio groups of five options and the footer count', async () => {
+  it('draws the title, 14 labelled radio groups of five options and the footer count', { timeout: 20000 }, async () => {
     renderRunner(async () => undefined);
     expect(screen.getByRole('heading', { name: 'Escala de Estresse Percebido' })).toBeTruthy();
-    const groups = await screen.findAllByRole('radiogroup');
+    // The first render loads the scale widget's module (the form suspends until it arrives).
+    const groups = await screen.findAllByRole('radiogroup', {}, { timeout: 10000 });
     expect(groups).toHaveLength(14);
     expect(within(groups[0]!).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Nunca',
@@ -37,6 +39,7 @@ describe('QuestionnaireRunner with the PSS-14 definition', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findAllByText('Você precisa responder a pergunta número: 1')).not.toHaveLength(0);
     expect(onSubmit).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement?.closest('#question-1')).not.toBeNull());
 
     (await screen.findAllByRole('radiogroup')).forEach((group) => fireEvent.click(within(group).getByLabelText('Quase sempre')));
     expect(screen.getByText('Respondidas 14 de 14')).toBeTruthy();

@@ -24,6 +24,8 @@ export const themeOptions: ThemeOptions = {
         },
       },
     },
+    // Buttons read as written ('Enviar', not 'ENVIAR').
+    MuiButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     // Yellow on white is too faint for outlines, checks and links: those use the dark secondary colour.
     MuiLink: { defaultProps: { underline: 'hover', color: 'secondary' } },
     MuiTextField: { defaultProps: { color: 'secondary' } },

@@ -138,7 +138,7 @@ describe('questionnaireMachine', () => {
   });
 
   it('on send with an earlier page incomplete, returns to that page with its errors', () => {
-    const { actor } = start(twoPages({ pages: [...twoPages().pages] }), async () => undefined);
+    const { actor, emitted } = start(twoPages(), async () => undefined);
     actor.send({ type: 'answer.set', questionId: '1', value: 1 });
     actor.send({ type: 'page.next' });
     actor.send({ type: 'answer.set', questionId: '1', value: undefined });
@@ -146,5 +146,6 @@ describe('questionnaireMachine', () => {
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().context.pageIndex).toBe(0);
     expect(actor.getSnapshot().context.errors.map((error) => error.questionId)).toEqual(['1']);
+    expect(emitted).toContainEqual({ type: 'errors.shown', questionId: '1' });
   });
 });

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The drizzle database every repository uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle; it has the same query API as `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Where the data lives: embedded PGlite (a directory, or memory when `dataDir` is absent) or PostgreSQL. */
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+
+/** An open database: the drizzle handle, its migrator and its closer. */
+export interface Database {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  /** Applies the migrations of `apps/server/drizzle/` not applied yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The folder drizzle-kit generates migrations into. */
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Opens the database the target names. PGlite data goes to `{dataDir}/pglite`. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Fails now, with the driver's message, rather than at the first request.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (target.dataDir) {
+    const dir = join(target.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { format, messages } from '../../../../engine/messages.ts';
+import { HttpError } from '../errors.ts';
+import { shared } from './shared.ts';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** Portuguese detail of the first schema violation: "o campo users.0.validate é obrigatório". */
+function validationDetail(issues: ValidationIssue[], context: string | undefined): string {
+  const issue = issues[0];
+  if (!issue) return format(messages.api.fieldInvalid, { field: context ?? 'body' });
+  const path = issue.instancePath.split('/').filter((part) => part !== '');
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+    return format(messages.api.fieldRequired, { field: [...path, issue.params.missingProperty].join('.') });
+  }
+  return format(messages.api.fieldInvalid, { field: path.length > 0 ? path.join('.') : (context ?? 'body') });
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  401: messages.api.unauthorized,
+  403: messages.api.forbidden,
+  404: messages.api.notFound,
+  413: messages.api.payloadTooLarge,
+  415: messages.api.unsupportedMediaType,
+  429: messages.api.tooManyRequests,
+};
+
+/**
+ * Maps every error to `{message}` in Portuguese: domain errors keep their status, schema violations
+ * and malformed bodies are 400, other client errors keep their status, anything else is a 500 that is
+ * logged and never shows its stack.
+ */
+export const errorHandler = shared(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if ('validation' in error && Array.isArray(error.validation)) {
+      const detail = validationDetail(error.validation as ValidationIssue[], error.validationContext);
+      return reply.code(400).send({ message: format(messages.api.invalidRequest, { detail }) });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ message: format(messages.api.invalidRequest, { detail: messages.api.malformedJson }) });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = STATUS_MESSAGES[status] ?? format(messages.api.invalidRequest, { detail: String(status) });
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: messages.api.serverError });
+  });
+});

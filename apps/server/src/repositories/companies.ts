@@ -1,0 +1,29 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema.ts';
+
+/** A company as the API lists it. */
+export interface CompanyRow {
+  id: number;
+  commercialName: string;
+  companyName: string;
+  cnpj: string | null;
+  phone: string | null;
+  status: boolean;
+}
+
+/** Active companies sorted by commercial name; only `companyId` when given. */
+export async function listActiveCompanies(db: Db, companyId?: number): Promise<CompanyRow[]> {
+  const active = eq(companies.status, true);
+  return db
+    .select()
+    .from(companies)
+    .where(companyId === undefined ? active : and(active, eq(companies.id, companyId)))
+    .orderBy(asc(companies.commercialName), asc(companies.id));
+}
+
+/** The company with this id, or null. */
+export async function findCompany(db: Db, id: number): Promise<CompanyRow | null> {
+  const rows = await db.select().from(companies).where(eq(companies.id, id));
+  return rows[0] ?? null;
+}

@@ -1,0 +1,27 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sectors } from '../db/schema.ts';
+
+/** A sector row. */
+export interface SectorRow {
+  id: number;
+  companyId: number;
+  sectorName: string;
+}
+
+/** Sectors of a company, by name. */
+export async function listSectors(db: Db, companyId: number): Promise<SectorRow[]> {
+  return db.select().from(sectors).where(eq(sectors.companyId, companyId)).orderBy(asc(sectors.sectorName), asc(sectors.id));
+}
+
+/** The sector with this id, or null. */
+export async function findSector(db: Db, id: number): Promise<SectorRow | null> {
+  const rows = await db.select().from(sectors).where(eq(sectors.id, id));
+  return rows[0] ?? null;
+}
+
+/** The sectors with these ids. */
+export async function findSectors(db: Db, ids: number[]): Promise<SectorRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(sectors).where(inArray(sectors.id, ids));
+}

@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeAnswers, encodeAnswers } from '../../../../engine/answers/encoding.ts';
+import { submissionErrors } from '../../../../engine/answers/validation.ts';
+import type { WireItem } from '../../../../engine/definition/types.ts';
+import { formatDateBR, linkState } from '../../../../engine/lifecycle/linkState.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { scoreAnswers } from '../../../../engine/scoring/score.ts';
+import { HttpError } from '../errors.ts';
+import { findCompany } from '../repositories/companies.ts';
+import { findEvaluation, listDoneEvaluations, markDone, type DoneFilter } from '../repositories/evaluations.ts';
+import { insertResponses, responsesByEvaluation } from '../repositories/responses.ts';
+import { findSector } from '../repositories/sectors.ts';
+import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
+
+/** The batch submission of one evaluation's answers. */
+interface SubmissionBody {
+  evaluator_user_id: number;
+  rated_user_id?: number | null;
+  type_evaluation: number;
+  evaluation_id: string;
+  rated_sector_id?: number | null;
+  version?: number | null;
+  questions: WireItem[];
+}
+
+/** Filters of the scored-results query: explicit ids, or a type with optional company and sector. */
+interface ScoredQuery {
+  evaluations?: string[];
+  type_evaluation?: number;
+  company_id?: number | null;
+  sector_id?: number | null;
+}
+
+const MAX_ITEMS = 1000;
+
+/**
+ * `POST /tableresponse/multiple` (public) stores a submission after checking it against the same
+ * definition the browser ran; `POST /tableresponse/evaluations` (staff) scores done evaluations.
+ */
+export async function responseRoutes(app: FastifyInstance, options: { submitLimit: number }) {
+  app.post<{ Body: SubmissionBody }>(
+    '/tableresponse/multiple',
+    {
+      config: { rateLimit: { max: options.submitLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['responses'],
+        summary: 'Enviar as respostas de uma avaliação (público)',
+        body: {
+          type: 'object',
+          required: ['evaluator_user_id', 'type_evaluation', 'evaluation_id', 'questions'],
+          properties: {
+            evaluator_user_id: idSchema,
+            rated_user_id: nullableIdSchema,
+            type_evaluation: { type: 'integer', minimum: -1000, maximum: 1000 },
+            evaluation_id: { type: 'string', maxLength: 64 },
+            rated_sector_id: nullableIdSchema,
+            version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
+            questions: {
+              type: 'array',
+              maxItems: MAX_ITEMS,
+              items: {
+                type: 'object',
+                required: ['question', 'response'],
+                properties: { question: { type: 'string', maxLength: 64 }, response: { type: 'string', maxLength: 10000 } },
+              },
+            },
+          },
+        },
+        response: {
+          201: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
+          ...errorResponses(400, 404, 409, 410, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const id = body.evaluation_id.toLowerCase();
+      const evaluation = isUuid(id) ? await findEvaluation(app.db, id) : null;
+      if (!evaluation) throw new HttpError(404, messages.api.evaluationNotFound);
+      const rated = body.rated_user_id ?? null;
+      if (
+        body.type_evaluation !== evaluation.typeEvaluation ||
+        body.evaluator_user_id !== evaluation.userId ||
+        (rated !== null && evaluation.rated !== null && rated !== evaluation.rated)
+      ) {
+        throw new HttpError(400, messages.api.evaluationMismatch);
+      }
+      const now = new Date();
+      const expireAt = evaluation.expireAt;
+      const state = linkState({ done: evaluation.done, expire_at: expireAt ? expireAt.toISOString() : null }, now);
+      if (state === 'done') throw new HttpError(409, messages.api.evaluationDone);
+      if (state === 'expired') {
+        throw new HttpError(410, format(messages.api.evaluationExpired, { date: formatDateBR(expireAt!, app.settings.timeZone) }));
+      }
+      const definition = app.definitions.questionnaires.get(evaluation.typeEvaluation);
+      if (!definition) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type: evaluation.typeEvaluation }));
+      const decoded = decodeAnswers(definition, body.questions);
+      const problems = [...decoded.errors, ...submissionErrors(definition, decoded.answers).map((error) => error.message)];
+      if (problems.length > 0) throw new HttpError(400, problems[0]!, problems);
+      const items = encodeAnswers(definition, decoded.answers);
+      // One transaction, no other I/O inside: the conditional UPDATE lets exactly one submission through.
+      await app.db.transaction(async (tx) => {
+        if (!(await markDone(tx, id, now))) throw new HttpError(409, messages.api.evaluationDone);
+        await insertResponses(tx, id, items);
+      });
+      return reply.code(201).send({ ok: true });
+    },
+  );
+
+  app.post<{ Body: ScoredQuery }>(
+    '/tableresponse/evaluations',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      schema: {
+        tags: ['responses'],
+        summary: 'Resultados pontuados das avaliações respondidas',
+        security: bearer,
+        body: {
+          type: 'object',
+          properties: {
+            evaluations: { type: 'array', maxItems: MAX_ITEMS, items: { type: 'string', maxLength: 64 } },
+            type_evaluation: { type: 'integer', minimum: -1000, maximum: 1000 },
+            company_id: nullableIdSchema,
+            sector_id: nullableIdSchema,
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['responses'],
+            properties: {
+              responses: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['evaluation_id', 'name'],
+                  properties: { evaluation_id: { type: 'string' }, name: { type: 'string' }, band: { type: 'string' } },
+                  additionalProperties: { type: 'number' },
+                },
+              },
+            },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const account = request.account!;
+      const body = request.body;
+      const ownCompany = account.typeAccount === 1 ? undefined : (account.companyId ?? 0);
+      let filter: DoneFilter;
+      if (body.evaluations) {
+        // Ids of other companies are silently left out for a company user, like unknown ids.
+        filter = { ids: [...new Set(body.evaluations.filter(isUuid).map((id) => id.toLowerCase()))], companyId: ownCompany };
+        if (filter.ids!.length === 0) return { responses: [] };
+      } else if (body.type_evaluation !== undefined) {
+        const type = body.type_evaluation;
+        if (!app.definitions.types.has(type)) throw new HttpError(400, format(messages.api.unknownType, { type }));
+        if (!app.definitions.questionnaires.has(type)) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type }));
+        let companyId = ownCompany;
+        const requested = body.company_id ?? undefined;
+        if (requested !== undefined) {
+          const visible = ownCompany === undefined ? (await findCompany(app.db, requested)) !== null : requested === ownCompany;
+          if (!visible) throw new HttpError(404, format(messages.api.companyNotFound, { id: requested }));
+          companyId = requested;
+        }
+        const sectorId = body.sector_id ?? undefined;
+        if (sectorId !== undefined) {
+          const sector = await findSector(app.db, sectorId);
+          if (!sector || (companyId !== undefined && sector.companyId !== companyId)) {
+            throw new HttpError(404, format(messages.api.sectorNotFound, { id: sectorId }));
+          }
+        }
+        filter = { typeEvaluation: type, companyId, sectorId };
+      } else {
+        throw new HttpError(400, messages.api.filtersRequired);
+      }
+      const done = await listDoneEvaluations(app.db, filter);
+      const stored = await responsesByEvaluation(
+        app.db,
+        done.map((row) => row.id),
+      );
+      const rows = done.flatMap((row) => {
+        const definition = app.definitions.questionnaires.get(row.typeEvaluation);
+        if (!definition) return [];
+        const { answers } = decodeAnswers(definition, stored.get(row.id) ?? []);
+        const result = scoreAnswers(definition, answers);
+        return [{ evaluation_id: row.id, name: row.name, ...result.scores, ...(result.band ? { band: result.band.label } : {}) }];
+      });
+      return { responses: rows };
+    },
+  );
+}

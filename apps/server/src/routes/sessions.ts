@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../../../engine/messages.ts';
+import { HttpError } from '../errors.ts';
+import { STAFF_TYPES } from '../plugins/auth.ts';
+import { verifyPassword } from '../passwords.ts';
+import { findUserForSignIn } from '../repositories/users.ts';
+import { errorResponses } from '../schemas/common.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** `POST /sessions`: sign-in of administrators and company users; rate-limited per IP. */
+export async function sessionRoutes(app: FastifyInstance, options: { limit: number }) {
+  app.post<{ Body: { email: string; password: string } }>(
+    '/sessions',
+    {
+      config: { rateLimit: { max: options.limit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['sessions'],
+        summary: 'Entrar (token JWT de 12 h)',
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 256 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['token', 'user'],
+            properties: {
+              token: { type: 'string' },
+              user: {
+                type: 'object',
+                required: ['id', 'name', 'email', 'type_account', 'status'],
+                properties: {
+                  id: { type: 'integer' },
+                  name: { type: 'string' },
+                  email: { type: 'string' },
+                  type_account: { type: 'integer' },
+                  status: { type: 'boolean' },
+                },
+              },
+            },
+          },
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim();
+      const { password } = request.body;
+      if (email === '') throw new HttpError(400, messages.signIn.emailRequired);
+      if (!EMAIL.test(email)) throw new HttpError(400, messages.signIn.emailInvalid);
+      if (password === '') throw new HttpError(400, messages.signIn.passwordRequired);
+      const user = await findUserForSignIn(app.db, email);
+      const allowed = user !== null && user.status && STAFF_TYPES.includes(user.typeAccount) && user.passwordHash !== null;
+      if (!allowed || !(await verifyPassword(user.passwordHash!, password))) {
+        throw new HttpError(401, messages.api.invalidCredentials);
+      }
+      const token = app.jwt.sign({ uid: user.id });
+      return {
+        token,
+        user: { id: user.id, name: user.name, email: user.email, type_account: user.typeAccount, status: user.status },
+      };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+/** JSON Schemas shared by the routes. */
+
+/** Body of every 4xx/5xx answer: the Portuguese message, and every message when there are several. */
+export const errorSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['message'],
+} as const;
+
+/** Response schemas of the given error statuses. */
+export function errorResponses(...statuses: number[]): Record<number, typeof errorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorSchema]));
+}
+
+/** A database integer id (PostgreSQL `integer`): larger values would fail in SQL, so they fail here. */
+export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+/** The same id, or null. */
+export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
+
+/** A bearer token is required. */
+export const bearer = [{ bearerAuth: [] }];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID (evaluation ids); anything else cannot exist and is answered 404. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

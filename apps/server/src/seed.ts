@@ -1,0 +1,151 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
+import type { Db } from './db/client.ts';
+import { readMeta } from './db/meta.ts';
+import { companies, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
+import { hashPassword } from './passwords.ts';
+
+/** What the seed takes from the configuration. */
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  companyEmail: string;
+  companyPassword: string;
+  timeZone: string;
+}
+
+/** An employee's open questionnaire link. */
+export interface DemoLink {
+  name: string;
+  email: string;
+  evaluationId: string;
+}
+
+/** The outcome of `seed`: whether it created the demo now, and the demo employees' open links. */
+export interface SeedResult {
+  created: boolean;
+  links: DemoLink[];
+}
+
+const DEMO_COMPANY = {
+  commercialName: 'Empresa Demonstração',
+  companyName: 'Empresa Demonstração Ltda.',
+  cnpj: '11.222.333/0001-81',
+  phone: '(11) 3333-4444',
+};
+
+/** Demo employees (type 3): sector and position by name. */
+export const DEMO_EMPLOYEES = [
+  { name: 'Ana Paula Souza', email: 'ana.souza@demonstracao.com.br', sector: 'Administrativo', position: 'Analista' },
+  { name: 'Bruno Henrique Lima', email: 'bruno.lima@demonstracao.com.br', sector: 'Administrativo', position: 'Coordenador' },
+  { name: 'Carla Mendes Ribeiro', email: 'carla.ribeiro@demonstracao.com.br', sector: 'Administrativo', position: 'Analista' },
+  { name: 'Diego Alves Santos', email: 'diego.santos@demonstracao.com.br', sector: 'Operações', position: 'Operador' },
+  { name: 'Fernanda Oliveira Costa', email: 'fernanda.costa@demonstracao.com.br', sector: 'Operações', position: 'Coordenador' },
+  { name: 'Gabriel Pereira Rocha', email: 'gabriel.rocha@demonstracao.com.br', sector: 'Operações', position: 'Operador' },
+  { name: 'Juliana Martins Carvalho', email: 'juliana.carvalho@demonstracao.com.br', sector: 'Operações', position: 'Operador' },
+] as const;
+
+const SECTORS = ['Administrativo', 'Operações'];
+const POSITIONS = ['Analista', 'Coordenador', 'Operador'];
+/** The PSS-14 evaluation type and how long the demo links stay open. */
+const DEMO_TYPE = 13;
+const DEMO_DAYS = 30;
+
+function byName<T extends { id: number }>(rows: T[], key: (row: T) => string): Map<string, number> {
+  return new Map(rows.map((row) => [key(row), row.id]));
+}
+
+/**
+ * Creates the demo data on the first start only: the administrator and the company user from the
+ * configuration, "Empresa Demonstração" with two sectors, employees, and one pending PSS-14 evaluation
+ * each (30 days). A `meta` row marks it done; everything is one transaction, so a second run (or a
+ * second process) creates nothing.
+ */
+export async function seed(db: Db, options: SeedOptions, now: Date = new Date()): Promise<SeedResult> {
+  if ((await readMeta(db, 'seeded')) === null) {
+    // Hashing is slow and is I/O-free CPU work: done before the transaction, which must not wait on it.
+    const [adminHash, companyHash] = await Promise.all([hashPassword(options.adminPassword), hashPassword(options.companyPassword)]);
+    const expireAt = expiryFor(now, DEMO_DAYS, options.timeZone);
+    const created = await db.transaction(async (tx) => {
+      const marked = await tx.insert(meta).values({ key: 'seeded', value: now.toISOString() }).onConflictDoNothing().returning();
+      if (marked.length === 0) return false;
+      const [company] = await tx.insert(companies).values(DEMO_COMPANY).returning({ id: companies.id });
+      const companyId = company!.id;
+      const sectorIds = byName(
+        await tx.insert(sectors).values(SECTORS.map((sectorName) => ({ companyId, sectorName }))).returning(),
+        (row) => row.sectorName,
+      );
+      const positionIds = byName(
+        await tx.insert(positions).values(POSITIONS.map((positionName) => ({ companyId, positionName }))).returning(),
+        (row) => row.positionName,
+      );
+      await tx
+        .insert(users)
+        .values([
+          { name: 'Administrador Avalia', email: options.adminEmail.toLowerCase(), passwordHash: adminHash, typeAccount: 1 },
+          { name: 'Gestão Empresa Demonstração', email: options.companyEmail.toLowerCase(), passwordHash: companyHash, typeAccount: 2, companyId },
+        ])
+        .onConflictDoNothing();
+      const employees = await tx
+        .insert(users)
+        .values(DEMO_EMPLOYEES.map((employee) => ({ name: employee.name, email: employee.email, typeAccount: 3, companyId })))
+        .returning({ id: users.id, email: users.email });
+      const idOf = byName(employees, (row) => row.email);
+      await tx.insert(userSectors).values(DEMO_EMPLOYEES.map((employee) => ({ userId: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)! })));
+      await tx
+        .insert(userPositions)
+        .values(DEMO_EMPLOYEES.map((employee) => ({ userId: idOf.get(employee.email)!, positionId: positionIds.get(employee.position)! })));
+      await tx.insert(evaluations).values(
+        DEMO_EMPLOYEES.map((employee) => {
+          const userId = idOf.get(employee.email)!;
+          return { userId, rated: userId, ratedSector: sectorIds.get(employee.sector)!, typeEvaluation: DEMO_TYPE, version: 1, expireAt };
+        }),
+      );
+      return true;
+    });
+    return { created, links: await demoLinks(db, now) };
+  }
+  return { created: false, links: await demoLinks(db, now) };
+}
+
+/** The demo employees' PSS-14 links that are still open at `now`, in the employees' order. */
+export async function demoLinks(db: Db, now: Date = new Date()): Promise<DemoLink[]> {
+  const rows = await db
+    .select({ name: users.name, email: users.email, evaluationId: evaluations.id })
+    .from(evaluations)
+    .innerJoin(users, eq(users.id, evaluations.userId))
+    .where(
+      and(
+        inArray(
+          users.email,
+          DEMO_EMPLOYEES.map((employee) => employee.email),
+        ),
+        eq(evaluations.typeEvaluation, DEMO_TYPE),
+        eq(evaluations.done, false),
+        gt(evaluations.expireAt, now),
+      ),
+    );
+  const order = DEMO_EMPLOYEES.map((employee) => employee.email as string);
+  return rows.sort((a, b) => order.indexOf(a.email) - order.indexOf(b.email));
+}
+
+/** The readable start-up block: accounts (on the first start) and the open links. */
+export function seedReport(result: SeedResult, options: SeedOptions & { publicUrl: string }): string {
+  const lines = ['', '================ Avalia: dados de demonstração ================'];
+  if (result.created) {
+    lines.push(
+      'Acesso (criado agora):',
+      `  Administrador:    ${options.adminEmail}  senha: ${options.adminPassword}`,
+      `  Usuário empresa:  ${options.companyEmail}  senha: ${options.companyPassword}`,
+    );
+  } else {
+    lines.push('Dados de demonstração já existentes (nada foi criado de novo).');
+  }
+  if (result.links.length > 0) {
+    lines.push('', 'Links da Escala de Estresse Percebido (PSS-14) ainda abertos:');
+    const width = Math.max(...result.links.map((link) => link.name.length));
+    for (const link of result.links) lines.push(`  ${link.name.padEnd(width)}  ${options.publicUrl}/estresse/${link.evaluationId}`);
+  }
+  lines.push('==============================================================', '');
+  return lines.join('\n');
+}

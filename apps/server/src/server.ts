@@ -1,0 +1,53 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { storedJwtSecret } from './db/meta.ts';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock.ts';
+import { seed, seedReport } from './seed.ts';
+
+/** Starts the server: config, data-dir lock, database, migrations, seed, listen; stops on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let lock: DataDirLock | undefined;
+  let database: Database | undefined;
+  try {
+    // Only the embedded database is single-process; PostgreSQL serves any number of servers.
+    if (!config.databaseUrl) lock = lockDataDir(config.dataDir);
+    database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+    await database.migrate();
+    const jwtSecret = config.jwtSecret ?? (await storedJwtSecret(database.db));
+    const result = await seed(database.db, config);
+    process.stdout.write(seedReport(result, config));
+    const app = await buildApp({ db: database.db, jwtSecret, timeZone: config.timeZone, logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+    await app.listen({ host: '0.0.0.0', port: config.port });
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
+    process.stdout.write(`Avalia rodando em ${config.publicUrl} (API em ${config.publicUrl}/api, dados: ${where}). Ctrl-C para parar.\n`);
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      process.stdout.write(`\n${signal}: encerrando o Avalia...\n`);
+      try {
+        await app.close();
+        await database?.close();
+      } finally {
+        lock?.release();
+      }
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`Falha ao iniciar o Avalia / failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,128 @@
+/**
+ * Builds the server app on a fresh database for one test file: PGlite in memory when
+ * TEST_DATABASE=pglite, or a new PostgreSQL database (dropped afterwards) when TEST_DATABASE=postgres.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../apps/server/src/app.ts';
+import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client.ts';
+import { seed, type SeedOptions } from '../../apps/server/src/seed.ts';
+
+/** Credentials the test seed uses. */
+export const testCredentials = {
+  admin: { email: 'admin@teste.avalia', password: 'Admin-teste-1' },
+  company: { email: 'empresa@teste.avalia', password: 'Empresa-teste-1' },
+} as const;
+
+/** Seed options of the tests. */
+export const seedOptions: SeedOptions = {
+  adminEmail: testCredentials.admin.email,
+  adminPassword: testCredentials.admin.password,
+  companyEmail: testCredentials.company.email,
+  companyPassword: testCredentials.company.password,
+  timeZone: 'America/Sao_Paulo',
+};
+
+/** Secret of the test apps' tokens (tests forge tokens with it). */
+export const testJwtSecret = 'test-secret-'.padEnd(48, 'x');
+
+const DEFAULT_POSTGRES_URL = 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
+
+/** A fresh, migrated database and how to throw it away. */
+export interface TestDatabase {
+  database: Database;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** Which database the current Vitest project runs on. */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  const kind = process.env.TEST_DATABASE ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DATABASE must be pglite or postgres, not ${kind}`);
+  return kind;
+}
+
+/** Creates and migrates a fresh database of the current kind. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, db: database.db, drop: () => database.close() };
+  }
+  const baseUrl = process.env.TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
+  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    throw new Error(
+      `PostgreSQL is unreachable at ${baseUrl} (${error instanceof Error ? error.message : String(error)}). ` +
+        'Run `bash scripts/prepareTestEnv.sh` (as root) to install and start it, or set TEST_POSTGRES_URL.',
+    );
+  }
+  const name = `avalia_test_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    db: database.db,
+    async drop() {
+      await database.close();
+      // Closed connections linger for a moment on the server side; FORCE would kill them with an error
+      // the driver reports as unhandled, so wait for them instead.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      await admin.end();
+    },
+  };
+}
+
+/** A built app over a fresh seeded database. */
+export interface TestApp extends TestDatabase {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database with the demo seed (test credentials). */
+export async function buildTestApp(options: Partial<Omit<AppOptions, 'db'>> & { seeded?: boolean } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  try {
+    if (options.seeded !== false) await seed(testDb.db, seedOptions);
+    const app = await buildApp({ jwtSecret: testJwtSecret, timeZone: 'America/Sao_Paulo', ...options, db: testDb.db });
+    await app.ready();
+    return {
+      ...testDb,
+      app,
+      async close() {
+        await app.close();
+        await testDb.drop();
+      },
+    };
+  } catch (error) {
+    await testDb.drop();
+    throw error;
+  }
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(app: FastifyInstance, who: keyof typeof testCredentials): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/sessions', payload: testCredentials[who] });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${who} answered ${response.statusCode}: ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
+
+/** The Authorization header of a token. */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

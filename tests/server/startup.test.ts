@@ -39,7 +39,10 @@ describe('config', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
+      publicRateLimit: 600,
     });
+    expect(loadConfig({ RATE_LIMIT_PUBLIC: '5000' }).publicRateLimit).toBe(5000);
+    expect(() => loadConfig({ RATE_LIMIT_PUBLIC: 'muitos' })).toThrow('RATE_LIMIT_PUBLIC');
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://avalia.example/' }).publicUrl).toBe('https://avalia.example');
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Marte/Olimpo' })).toThrow();

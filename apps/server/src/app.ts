@@ -42,7 +42,7 @@ export interface AppOptions {
   trustProxy?: boolean;
 }
 
-const DEFAULT_LIMITS: RateLimits = { signIn: 10, find: 120, submit: 30 };
+const DEFAULT_LIMITS: RateLimits = { signIn: 10, find: 600, submit: 600 };
 
 /** The default web root: `dist/web` at the repository root. */
 export const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));

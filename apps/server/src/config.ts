@@ -25,6 +25,19 @@ export interface Config {
   logLevel: string;
   /** TRUST_PROXY=1: behind a reverse proxy, take the client address from X-Forwarded-For. Default false. */
   trustProxy: boolean;
+  /**
+   * Requests per minute per client address of the public link calls (find, submit): RATE_LIMIT_PUBLIC,
+   * default 600, sized for a whole office answering behind one address. Sign-in stays at 10.
+   */
+  publicRateLimit: number;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return fallback;
+  const number = Number(text);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} inválido / invalid ${name}: ${text}`);
+  return number;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -52,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    publicRateLimit: positiveInteger('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 600),
   };
 }

@@ -1,27 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluations } from '../../apps/server/src/db/schema.ts';
 import { expiryFor } from '../../engine/lifecycle/linkState.ts';
 import { messages } from '../../engine/messages.ts';
-import { addOtherCompany, countRows, demoData } from './fixtures.ts';
-import { bearer, buildTestApp, signIn, type TestApp } from './testApp.ts';
+import { countRows } from './fixtures.ts';
+import { bearer } from './testApp.ts';
+import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
-let t: TestApp;
-let adminToken: string;
-let companyToken: string;
-let demo: Awaited<ReturnType<typeof demoData>>;
-let other: Awaited<ReturnType<typeof addOtherCompany>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await demoData(t.db);
-  other = await addOtherCompany(t.db);
-  adminToken = await signIn(t.app, 'admin');
-  companyToken = await signIn(t.app, 'company');
-});
-afterAll(async () => {
-  await t?.close();
-});
+setUpWorld();
 
 function create(token: string | null, payload: unknown) {
   return t.app.inject({

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluations, responses } from '../../apps/server/src/db/schema.ts';
 import { messages } from '../../engine/messages.ts';
-import { addOtherCompany, countRows, demoData, expire } from './fixtures.ts';
-import { bearer, buildTestApp, signIn, type TestApp } from './testApp.ts';
+import { countRows, expire } from './fixtures.ts';
+import { bearer } from './testApp.ts';
+import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
 interface DefinitionJson {
   pages: { questions: { id: string; reverse?: boolean }[] }[];
@@ -17,22 +18,7 @@ function expectedTotal(values: number[]): number {
   return questions.reduce((sum, question, index) => sum + (question.reverse ? 4 - values[index]! : values[index]!), 0);
 }
 
-let t: TestApp;
-let adminToken: string;
-let companyToken: string;
-let demo: Awaited<ReturnType<typeof demoData>>;
-let other: Awaited<ReturnType<typeof addOtherCompany>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await demoData(t.db);
-  other = await addOtherCompany(t.db);
-  adminToken = await signIn(t.app, 'admin');
-  companyToken = await signIn(t.app, 'company');
-});
-afterAll(async () => {
-  await t?.close();
-});
+setUpWorld();
 
 /** A fresh pending PSS-14 evaluation of a demo employee (created through the API). */
 async function newEvaluation(employeeIndex = 0): Promise<{ id: string; userId: number }> {

@@ -1,25 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../engine/messages.ts';
-import { addOtherCompany, addUserWithPassword, demoData } from './fixtures.ts';
-import { bearer, buildTestApp, signIn, testCredentials, testJwtSecret, type TestApp } from './testApp.ts';
+import { addUserWithPassword } from './fixtures.ts';
+import { bearer, testCredentials, testJwtSecret } from './testApp.ts';
+import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
-let t: TestApp;
-let adminToken: string;
-let companyToken: string;
-let demo: Awaited<ReturnType<typeof demoData>>;
-let other: Awaited<ReturnType<typeof addOtherCompany>>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  demo = await demoData(t.db);
-  other = await addOtherCompany(t.db);
-  adminToken = await signIn(t.app, 'admin');
-  companyToken = await signIn(t.app, 'company');
-});
-afterAll(async () => {
-  await t?.close();
-});
+setUpWorld();
 
 /** Each call gets its own client address, so the sign-in limit of one test does not leak into another. */
 let ip = 0;

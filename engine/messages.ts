@@ -1,7 +1,5 @@
-import catalogue from '../definitions/messages.json' with { type: 'json' };
-
-/** The Portuguese message catalogue (`definitions/messages.json`). */
-export const messages = catalogue;
+/** The Portuguese message catalogue (`definitions/messages/*.json`), one group per area. */
+export * as messages from './messageCatalogue.ts';
 
 /** Replaces `{name}` placeholders in a message with the given values. */
 export function format(template: string, params: Record<string, string | number> = {}): string {

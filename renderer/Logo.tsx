@@ -10,7 +10,7 @@ export function Logo({ size = 32 }: { size?: number }) {
         <path d="M9 23 L16 8 L23 23 M12 18 H20" stroke="#F5C400" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <Box component="span" sx={{ fontWeight: 800, fontSize: size * 0.6, letterSpacing: 0.5 }}>
-        {messages.layout.appName}
+        {messages.common.appName}
       </Box>
     </Box>
   );

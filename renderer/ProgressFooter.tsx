@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { Bar } from './Bar.tsx';
 
 /** The fixed footer with the progress text and its bar (300 ms animation). */
 export function ProgressFooter({ label, percent }: { label: string; percent: number }) {
@@ -12,13 +12,7 @@ export function ProgressFooter({ label, percent }: { label: string; percent: num
       <Typography variant="body2" role="status" aria-live="polite" sx={{ mb: 0.5, textAlign: 'center' }}>
         {label}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        color="secondary"
-        value={percent}
-        aria-label={label}
-        sx={{ height: 8, borderRadius: 4, '& .MuiLinearProgress-bar': { transition: 'transform 300ms linear' } }}
-      />
+      <Bar percent={percent} label={label} />
     </Box>
   );
 }

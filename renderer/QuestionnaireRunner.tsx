@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { pageQuestions } from '../engine/definition/questions.ts';
@@ -13,9 +10,12 @@ import { format, messages } from '../engine/messages.ts';
 import { ProgressFooter } from './ProgressFooter.tsx';
 import { QuestionView } from './QuestionView.tsx';
 import { QuestionnaireHeader } from './QuestionnaireHeader.tsx';
+import { Bar } from './Bar.tsx';
+import { Card } from './Card.tsx';
 import { Loading } from './Loading.tsx';
 import { progressOf } from './progress.ts';
 import { toast } from './toast.ts';
+import { useActor } from './useActor.ts';
 
 // Dialogs load only for definitions that have them: a form without dialogs never downloads MUI's Modal.
 const DefinitionDialog = lazy(() => import('./DefinitionDialog.tsx'));
@@ -39,7 +39,7 @@ export interface QuestionnaireRunnerProps {
   details?: string[];
   /** Answers kept from an earlier visit. */
   initialAnswers?: Answers;
-  /** Sends the wire items; rejects on failure. */
+  /** Sends the wire items; rejects on failure. Keep it stable (useCallback): a new one restarts the form. */
   onSubmit: (items: WireItem[]) => Promise<void>;
   /** Called once after a successful send. */
   onSubmitted: () => void;
@@ -55,8 +55,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
     () => questionnaireMachine.provide({ actors: { submit: fromPromise(({ input }) => onSubmit(input.items)) } }),
     [onSubmit],
   );
-  const actor = useActorRef(machine, { input: { definition, answers: initialAnswers } });
-  const state = useSelector(actor, (snapshot) => snapshot);
+  const [state, actor] = useActor(machine, { definition, answers: initialAnswers });
   const { pageIndex, answers, errors, submitError } = state.context;
 
   useEffect(() => {
@@ -108,10 +107,9 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Suspense fallback={<Loading />}>
             {pageQuestions(definition, pageIndex).map((located) => (
-              <Paper
+              <Card
                 key={located.question.id}
                 id={questionElementId(located.question.id)}
-                variant="outlined"
                 sx={{ p: { xs: 1.5, sm: 2 }, borderColor: errorOf(located.question.id) ? 'error.main' : undefined }}
               >
                 <QuestionView
@@ -121,7 +119,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
                   error={errorOf(located.question.id)}
                   onChange={setAnswer}
                 />
-              </Paper>
+              </Card>
             ))}
           </Suspense>
         </Box>
@@ -177,10 +175,10 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
           aria-live="assertive"
           sx={{ position: 'fixed', inset: 0, zIndex: 3, bgcolor: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
         >
-          <Paper sx={{ p: 3, minWidth: 260, textAlign: 'center' }}>
+          <Card sx={{ p: 3, minWidth: 260, textAlign: 'center' }}>
             <Typography sx={{ mb: 1.5 }}>{messages.form.sending}</Typography>
-            <LinearProgress aria-hidden="true" color="secondary" />
-          </Paper>
+            <Bar />
+          </Card>
         </Box>
       )}
     </Box>

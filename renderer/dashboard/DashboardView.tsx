@@ -26,7 +26,7 @@ interface DashboardViewProps {
 }
 
 function failure(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : messages.api.serverError;
+  return error instanceof Error && error.message ? error.message : messages.common.serverError;
 }
 
 /** One widget, drawn by the component its kind maps to in the registry. */

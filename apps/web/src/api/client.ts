@@ -60,15 +60,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(messages.api.serverError, 0);
+    throw new ApiError(messages.common.serverError, 0);
   }
   const data = await readJson(response);
   if (response.ok) return data as T;
   if (response.status === 401 && auth) signOut();
-  throw new ApiError(serverMessage(data) ?? messages.api.serverError, response.status);
+  throw new ApiError(serverMessage(data) ?? messages.common.serverError, response.status);
 }
 
 /** The Portuguese message of any error thrown by an API call. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : messages.api.serverError;
+  return error instanceof ApiError ? error.message : messages.common.serverError;
 }

@@ -65,7 +65,7 @@ export default function AppLayout() {
             sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: '1.25rem' }}
           >
             <LogoMark aria-hidden />
-            {messages.layout.appName}
+            {messages.common.appName}
           </Link>
           <Box sx={{ flexGrow: 1 }} />
           <Typography

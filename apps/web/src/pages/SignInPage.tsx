@@ -60,7 +60,7 @@ export default function SignInPage() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
           <LogoMark fontSize="large" aria-hidden />
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {messages.layout.appName}
+            {messages.common.appName}
           </Typography>
         </Box>
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
+import { Card } from '../../../../renderer/Card';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { formatDateBR } from '../../../../engine/lifecycle/linkState';
@@ -39,12 +39,12 @@ export default function OutcomePage({ kind, param }: { kind: OutcomeKind; param:
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, maxWidth: 720, mx: 'auto' }}>
           <LogoMark fontSize="large" aria-hidden />
           <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
-            {messages.layout.appName}
+            {messages.common.appName}
           </Typography>
         </Box>
       </Box>
       <Box component="main" sx={{ maxWidth: 720, mx: 'auto', p: 2 }}>
-        <Paper sx={{ p: { xs: 2.5, sm: 4 }, textAlign: 'center' }}>
+        <Card sx={{ p: { xs: 2.5, sm: 4 }, textAlign: 'center' }}>
           <Icon sx={{ fontSize: 56, color }} aria-hidden />
           <Typography variant="h5" component="h1" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
             {text}
@@ -69,7 +69,7 @@ export default function OutcomePage({ kind, param }: { kind: OutcomeKind; param:
               </Link>
             </Typography>
           </Box>
-        </Paper>
+        </Card>
       </Box>
     </Box>
   );

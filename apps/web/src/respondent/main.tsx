@@ -1,4 +1,3 @@
-import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +9,6 @@ if (container) {
   createRoot(container).render(
     <StrictMode>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
         <RespondentApp />
       </ThemeProvider>
     </StrictMode>,

@@ -1,0 +1,12 @@
+/*
+ * The Portuguese message catalogue, one file per area in `definitions/messages/`. Re-exported as a
+ * namespace (`messages.form.back`), so bundles keep only the areas a page reads: the respondent page
+ * never ships the staff or server texts.
+ */
+export { default as common } from '../definitions/messages/common.json' with { type: 'json' };
+export { default as form } from '../definitions/messages/form.json' with { type: 'json' };
+export { default as outcome } from '../definitions/messages/outcome.json' with { type: 'json' };
+export { default as signIn } from '../definitions/messages/signIn.json' with { type: 'json' };
+export { default as api } from '../definitions/messages/api.json' with { type: 'json' };
+export { default as layout } from '../definitions/messages/layout.json' with { type: 'json' };
+export { default as dashboard } from '../definitions/messages/dashboard.json' with { type: 'json' };

@@ -95,7 +95,7 @@ describe('server errors', () => {
       for (const url of ['/api/sectors/1', '/api/evaluation/find/8a6e0804-2bd0-4672-b79d-d97027f9071a']) {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(500);
-        expect(response.json(), url).toEqual({ message: messages.api.serverError });
+        expect(response.json(), url).toEqual({ message: messages.common.serverError });
       }
     } finally {
       await app.close();

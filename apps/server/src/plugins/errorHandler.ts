@@ -52,6 +52,6 @@ export const errorHandler = shared(async (app: FastifyInstance) => {
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: messages.api.serverError });
+    return reply.code(500).send({ message: messages.common.serverError });
   });
 });

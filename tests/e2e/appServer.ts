@@ -1,0 +1,30 @@
+/**
+ * What the end-to-end tests need around the real server: start and stop it (shared with the
+ * benchmarks in `scripts/lib/`), the browser, a check that the web build exists, and JSON calls.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../scripts/lib/appServer';
+
+export { credentials, parseLinks, repoRoot, startAppServer, type AppServer, type SeedLink } from '../../scripts/lib/appServer';
+export { launchChromium } from '../../scripts/lib/browser';
+
+/** Where screenshots go (gitignored). */
+export const screenshotDir = join(repoRoot, 'test-results/e2e');
+
+/** Fails with the command to run when the web app has not been built. */
+export function assertWebBuilt(): void {
+  if (!existsSync(join(repoRoot, 'dist/web/index.html'))) {
+    throw new Error('dist/web/index.html is missing: run `npx vite build` first (scripts/test.sh does).');
+  }
+}
+
+/** GET a JSON answer from the server; fails with the status and body when not 2xx. */
+export async function getJson<T>(baseUrl: string, path: string, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}

@@ -1,5 +1,5 @@
 /**
- * Starts the real server as a user would after a build (`tsx apps/server/src/server.ts`) on a free
+ * Starts the real server as `npm start` does after its build (`node --import tsx apps/server/src/server.ts`) on a free
  * port and a fresh data directory, for the end-to-end tests and the benchmarks. Captures its output,
  * reads the respondent links the demo seed prints, and stops it with SIGINT, as Ctrl-C would.
  */
@@ -149,7 +149,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     else env[key] = value;
   }
 
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [serverEntry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -181,9 +181,11 @@ describe('perceived stress scale, end to end', () => {
     await page.getByLabel('Senha', { exact: true }).fill(credentials.company.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/home');
+    await page.getByRole('heading', { name: /Bem-vindo/ }).waitFor();
     await screenshot(page, 'home-desktop');
 
-    await page.goto('/dash/13');
+    await page.getByRole('link', { name: 'Escala de Estresse Percebido' }).click();
+    await page.waitForURL((url) => url.pathname === '/dash/13');
     const row = page.getByRole('row').filter({ hasText: respondentName });
     await row.first().waitFor();
     await screenshot(page, 'dash13-desktop');

@@ -130,7 +130,7 @@ describe('data directory lock', () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0' };
       delete env.DATABASE_URL;
-      const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -142,6 +142,31 @@ describe('data directory lock', () => {
       lock.release();
     }
   });
+
+  it('finishes a clean shutdown on Ctrl-C pressed twice: exit 0 and the data dir unlocked', async () => {
+    const dir = tempDir('avalia-data-');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0' };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const seen = (text: string) =>
+      new Promise<void>((resolve) => {
+        const read = () => output.includes(text) && resolve();
+        child.stdout.on('data', read);
+        read();
+      });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await seen('Ctrl-C para parar');
+    child.kill('SIGINT');
+    // The second press lands while the server is closing its database.
+    await seen('encerrando o Avalia');
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('encerrando o Avalia');
+    expect(existsSync(join(dir, 'avalia.lock'))).toBe(false);
+  }, 60000);
 });
 
 describe('web app', () => {

@@ -36,8 +36,10 @@ async function main(): Promise<void> {
       }
       process.exit(0);
     };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+    // `on`, not `once`: a second Ctrl-C (or the copy a wrapper relays) must not kill the process while
+    // the database is still closing; stop() runs once and later signals are ignored.
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);

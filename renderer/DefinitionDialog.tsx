@@ -1,30 +1,66 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef } from 'react';
 import type { DialogText } from '../engine/definition/types.ts';
 import { messages } from '../engine/messages.ts';
 
-/** A dialog written in a definition (instructions, confirmations). */
-export default function DefinitionDialog({ dialog, open, onConfirm, onCancel }: { dialog: DialogText; open: boolean; onConfirm: () => void; onCancel: () => void }) {
+/**
+ * A dialog written in a definition (instructions, confirmations, a list to check), drawn with the
+ * browser's own modal `<dialog>`: focus stays inside, Esc cancels, the page behind is inert, and the
+ * respondent's phone downloads no dialog library.
+ */
+export default function DefinitionDialog({ dialog, summary, onConfirm, onCancel }: { dialog: DialogText; summary?: string[]; onConfirm: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || element.open) return;
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+  }, []);
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="definition-dialog-title">
-      <DialogTitle id="definition-dialog-title">{dialog.title}</DialogTitle>
-      <DialogContent>
+    <Box
+      component="dialog"
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-modal="true"
+      onCancel={(event: React.SyntheticEvent) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      sx={{
+        border: 0, borderRadius: 2, p: 0, width: 'min(560px, calc(100vw - 24px))', maxHeight: 'calc(100dvh - 24px)', boxShadow: 24,
+        '&::backdrop': { bgcolor: 'rgba(0, 0, 0, 0.5)' },
+      }}
+    >
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={`${id}-title`} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          {dialog.title}
+        </Typography>
         {dialog.body.map((paragraph) => (
-          <DialogContentText key={paragraph} sx={{ mb: 1 }}>
+          <Typography key={paragraph} sx={{ mb: 1, color: 'text.secondary' }}>
             {paragraph}
-          </DialogContentText>
+          </Typography>
         ))}
-      </DialogContent>
-      <DialogActions>
-        {dialog.cancel && <Button onClick={onCancel}>{dialog.cancel}</Button>}
-        <Button variant="contained" onClick={onConfirm} autoFocus>
-          {dialog.confirm ?? messages.form.confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        {summary && (
+          <Box component="ol" sx={{ listStyle: 'none', pl: 0, my: 1.5, maxHeight: '45dvh', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+            {summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          {dialog.cancel && (
+            <Button color="secondary" onClick={onCancel}>
+              {dialog.cancel}
+            </Button>
+          )}
+          <Button variant="contained" onClick={onConfirm} autoFocus>
+            {dialog.confirm ?? messages.form.confirm}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
   );
 }

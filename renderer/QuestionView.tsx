@@ -1,5 +1,5 @@
-import type { LocatedQuestion } from '../engine/definition/questions.ts';
-import type { AnswerValue, QuestionKind, QuestionnaireDefinition } from '../engine/definition/types.ts';
+import { takenOptions, type LocatedQuestion } from '../engine/definition/questions.ts';
+import type { AnswerValue, Answers, QuestionKind, QuestionnaireDefinition } from '../engine/definition/types.ts';
 import { widgets } from './widgets/registry.ts';
 import type { Widget } from './widgets/types.ts';
 
@@ -7,13 +7,13 @@ import type { Widget } from './widgets/types.ts';
 export function QuestionView({
   located,
   definition,
-  value,
+  answers,
   error,
   onChange,
 }: {
   located: LocatedQuestion;
   definition: QuestionnaireDefinition;
-  value: AnswerValue | undefined;
+  answers: Answers;
   error: string | undefined;
   onChange: (questionId: string, value: AnswerValue | undefined) => void;
 }) {
@@ -24,7 +24,8 @@ export function QuestionView({
       question={located.question as never}
       definition={definition}
       number={located.number}
-      value={value}
+      value={answers[located.question.id]}
+      taken={takenOptions(definition, located.question, answers)}
       error={error}
       onChange={(next) => onChange(located.question.id, next)}
     />

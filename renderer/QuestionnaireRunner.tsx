@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { pageQuestions } from '../engine/definition/questions.ts';
+import { shownQuestions } from '../engine/definition/questions.ts';
+import { answerSummary } from '../engine/answers/summary.ts';
 import type { AnswerValue, Answers, QuestionnaireDefinition, WireItem } from '../engine/definition/types.ts';
 import { questionnaireMachine } from '../engine/machine/questionnaireMachine.ts';
 import { format, messages } from '../engine/messages.ts';
@@ -46,7 +47,7 @@ export interface QuestionnaireRunnerProps {
   /** Called on every answer change (to keep unsent answers). */
   onAnswersChange?: (answers: Answers) => void;
   /** Shows a message to the respondent. Default: a toast. */
-  notify?: (message: string, variant: 'error' | 'success' | 'info') => void;
+  notify?: (message: string, variant: 'error' | 'success' | 'info', durationMs?: number) => void;
 }
 
 /** Runs any questionnaire definition with the one machine and draws it with the widget registry. */
@@ -60,7 +61,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('notify', (event) => notify(event.message, event.variant)),
+      actor.on('notify', (event) => notify(event.message, event.variant, event.durationMs)),
       actor.on('page.changed', () => window.scrollTo({ top: 0, behavior: 'smooth' })),
       actor.on('errors.shown', (event) => focusQuestion(event.questionId)),
       actor.on('answers.changed', (event) => onAnswersChange?.(event.answers)),
@@ -106,7 +107,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
         {page?.description && <Typography sx={{ mb: 2 }}>{page.description}</Typography>}
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Suspense fallback={<Loading />}>
-            {pageQuestions(definition, pageIndex).map((located) => (
+            {shownQuestions(definition, answers, pageIndex).map((located) => (
               <Card
                 key={located.question.id}
                 id={questionElementId(located.question.id)}
@@ -115,7 +116,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
                 <QuestionView
                   located={located}
                   definition={definition}
-                  value={answers[located.question.id]}
+                  answers={answers}
                   error={errorOf(located.question.id)}
                   onChange={setAnswer}
                 />
@@ -162,7 +163,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
             <DefinitionDialog
               key={dialogState}
               dialog={dialog}
-              open
+              summary={dialog.summary ? answerSummary(definition, answers) : undefined}
               onConfirm={() => actor.send({ type: 'dialog.confirm' })}
               onCancel={() => actor.send({ type: 'dialog.cancel' })}
             />
@@ -176,7 +177,7 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
           sx={{ position: 'fixed', inset: 0, zIndex: 3, bgcolor: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
         >
           <Card sx={{ p: 3, minWidth: 260, textAlign: 'center' }}>
-            <Typography sx={{ mb: 1.5 }}>{messages.form.sending}</Typography>
+            <Typography sx={{ mb: 1.5 }}>{definition.messages?.sending ?? messages.form.sending}</Typography>
             <Bar />
           </Card>
         </Box>

@@ -1,5 +1,5 @@
 import { rulesFor } from '../definition/kinds.ts';
-import { allQuestions, pageQuestions, type LocatedQuestion } from '../definition/questions.ts';
+import { shownQuestions, type LocatedQuestion } from '../definition/questions.ts';
 import type { Answers, QuestionnaireDefinition } from '../definition/types.ts';
 import { format, messages } from '../messages.ts';
 
@@ -11,17 +11,16 @@ export interface FieldError {
   message: string;
 }
 
-/** The error of one located question, or null when its answer is acceptable. */
+/** The error of one shown question, or null when its answer is acceptable. */
 function questionError(definition: QuestionnaireDefinition, located: LocatedQuestion, answers: Answers): FieldError | null {
   const { question, number } = located;
   const rules = rulesFor(question);
   const value = answers[question.id];
-  if (value === undefined || !rules.isAnswered(value)) {
-    if (!question.required) return null;
-    const template = definition.messages?.required ?? messages.form.required;
+  if (question.required && (value === undefined || !rules.isAnswered(value))) {
+    const template = question.requiredMessage ?? definition.messages?.required ?? messages.form.required;
     return { questionId: question.id, message: format(template, { n: number }) };
   }
-  const message = rules.check(definition, question, value, number);
+  const message = rules.check(definition, question, value, number, answers);
   return message === null ? null : { questionId: question.id, message };
 }
 
@@ -31,20 +30,20 @@ function errorsOf(definition: QuestionnaireDefinition, located: LocatedQuestion[
 
 /** Errors that keep the respondent on page `pageIndex` (required answers missing, values out of range). */
 export function pageErrors(definition: QuestionnaireDefinition, pageIndex: number, answers: Answers): FieldError[] {
-  return errorsOf(definition, pageQuestions(definition, pageIndex), answers);
+  return errorsOf(definition, shownQuestions(definition, answers, pageIndex), answers);
 }
 
-/** Errors of a whole submission: every page's errors, in question order. */
+/** Errors of a whole submission: every shown question's errors, in question order. */
 export function submissionErrors(definition: QuestionnaireDefinition, answers: Answers): FieldError[] {
-  return errorsOf(definition, allQuestions(definition), answers);
+  return errorsOf(definition, shownQuestions(definition, answers), answers);
 }
 
-/** How many questions hold an answer, and how many there are (the footer's 'Respondidas n de N'). */
+/** How many shown questions hold an answer, and how many are shown (the footer's 'Respondidas n de N'). */
 export function answeredCount(definition: QuestionnaireDefinition, answers: Answers): { answered: number; total: number } {
-  const located = allQuestions(definition);
-  const answered = located.filter(({ question }) => {
+  const shown = shownQuestions(definition, answers);
+  const answered = shown.filter(({ question }) => {
     const value = answers[question.id];
     return value !== undefined && rulesFor(question).isAnswered(value);
   }).length;
-  return { answered, total: located.length };
+  return { answered, total: shown.length };
 }

@@ -1,45 +1,95 @@
 import { format, messages } from '../messages.ts';
-import { scaleOptions } from './questions.ts';
-import type { AnswerValue, Question, QuestionKind, QuestionnaireDefinition } from './types.ts';
+import { optionsOf, takenOptions } from './questions.ts';
+import type { AnswerValue, Answers, ChoiceQuestion, CheckboxesQuestion, OptionsBase, Question, QuestionKind, QuestionnaireDefinition, SelectionRule } from './types.ts';
 
 /** What the engine knows about one question kind: how its answers are checked and put on the wire. */
 export interface KindRules<Q extends Question> {
   /** Whether a held value counts as an answer. */
   isAnswered(value: AnswerValue | undefined): boolean;
-  /** Message for a held value that is not acceptable (null when fine); `n` is the question number. */
-  check(definition: QuestionnaireDefinition, question: Q, value: AnswerValue, n: number): string | null;
+  /**
+   * Message for a held value that is not acceptable (null when fine), called for every shown question,
+   * answered or not (a tick count may be too low); `n` is the question number.
+   */
+  check(definition: QuestionnaireDefinition, question: Q, value: AnswerValue | undefined, n: number, answers: Answers): string | null;
   /** The wire responses of a value. */
-  encode(value: AnswerValue): string[];
-  /** The held value of a wire response, or undefined when it cannot be read. */
-  decode(definition: QuestionnaireDefinition, question: Q, response: string): AnswerValue | undefined;
+  encode(question: Q, value: AnswerValue): string[];
+  /** The held value of a question's wire responses, or undefined when they cannot be read. */
+  decode(definition: QuestionnaireDefinition, question: Q, responses: string[]): AnswerValue | undefined;
 }
 
 const DEFAULT_TEXT_MAX = 2000;
 
+/** A chosen option's wire response: its value, or "{question}.{value}" for a qualified question. */
+function encodeOption(question: Question & OptionsBase, value: number): string {
+  return question.wire === 'qualified' ? `${question.id}.${value}` : String(value);
+}
+
+/** The option value of a wire response, or undefined when it is not an option of the question. */
+function decodeOption(definition: QuestionnaireDefinition, question: ChoiceQuestion | CheckboxesQuestion, response: string): number | undefined {
+  const prefix = question.wire === 'qualified' ? `${question.id}.` : '';
+  if (!response.startsWith(prefix)) return undefined;
+  const digits = response.slice(prefix.length);
+  if (!/^-?\d+$/.test(digits)) return undefined;
+  const value = Number(digits);
+  return optionsOf(definition, question).some((option) => option.value === value) ? value : undefined;
+}
+
+/** The effective bounds of a selection rule. */
+export function selectionBounds(rule: SelectionRule | undefined, optionCount: number): { min: number; max: number } {
+  if (rule?.exactly !== undefined) return { min: rule.exactly, max: rule.exactly };
+  return { min: rule?.min ?? 0, max: rule?.max ?? optionCount };
+}
+
 /** Rules per question kind; exhaustive by type, so a new kind cannot be forgotten. */
 export const kindRules: { [K in QuestionKind]: KindRules<Extract<Question, { kind: K }>> } = {
-  scale: {
+  choice: {
     isAnswered: (value) => typeof value === 'number',
-    check: (definition, question, value, n) =>
-      typeof value === 'number' && scaleOptions(definition, question).some((option) => option.value === value)
-        ? null
-        : format(messages.form.invalidOption, { n }),
-    encode: (value) => [String(value)],
-    decode: (definition, question, response) => {
-      if (!/^-?\d+$/.test(response)) return undefined;
-      const value = Number(response);
-      return scaleOptions(definition, question).some((option) => option.value === value) ? value : undefined;
+    check: (definition, question, value, n, answers) => {
+      if (value === undefined) return null;
+      if (typeof value !== 'number' || !optionsOf(definition, question).some((option) => option.value === value)) {
+        return format(messages.form.invalidOption, { n });
+      }
+      if (takenOptions(definition, question, answers).has(value)) {
+        const label = optionsOf(definition, question).find((option) => option.value === value)?.label ?? String(value);
+        return format(messages.form.optionTaken, { n, option: label });
+      }
+      return null;
+    },
+    encode: (question, value) => [encodeOption(question, Number(value))],
+    decode: (definition, question, responses) => (responses.length === 1 ? decodeOption(definition, question, responses[0]!) : undefined),
+  },
+  checkboxes: {
+    isAnswered: (value) => Array.isArray(value) && value.length > 0,
+    check: (definition, question, value, n) => {
+      const ticked = value === undefined ? [] : value;
+      const options = optionsOf(definition, question);
+      if (!Array.isArray(ticked) || new Set(ticked).size !== ticked.length || ticked.some((tick) => !options.some((option) => option.value === tick))) {
+        return format(messages.form.invalidOption, { n });
+      }
+      const { min, max } = selectionBounds(question.select, options.length);
+      if (ticked.length >= min && ticked.length <= max) return null;
+      const params = { n, count: ticked.length, min, max };
+      if (question.select?.message) return format(question.select.message, params);
+      if (min === max) return format(messages.form.selectExactly, params);
+      return format(ticked.length < min ? messages.form.selectMin : messages.form.selectMax, params);
+    },
+    encode: (question, value) => (Array.isArray(value) ? [...value].sort((a, b) => a - b).map((tick) => encodeOption(question, tick)) : []),
+    decode: (definition, question, responses) => {
+      const values = responses.map((response) => decodeOption(definition, question, response));
+      if (values.some((value) => value === undefined) || new Set(values).size !== values.length) return undefined;
+      return values as number[];
     },
   },
   text: {
     isAnswered: (value) => typeof value === 'string' && value.trim() !== '',
     check: (_definition, question, value, n) => {
+      if (value === undefined) return null;
       const max = question.maxLength ?? DEFAULT_TEXT_MAX;
       if (typeof value !== 'string') return format(messages.form.invalidOption, { n });
       return value.length > max ? format(messages.form.textTooLong, { n, max }) : null;
     },
-    encode: (value) => [String(value)],
-    decode: (_definition, _question, response) => response,
+    encode: (_question, value) => [String(value)],
+    decode: (_definition, _question, responses) => (responses.length === 1 ? responses[0] : undefined),
   },
 };
 

@@ -4,12 +4,39 @@
  * `npm run schema`, and a test fails when the committed schema drifts from these types).
  */
 
-/** One option of a shared answer scale. */
-export interface ScaleOption {
-  /** Stored value of the option (sent as its decimal string on the wire). */
+/** One option of a choice: of a shared scale or of one question. */
+export interface ChoiceOption {
+  /**
+   * Stored value of the option (sent as its decimal string on the wire, or as "{question id}.{value}"
+   * when the question's `wire` is "qualified"); unique among the options of one list.
+   * @asType integer
+   */
   value: number;
   /** Text shown to the respondent. */
   label: string;
+  /** Longer explanation shown under the label (values and needs). Default none. */
+  description?: string;
+  /** Anchor shown under the option on wide scales ("Discordo Totalmente" under 0). Default none. */
+  caption?: string;
+  /** Dimensions this option feeds when chosen ("comandante.forca", "positive"); scores count them. Default none. */
+  tags?: string[];
+  /** Whether the value counts in sums, means and percentages; false for "no information" options. Default true. */
+  scored?: boolean;
+}
+
+/**
+ * When a question is shown: compares the answer of another question of an earlier or the same page.
+ * A hidden question is neither validated nor sent.
+ */
+export interface Condition {
+  /** Wire id of the question whose answer decides. */
+  question: string;
+  /** Shown when that answer is greater than this value (completeIfBiggerThan). */
+  gt?: number;
+  /** Shown when that answer is less than this value (completeIfSmallerThan). */
+  lt?: number;
+  /** Shown when that answer is one of these values ("Sim"). */
+  in?: number[];
 }
 
 /** Fields every question kind shares. */
@@ -21,19 +48,64 @@ export interface QuestionBase {
   id: string;
   /** Text of the question as the respondent reads it. */
   text: string;
-  /** Whether an answer is needed before advancing or sending. Default false. */
+  /** Whether an answer is needed before advancing or sending (only while the question is shown). Default false. */
   required?: boolean;
-  /** Number shown before the text and used in messages ({n}). Default: the position in the questionnaire, from 1. */
+  /**
+   * Number shown before the text and used in messages ({n}). Default: its position among the
+   * questions without `when`, from 1; a conditional question takes the number of the one it follows.
+   */
   number?: number;
+  /** Hide the number before the text. Default false. */
+  hideNumber?: boolean;
+  /** Show the question only while this holds. Default: always shown. */
+  when?: Condition;
+  /** Message when the required answer is missing, overriding the definition's; {n} is the number. */
+  requiredMessage?: string;
 }
 
-/** A single choice on a shared scale referenced by key (Likert, frequency, 0-10). */
-export interface ScaleQuestion extends QuestionBase {
-  kind: 'scale';
-  /** Key of the scale in `QuestionnaireDefinition.scales`. */
-  scale: string;
-  /** Reverse-scored item: its score is (scale max + scale min - value). Default false. */
+/** Fields of the question kinds that choose among options. */
+export interface OptionsBase {
+  /** Key of a shared option list in `QuestionnaireDefinition.scales`; or give `options`. */
+  scale?: string;
+  /** The question's own options; or give `scale`. */
+  options?: ChoiceOption[];
+  /** Wire format of a chosen option: its value ("3"), or qualified by the question id ("2.3"). Default "value". */
+  wire?: 'value' | 'qualified';
+}
+
+/** One choice among options (Likert and frequency scales, A to E, scenarios, ranked slots). */
+export interface ChoiceQuestion extends QuestionBase, OptionsBase {
+  kind: 'choice';
+  /** How the options are drawn: radio buttons, or a drop-down list (long lists, ranked slots). Default "radio". */
+  display?: 'radio' | 'select';
+  /** Reverse-scored item: its score is (highest + lowest scored value - value). Default false. */
   reverse?: boolean;
+  /**
+   * Questions sharing this key cannot hold the same option: a choice made in one leaves the others'
+   * lists, clearing it gives it back (ranked strengths). Default none.
+   */
+  exclusiveGroup?: string;
+}
+
+/** How many options a checkbox list accepts. */
+export interface SelectionRule {
+  /** Fewest ticks. Default 0. */
+  min?: number;
+  /** Most ticks; the other options are disabled once reached. Default: all. */
+  max?: number;
+  /** Exactly this many ticks (sets min and max). */
+  exactly?: number;
+  /** Message when the count is wrong; {n} question number, {count} ticks so far, {min}, {max}. Default: the catalogue's. */
+  message?: string;
+}
+
+/** Any number of options ticked (word lists, statements, values). Sent as one wire item per tick. */
+export interface CheckboxesQuestion extends QuestionBase, OptionsBase {
+  kind: 'checkboxes';
+  /** Limits on the number of ticks. Default: any number, none needed. */
+  select?: SelectionRule;
+  /** Columns of the list on wide screens (short words). Default 1. */
+  columns?: number;
 }
 
 /** A free-text answer. */
@@ -46,7 +118,7 @@ export interface TextQuestion extends QuestionBase {
 }
 
 /** Every question kind, discriminated on `kind`. */
-export type Question = ScaleQuestion | TextQuestion;
+export type Question = ChoiceQuestion | CheckboxesQuestion | TextQuestion;
 
 /** The kinds of question a definition may use. */
 export type QuestionKind = Question['kind'];
@@ -55,7 +127,7 @@ export type QuestionKind = Question['kind'];
 export interface Page {
   /** Optional heading shown above the page's questions. */
   title?: string;
-  /** Optional paragraph shown under the heading. */
+  /** Optional paragraphs shown under the heading. */
   description?: string;
   /**
    * The page's questions, in order.
@@ -74,17 +146,27 @@ export interface DialogText {
   confirm?: string;
   /** Label of the cancelling button; absent for an acknowledgement-only dialog. */
   cancel?: string;
+  /** List the chosen options of every answered choice question, in order (a ranking to check). Default false. */
+  summary?: boolean;
 }
 
 /** How the footer counts progress. */
 export interface ProgressConfig {
-  /** "answered": answered questions over all questions; "page": current page over pages. */
+  /** "answered": answered questions over shown questions; "page": current page over pages. */
   kind: 'answered' | 'page';
   /** Footer text with {n} and {total} placeholders, e.g. "Respondidas {n} de {total}". */
   label: string;
 }
 
-/** Messages a definition may override; placeholders in braces. */
+/** What a validation toast looks like. */
+export interface ToastStyle {
+  /** Colour of the toast. Default "error". */
+  variant?: 'error' | 'info';
+  /** How long it stays, in milliseconds. Default 5000. */
+  durationMs?: number;
+}
+
+/** Messages and toasts a definition may override; placeholders in braces. */
 export interface DefinitionMessages {
   /** A required question is unanswered; {n} is the question number. */
   required?: string;
@@ -92,21 +174,65 @@ export interface DefinitionMessages {
   submitted?: string;
   /** Toast after a failed send. */
   submitFailed?: string;
+  /** Text of the wait dialog while sending. */
+  sending?: string;
+  /** Toast of a refused advance. Default: an error toast. */
+  nextToast?: ToastStyle;
+  /** Toast of a refused send. Default: an error toast. */
+  submitToast?: ToastStyle;
+  /** Toast every problem of the page instead of the first only. Default false. */
+  toastEveryError?: boolean;
 }
 
-/** Which questions feed a score. */
+/** A line under the title taken from the evaluation ("Nome completo do avaliado(a): …"). */
+export interface DetailLine {
+  /** Label before the value. */
+  label: string;
+  /** Where the value comes from: the evaluated person's name, the evaluator's, or the rated sector's name. */
+  source: 'ratedName' | 'evaluatorName' | 'ratedSector';
+}
+
+/** Which questions feed a score: every question, or these ids. */
 export type QuestionSelector = 'all' | string[];
 
-/** A named score computed from the answers. */
+/** A named score computed from one respondent's answers. */
 export interface ScoreDefinition {
-  /** Key of the score in results ("total", "culture"). */
+  /** Key of the score in results ("total", "culture"); with `perQuestion`, the prefix of "{id}.{question}". */
   id: string;
   /** Label shown in dashboards and reports. */
   label: string;
-  /** Questions feeding the score (scale questions only). */
-  questions: QuestionSelector;
-  /** How item scores combine: sum, mean, or percent of the highest possible sum. */
-  aggregate: 'sum' | 'mean' | 'percent';
+  /** Colour used by charts (CSS colour). Default: the chart's palette. */
+  color?: string;
+  /** Questions feeding the score. Default "all". */
+  questions?: QuestionSelector;
+  /**
+   * How answers combine. On choice values (reverse items flipped, unscored options left out): "sum",
+   * "mean", or "percent" of the highest possible sum of the answered items. On chosen options
+   * carrying `tag` (choices and ticks): "count", or "share", the count as a percentage of `shareOf`.
+   */
+  aggregate: 'sum' | 'mean' | 'percent' | 'count' | 'share';
+  /** The option tag counted by "count" and "share". Default: the score's id. */
+  tag?: string;
+  /** Denominator of "share": the options carrying the tag ("tagged") or the answered questions ("answered"). Default "tagged". */
+  shareOf?: 'tagged' | 'answered';
+  /** One score per question of the selector, keyed "{id}.{question id}". Default false. */
+  perQuestion?: boolean;
+}
+
+/** An ordered list in the results: chosen option labels in question order, or score labels by value. */
+export interface RankingDefinition {
+  /** Key of the list in results ("via", "primary"). */
+  id: string;
+  /** Label shown in dashboards and reports. */
+  label: string;
+  /** "answers": the labels of the chosen options of `questions`, in order; "scores": the labels of `scores`, highest first. */
+  from: 'answers' | 'scores';
+  /** Questions read by "answers". Default "all". */
+  questions?: QuestionSelector;
+  /** Score ids ordered by "scores". */
+  scores?: string[];
+  /** Keep only the first entries. Default all. */
+  take?: number;
 }
 
 /** One band of a banded score; bands are checked in order and the first that fits wins. */
@@ -125,6 +251,8 @@ export interface Band {
 export interface Scoring {
   /** Named scores. */
   scores: ScoreDefinition[];
+  /** Ordered lists (rankings, primary and secondary styles). Default none. */
+  rankings?: RankingDefinition[];
   /** The score that classifies a respondent, with its range and bands. */
   classification?: {
     /** Id of the score being banded. */
@@ -148,10 +276,12 @@ export interface QuestionnaireDefinition {
   slug: string;
   /** Title in the yellow header. */
   title: string;
-  /** Short paragraph under the title (instructions shown on the page). */
+  /** Short paragraph under the title on the first page. */
   intro?: string;
-  /** Answer scales referenced by key from scale questions. */
-  scales: Record<string, ScaleOption[]>;
+  /** Lines under the title taken from the evaluation (evaluated person, sector). Default none. */
+  details?: DetailLine[];
+  /** Shared option lists referenced by key from choice and checkbox questions. */
+  scales: Record<string, ChoiceOption[]>;
   /** Footer progress. */
   progress: ProgressConfig;
   /** Instructions dialog opened before the first page. */
@@ -171,8 +301,8 @@ export interface QuestionnaireDefinition {
   scoring?: Scoring;
 }
 
-/** An answer held by the machine: a scale value or a text. */
-export type AnswerValue = number | string;
+/** An answer held by the machine: a chosen option's value, a text, or the ticked values. */
+export type AnswerValue = number | string | number[];
 
 /** Answers keyed by question id. */
 export type Answers = Record<string, AnswerValue>;
@@ -184,3 +314,17 @@ export interface WireItem {
   /** Response as a string. */
   response: string;
 }
+
+/**
+ * A definition that takes every top-level field of another definition file (`extends`, its file name
+ * without `.json`) and replaces the top-level fields it gives: a variant sharing its base's banks.
+ */
+export interface QuestionnaireExtension extends Partial<Omit<QuestionnaireDefinition, '$schema'>> {
+  /** Path of the JSON Schema, for editors. */
+  $schema?: string;
+  /** File name (without `.json`) of the base definition in `definitions/questionnaires/`. */
+  extends: string;
+}
+
+/** What a file of `definitions/questionnaires/` holds: a whole definition or an extension of one. */
+export type QuestionnaireFile = QuestionnaireDefinition | QuestionnaireExtension;

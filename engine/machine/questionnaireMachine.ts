@@ -1,7 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { encodeAnswers } from '../answers/encoding.ts';
 import { pageErrors, submissionErrors, type FieldError } from '../answers/validation.ts';
-import type { AnswerValue, Answers, QuestionnaireDefinition, WireItem } from '../definition/types.ts';
+import type { AnswerValue, Answers, QuestionnaireDefinition, ToastStyle, WireItem } from '../definition/types.ts';
 import { messages } from '../messages.ts';
 
 /** What the machine starts from. */
@@ -39,7 +39,7 @@ export type QuestionnaireEvent =
 
 /** Events the machine emits for the renderer (toasts, scrolling). */
 export type QuestionnaireEmitted =
-  | { type: 'notify'; message: string; variant: 'error' | 'success' | 'info' }
+  | { type: 'notify'; message: string; variant: 'error' | 'success' | 'info'; durationMs?: number }
   | { type: 'page.changed'; pageIndex: number }
   | { type: 'errors.shown'; questionId: string }
   | { type: 'answers.changed'; answers: Answers };
@@ -50,6 +50,14 @@ export interface SubmitInput {
   items: WireItem[];
   /** Held answers. */
   answers: Answers;
+}
+
+/** The toasts of refused answers: the first error, or each one when the definition asks for every error. */
+function errorToasts(context: QuestionnaireContext, style: ToastStyle | undefined): QuestionnaireEmitted[] {
+  const everyError = context.definition.messages?.toastEveryError ?? false;
+  const shown = everyError ? context.errors : context.errors.slice(0, 1);
+  const texts = shown.length > 0 ? shown.map((error) => error.message) : [messages.form.required];
+  return texts.map((message) => ({ type: 'notify', message, variant: style?.variant ?? 'error', ...(style?.durationMs ? { durationMs: style.durationMs } : {}) }));
 }
 
 const isLastPage = (context: QuestionnaireContext): boolean => context.pageIndex >= context.definition.pages.length - 1;
@@ -100,11 +108,12 @@ export const questionnaireMachine = setup({
       const pageIndex = firstPage >= 0 ? firstPage : context.pageIndex;
       return { attempted: true, pageIndex, errors: pageErrors(context.definition, pageIndex, context.answers) };
     }),
-    notifyFirstError: emit(({ context }) => ({
-      type: 'notify' as const,
-      variant: 'error' as const,
-      message: context.errors[0]?.message ?? messages.form.required,
-    })),
+    notifyNextErrors: enqueueActions(({ context, enqueue }) => {
+      for (const toast of errorToasts(context, context.definition.messages?.nextToast)) enqueue.emit(toast);
+    }),
+    notifySubmitErrors: enqueueActions(({ context, enqueue }) => {
+      for (const toast of errorToasts(context, context.definition.messages?.submitToast)) enqueue.emit(toast);
+    }),
     announceErrors: emit(({ context }) => ({ type: 'errors.shown' as const, questionId: context.errors[0]?.questionId ?? '' })),
     goNext: assign(({ context }) => ({ pageIndex: context.pageIndex + 1, errors: [], attempted: false })),
     goBack: assign(({ context }) => ({ pageIndex: Math.max(0, context.pageIndex - 1), errors: [], attempted: false })),
@@ -147,13 +156,13 @@ export const questionnaireMachine = setup({
         'answer.set': { actions: ['setAnswer', 'announceAnswers'] },
         'page.next': [
           { guard: 'isLastPage' },
-          { guard: 'pageInvalid', actions: ['showPageErrors', 'notifyFirstError', 'announceErrors'] },
+          { guard: 'pageInvalid', actions: ['showPageErrors', 'notifyNextErrors', 'announceErrors'] },
           { guard: 'confirmsNext', target: 'confirmingNext' },
           { actions: ['goNext', 'announcePage'] },
         ],
         'page.back': [{ guard: 'isFirstPage' }, { actions: ['goBack', 'announcePage'] }],
         submit: [
-          { guard: 'submissionInvalid', actions: ['showSubmissionErrors', 'notifyFirstError', 'announceErrors'] },
+          { guard: 'submissionInvalid', actions: ['showSubmissionErrors', 'notifySubmitErrors', 'announceErrors'] },
           { guard: 'confirmsSubmit', target: 'confirmingSubmit' },
           { target: 'submitting' },
         ],

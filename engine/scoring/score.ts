@@ -1,43 +1,81 @@
-import { allQuestions, scaleOptions } from '../definition/questions.ts';
-import type { Answers, Band, QuestionnaireDefinition, ScaleQuestion, ScoreDefinition } from '../definition/types.ts';
+import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from '../definition/questions.ts';
+import type { Answers, Band, ChoiceOption, ChoiceQuestion, Question, QuestionnaireDefinition, RankingDefinition, ScoreDefinition } from '../definition/types.ts';
 import { mean } from './aggregate.ts';
 
-/** Scores of one respondent, keyed by score id, with the classification band when there is one. */
+/** Results of one respondent: scores by id, ordered lists by id, and the classification band. */
 export interface ScoreResult {
-  /** Score values keyed by `ScoreDefinition.id`. */
+  /** Score values keyed by `ScoreDefinition.id` (or "{id}.{question}" for per-question scores). */
   scores: Record<string, number>;
+  /** Ordered labels keyed by `RankingDefinition.id`. */
+  rankings: Record<string, string[]>;
   /** The band of the classification score, when the definition has a classification. */
   band?: Band;
 }
 
-/** The item score of a scale answer: its value, or (max + min - value) for a reverse item. */
-export function itemScore(definition: QuestionnaireDefinition, question: ScaleQuestion, value: number): number {
+const scoredValues = (options: ChoiceOption[]) => options.filter((option) => option.scored !== false).map((option) => option.value);
+
+/** The item score of a choice answer: its value, or (highest + lowest scored value - value) for a reverse item. */
+export function itemScore(definition: QuestionnaireDefinition, question: ChoiceQuestion, value: number): number {
   if (!question.reverse) return value;
-  const values = scaleOptions(definition, question).map((option) => option.value);
+  const values = scoredValues(optionsOf(definition, question));
   return Math.max(...values) + Math.min(...values) - value;
 }
 
-function scaleQuestionsOf(definition: QuestionnaireDefinition, score: ScoreDefinition): ScaleQuestion[] {
-  const scale = allQuestions(definition)
-    .map(({ question }) => question)
-    .filter((question): question is ScaleQuestion => question.kind === 'scale');
-  return score.questions === 'all' ? scale : scale.filter((question) => score.questions.includes(question.id));
+function selected(questions: Question[], selector: ScoreDefinition['questions'] = 'all'): Question[] {
+  return selector === 'all' ? questions : questions.filter((question) => selector.includes(question.id));
 }
 
-function computeScore(definition: QuestionnaireDefinition, score: ScoreDefinition, answers: Answers): number {
-  const questions = scaleQuestionsOf(definition, score);
-  const items = questions.flatMap((question) => {
+/** The options a respondent chose for a question (one for a choice, the ticks of a checkbox list). */
+function chosenOptions(definition: QuestionnaireDefinition, question: OptionQuestion, answers: Answers): ChoiceOption[] {
+  const value = answers[question.id];
+  const values = typeof value === 'number' ? [value] : Array.isArray(value) ? value : [];
+  const options = optionsOf(definition, question);
+  return values.flatMap((chosen) => options.filter((option) => option.value === chosen));
+}
+
+/** A score over a set of questions. */
+function computeScore(definition: QuestionnaireDefinition, score: ScoreDefinition, questions: Question[], answers: Answers): number {
+  const optionQuestions = questions.filter(hasOptions);
+  if (score.aggregate === 'count' || score.aggregate === 'share') {
+    const tag = score.tag ?? score.id;
+    const hasTag = (option: ChoiceOption) => option.tags?.includes(tag) ?? false;
+    const count = optionQuestions.reduce((total, question) => total + chosenOptions(definition, question, answers).filter(hasTag).length, 0);
+    if (score.aggregate === 'count') return count;
+    const of =
+      score.shareOf === 'answered'
+        ? optionQuestions.filter((question) => chosenOptions(definition, question, answers).length > 0).length
+        : optionQuestions.reduce((total, question) => total + optionsOf(definition, question).filter(hasTag).length, 0);
+    return of === 0 ? 0 : (count / of) * 100;
+  }
+  // sum, mean, percent: the scored values of answered choice questions.
+  const items = optionQuestions.flatMap((question) => {
+    if (question.kind !== 'choice') return [];
     const value = answers[question.id];
-    return typeof value === 'number' ? [itemScore(definition, question, value)] : [];
+    const option = typeof value === 'number' ? optionsOf(definition, question).find((candidate) => candidate.value === value) : undefined;
+    if (!option || option.scored === false) return [];
+    return [{ score: itemScore(definition, question, option.value), highest: Math.max(...scoredValues(optionsOf(definition, question))) }];
   });
-  const sum = items.reduce((total, value) => total + value, 0);
+  const sum = items.reduce((total, item) => total + item.score, 0);
   if (score.aggregate === 'sum') return sum;
-  if (score.aggregate === 'mean') return mean(items) ?? 0;
-  const highest = questions.reduce(
-    (total, question) => total + Math.max(...scaleOptions(definition, question).map((option) => option.value)),
-    0,
-  );
+  if (score.aggregate === 'mean') return mean(items.map((item) => item.score)) ?? 0;
+  const highest = items.reduce((total, item) => total + item.highest, 0);
   return highest === 0 ? 0 : (sum / highest) * 100;
+}
+
+/** An ordered list: chosen option labels in question order, or score labels by value (highest first). */
+function computeRanking(definition: QuestionnaireDefinition, ranking: RankingDefinition, scores: Record<string, number>, answers: Answers): string[] {
+  let labels: string[];
+  if (ranking.from === 'answers') {
+    const questions = selected(allQuestions(definition).map(({ question }) => question), ranking.questions).filter(hasOptions);
+    labels = questions.flatMap((question) => chosenOptions(definition, question, answers).map((option) => option.label));
+  } else {
+    const byId = new Map((definition.scoring?.scores ?? []).map((score) => [score.id, score.label]));
+    labels = (ranking.scores ?? [])
+      .map((id, index) => ({ id, index, value: scores[id] ?? 0 }))
+      .sort((a, b) => b.value - a.value || a.index - b.index)
+      .map(({ id }) => byId.get(id) ?? id);
+  }
+  return ranking.take === undefined ? labels : labels.slice(0, ranking.take);
 }
 
 /** The band a value falls in: the first band whose `below` exceeds it, else the last band. */
@@ -48,11 +86,20 @@ export function bandFor(bands: Band[], value: number): Band | undefined {
 /** Scores a respondent's answers with the definition's scoring keys. */
 export function scoreAnswers(definition: QuestionnaireDefinition, answers: Answers): ScoreResult {
   const scoring = definition.scoring;
-  if (!scoring) return { scores: {} };
+  if (!scoring) return { scores: {}, rankings: {} };
+  const questions = allQuestions(definition).map(({ question }) => question);
   const scores: Record<string, number> = {};
-  for (const score of scoring.scores) scores[score.id] = computeScore(definition, score, answers);
+  for (const score of scoring.scores) {
+    const chosen = selected(questions, score.questions);
+    if (score.perQuestion) {
+      for (const question of chosen) scores[`${score.id}.${question.id}`] = computeScore(definition, score, [question], answers);
+    } else {
+      scores[score.id] = computeScore(definition, score, chosen, answers);
+    }
+  }
+  const rankings: Record<string, string[]> = {};
+  for (const ranking of scoring.rankings ?? []) rankings[ranking.id] = computeRanking(definition, ranking, scores, answers);
   const classification = scoring.classification;
-  if (!classification) return { scores };
-  const value = scores[classification.score];
-  return { scores, band: value === undefined ? undefined : bandFor(classification.bands, value) };
+  const value = classification ? scores[classification.score] : undefined;
+  return { scores, rankings, ...(classification && value !== undefined ? { band: bandFor(classification.bands, value) } : {}) };
 }

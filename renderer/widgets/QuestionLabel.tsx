@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import { messages } from '../../engine/messages.ts';
 
 /** The numbered text of a question with the red asterisk and 'Obrigatória' for required ones. */
-export function QuestionLabel({ number, text, required }: { number: number; text: string; required?: boolean }) {
+export function QuestionLabel({ number, text, required }: { number?: number; text: string; required?: boolean }) {
   return (
     <>
-      <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
-        {number}.
-      </Box>
+      {number !== undefined && (
+        <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
+          {number}.
+        </Box>
+      )}
       {text}
       {required && (
         <>
@@ -22,3 +24,11 @@ export function QuestionLabel({ number, text, required }: { number: number; text
     </>
   );
 }
+
+/** The label's props for a question: its number unless hidden, its text and whether it is required. */
+export function labelProps(question: { text: string; required?: boolean; hideNumber?: boolean }, number: number, required = question.required) {
+  return { number: question.hideNumber ? undefined : number, text: question.text, required };
+}
+
+/** Style of a question's legend: the question text in the body colour, also when focused or refused. */
+export const legendSx = { color: 'text.primary', '&.Mui-focused, &.Mui-error': { color: 'text.primary' }, mb: 1 } as const;

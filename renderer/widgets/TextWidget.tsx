@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { QuestionLabel } from './QuestionLabel.tsx';
+import { labelProps, legendSx, QuestionLabel } from './QuestionLabel.tsx';
 import type { WidgetProps } from './types.ts';
 
 /** A free-text answer (a plain input rather than TextField, which would pull Select into the respondent bundle). */
@@ -12,8 +12,8 @@ export default function TextWidget({ question, number, value, error, onChange }:
   const multiline = question.multiline ?? true;
   return (
     <FormControl error={error !== undefined} fullWidth>
-      <FormLabel htmlFor={inputId} sx={{ color: 'text.primary', '&.Mui-focused, &.Mui-error': { color: 'text.primary' }, mb: 1 }}>
-        <QuestionLabel number={number} text={question.text} required={question.required} />
+      <FormLabel htmlFor={inputId} sx={legendSx}>
+        <QuestionLabel {...labelProps(question, number)} />
       </FormLabel>
       <OutlinedInput
         id={inputId}

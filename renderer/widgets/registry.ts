@@ -7,7 +7,8 @@ type WidgetModule<K extends QuestionKind> = { default: Widget<K> };
 
 /** Where each kind's widget lives; exhaustive by type, so a new kind needs its widget here. */
 const widgetModules: { [K in QuestionKind]: () => Promise<WidgetModule<K>> } = {
-  scale: () => import('./ScaleWidget.tsx'),
+  choice: () => import('./ChoiceWidget.tsx'),
+  checkboxes: () => import('./CheckboxesWidget.tsx'),
   text: () => import('./TextWidget.tsx'),
 };
 

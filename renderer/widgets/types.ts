@@ -13,6 +13,8 @@ export interface WidgetProps<K extends QuestionKind> {
   value: AnswerValue | undefined;
   /** Message of the question's error, when the page was refused. */
   error: string | undefined;
+  /** Option values other questions already hold (exclusive groups); left out of the choices. */
+  taken: ReadonlySet<number>;
   /** Reports a new answer (undefined clears it). */
   onChange: (value: AnswerValue | undefined) => void;
 }

@@ -6,18 +6,29 @@ import { chartBuilders } from '../../engine/charts/registry.ts';
 import type { ChartBuilder } from '../../engine/charts/types.ts';
 import type { Catalog } from '../../engine/definition/catalog.ts';
 import type { DashboardDefinition, ScoredRow } from '../../engine/definition/dashboard.ts';
-import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire } from '../../engine/definition/parse.ts';
-import { allQuestions, scaleOptions } from '../../engine/definition/questions.ts';
+import { selectionBounds } from '../../engine/definition/kinds.ts';
+import { describeErrors, parseCatalog, parseDashboard } from '../../engine/definition/parse.ts';
+import { allQuestions, isShown, optionsOf, takenOptions } from '../../engine/definition/questions.ts';
 import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition, WireItem } from '../../engine/definition/types.ts';
+import { parseQuestionnaireFile, questionnaireNames } from '../../apps/server/src/definitions.ts';
 import { questionnaireMachine } from '../../engine/machine/questionnaireMachine.ts';
 import { scoreAnswers } from '../../engine/scoring/score.ts';
 import { jsonFiles } from './load.ts';
 
+type Generator<K extends QuestionKind> = (question: Extract<Question, { kind: K }>, definition: QuestionnaireDefinition, seed: number, answers: Answers) => AnswerValue;
+
 /** A plausible answer per question kind; exhaustive, so a new kind must say how it is answered here. */
-const generators: { [K in QuestionKind]: (question: Extract<Question, { kind: K }>, definition: QuestionnaireDefinition, seed: number) => AnswerValue } = {
-  scale: (question, definition, seed) => {
-    const options = scaleOptions(definition, question);
+const generators: { [K in QuestionKind]: Generator<K> } = {
+  choice: (question, definition, seed, answers) => {
+    const taken = takenOptions(definition, question, answers);
+    const options = optionsOf(definition, question).filter((option) => !taken.has(option.value));
     return options[seed % options.length]!.value;
+  },
+  checkboxes: (question, definition, seed) => {
+    const options = optionsOf(definition, question);
+    const { min, max } = selectionBounds(question.select, options.length);
+    const count = Math.max(min, Math.min(max, 3));
+    return Array.from({ length: count }, (_, index) => options[(seed + index) % options.length]!.value).filter((value, index, all) => all.indexOf(value) === index);
   },
   text: (question, _definition, seed) => `Resposta ${seed} para ${question.id}`,
 };
@@ -25,8 +36,8 @@ const generators: { [K in QuestionKind]: (question: Extract<Question, { kind: K 
 function generateAnswers(definition: QuestionnaireDefinition): Answers {
   const answers: Answers = {};
   allQuestions(definition).forEach(({ question }, index) => {
-    const generate = generators[question.kind] as (q: Question, d: QuestionnaireDefinition, s: number) => AnswerValue;
-    answers[question.id] = generate(question, definition, index * 7 + 3);
+    const generate = generators[question.kind] as Generator<QuestionKind>;
+    answers[question.id] = generate(question as never, definition, index * 7 + 3, answers);
   });
   return answers;
 }
@@ -37,9 +48,19 @@ function parsed<T>(file: string, result: { ok: true; value: T } | { ok: false; e
 }
 
 const catalog = parsed<Catalog>('definitions/catalog.json', parseCatalog(jsonFiles('.').find((entry) => entry.file === './catalog.json')?.json));
-const questionnaires = jsonFiles('questionnaires').map(({ file, json }) => ({ file, definition: parsed(file, parseQuestionnaire(json)) }));
+const questionnaires = questionnaireNames().map((name) => {
+  const file = `questionnaires/${name}.json`;
+  return { file, definition: parsed(file, parseQuestionnaireFile(name)) };
+});
 const dashboards = jsonFiles('dashboards').map(({ file, json }) => ({ file, dashboard: parsed<DashboardDefinition>(file, parseDashboard(json)) }));
-const fixtures = jsonFiles('fixtures') as { file: string; json: { questionnaire: string; cases: { name: string; responses: Record<string, string>; scores: Record<string, number>; band?: string }[] } }[];
+interface FixtureCase {
+  name: string;
+  responses: Record<string, string | string[]>;
+  scores: Record<string, number>;
+  rankings?: Record<string, string[]>;
+  band?: string;
+}
+const fixtures = jsonFiles('fixtures') as { file: string; json: { questionnaire: string; cases: FixtureCase[] } }[];
 
 describe('the catalogue', () => {
   it('names a definition file that exists, with the same type and slug, for every questionnaire it lists', () => {
@@ -84,9 +105,11 @@ describe.each(questionnaires)('$file', ({ definition }) => {
     expect(encodeAnswers(definition, decoded.answers)).toEqual(sent[0]);
   });
 
-  it('refuses a send with every required question missing', () => {
-    const required = allQuestions(definition).filter(({ question }) => question.required);
-    expect(submissionErrors(definition, {}).map((error) => error.questionId)).toEqual(required.map(({ question }) => question.id));
+  it('refuses a send with every required question missing, and only those', () => {
+    const needed = allQuestions(definition).filter(
+      ({ question }) => isShown(question, {}) && (question.required || (question.kind === 'checkboxes' && selectionBounds(question.select, 1).min > 0)),
+    );
+    expect(submissionErrors(definition, {}).map((error) => error.questionId)).toEqual(needed.map(({ question }) => question.id));
   });
 
   it('builds every chart of its dashboards from scored generated answers', () => {
@@ -107,11 +130,14 @@ describe.each(fixtures)('golden fixtures $file', ({ json }) => {
 
   it.each(json.cases)('$name', (fixture) => {
     expect(definition).toBeDefined();
-    const items = Object.entries(fixture.responses).map(([question, response]) => ({ question, response }));
+    const items = Object.entries(fixture.responses).flatMap(([question, response]) =>
+      (Array.isArray(response) ? response : [response]).map((one) => ({ question, response: one })),
+    );
     const { answers, errors } = decodeAnswers(definition!, items);
     expect(errors).toEqual([]);
     const result = scoreAnswers(definition!, answers);
     expect(result.scores).toEqual(fixture.scores);
+    expect(result.rankings).toEqual(fixture.rankings ?? {});
     expect(result.band?.id).toBe(fixture.band);
   });
 });

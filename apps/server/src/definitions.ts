@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Catalog, CatalogEntry } from '../../../engine/definition/catalog.ts';
-import { describeErrors, parseCatalog, parseQuestionnaire } from '../../../engine/definition/parse.ts';
+import { describeErrors, parseCatalog, parseQuestionnaire, type ParseResult } from '../../../engine/definition/parse.ts';
 import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
 
 /** The catalogue and every questionnaire it references, parsed once at start. */
@@ -14,10 +14,25 @@ export interface Definitions {
   questionnaires: Map<number, QuestionnaireDefinition>;
 }
 
-const definitionsDir = fileURLToPath(new URL('../../../definitions/', import.meta.url));
+/** The folder of the definition files. */
+export const definitionsDir = fileURLToPath(new URL('../../../definitions/', import.meta.url));
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+}
+
+/** Parses `questionnaires/{name}.json`, resolving `extends` against the files beside it. */
+export function parseQuestionnaireFile(name: string, dir: string = definitionsDir): ParseResult<QuestionnaireDefinition> {
+  const path = (file: string) => `${dir}/questionnaires/${file}.json`;
+  return parseQuestionnaire(readJson(path(name)), (base) => (existsSync(path(base)) ? readJson(path(base)) : undefined));
+}
+
+/** The names (without `.json`) of every questionnaire file. */
+export function questionnaireNames(dir: string = definitionsDir): string[] {
+  return readdirSync(`${dir}/questionnaires`)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
 }
 
 /** Reads and parses `definitions/catalog.json` and its questionnaires; throws listing every problem. */
@@ -29,9 +44,8 @@ export function loadDefinitions(dir: string = definitionsDir): Definitions {
   for (const entry of catalog.value.types) {
     types.set(entry.type, entry);
     if (!entry.definition) continue;
-    const source = `questionnaires/${entry.definition}.json`;
-    const parsed = parseQuestionnaire(readJson(`${dir}/${source}`));
-    if (!parsed.ok) throw new Error(describeErrors(source, parsed.errors));
+    const parsed = parseQuestionnaireFile(entry.definition, dir);
+    if (!parsed.ok) throw new Error(describeErrors(`questionnaires/${entry.definition}.json`, parsed.errors));
     questionnaires.set(entry.type, parsed.value);
   }
   return { catalog: catalog.value, types, questionnaires };

@@ -18,10 +18,10 @@ function twoPages(extra: Partial<QuestionnaireDefinition> = {}): QuestionnaireDe
     progress: { kind: 'page', label: 'Página {n} de {total}' },
     messages: { required: 'Responda a {n}' },
     pages: [
-      { questions: [{ id: '1', kind: 'scale', scale: 's', required: true, text: 'A' }] },
+      { questions: [{ id: '1', kind: 'choice', scale: 's', required: true, text: 'A' }] },
       {
         questions: [
-          { id: '2', kind: 'scale', scale: 's', required: true, text: 'B' },
+          { id: '2', kind: 'choice', scale: 's', required: true, text: 'B' },
           { id: '3', kind: 'text', text: 'C' },
         ],
       },

@@ -45,6 +45,11 @@ export function findEvaluation(id: string): Promise<EvaluationInfo> {
   return request(`/evaluation/find/${encodeURIComponent(id)}`, { auth: false });
 }
 
+/** The name of a sector (public: the area maps show the sector being evaluated). */
+export function findSectorName(id: number | string): Promise<{ sector_name: string }> {
+  return request(`/sectors/${encodeURIComponent(String(id))}`, { auth: false });
+}
+
 /** Companies the signed-in user may see (a company user gets only its own). */
 export function listCompanies(): Promise<Company[]> {
   return request('/companies');

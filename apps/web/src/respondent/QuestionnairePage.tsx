@@ -6,20 +6,54 @@ import { Loading } from '../../../../renderer/Loading';
 import { QuestionnaireRunner } from '../../../../renderer/QuestionnaireRunner';
 import { preloadWidgets } from '../../../../renderer/widgets/registry';
 import { ApiError, request } from '../api/client';
-import { findEvaluation, type EvaluationInfo } from '../api/endpoints';
+import { findEvaluation, findSectorName, type EvaluationInfo } from '../api/endpoints';
+import { baseName, resolveQuestionnaire } from '../../../../engine/definition/extend';
+import { messages } from '../../../../engine/messages';
+import { toast } from '../../../../renderer/toast';
 import { catalog } from '../catalog';
 import { clearKeptAnswers, keepAnswers, keptAnswers } from './keptAnswers';
 
 // One lazily loaded chunk per definition file: a link loads only its own questionnaire.
 const definitionFiles = import.meta.glob<{ default: unknown }>('../../../../definitions/questionnaires/*.json');
 
-async function loadDefinition(file: string): Promise<QuestionnaireDefinition | undefined> {
+async function loadFile(file: string): Promise<unknown> {
   const load = definitionFiles[`../../../../definitions/questionnaires/${file}.json`];
-  // Definitions are validated against their schema when the app is built (npm run build).
-  return load ? ((await load()).default as QuestionnaireDefinition) : undefined;
+  return load ? (await load()).default : undefined;
 }
 
-type Loaded = { evaluation: EvaluationInfo; definition: QuestionnaireDefinition; answers: Answers };
+/** Loads a definition and the bases it extends. They were validated when the app was built (npm run build). */
+async function loadDefinition(file: string): Promise<QuestionnaireDefinition | undefined> {
+  const files = new Map<string, unknown>();
+  for (let name: string | undefined = file; name !== undefined && !files.has(name); ) {
+    const json = await loadFile(name);
+    if (json === undefined) return undefined;
+    files.set(name, json);
+    name = baseName(json);
+  }
+  const resolved = resolveQuestionnaire(files.get(file), (name) => files.get(name));
+  return resolved.ok ? (resolved.value as QuestionnaireDefinition) : undefined;
+}
+
+/** The detail lines under the title, from the evaluation (and the rated sector's name, fetched). */
+async function detailLines(definition: QuestionnaireDefinition, evaluation: EvaluationInfo): Promise<string[]> {
+  const lines: string[] = [];
+  for (const detail of definition.details ?? []) {
+    let value: string | undefined;
+    if (detail.source === 'ratedName') value = evaluation.rated_name;
+    else if (detail.source === 'evaluatorName') value = evaluation.evaluator_name;
+    else if (evaluation.rated_sector !== null) {
+      try {
+        value = (await findSectorName(evaluation.rated_sector)).sector_name;
+      } catch {
+        toast(messages.form.sectorError, 'error', 10000);
+      }
+    }
+    if (value) lines.push(`${detail.label}: ${value}`);
+  }
+  return lines;
+}
+
+type Loaded = { evaluation: EvaluationInfo; definition: QuestionnaireDefinition; answers: Answers; details: string[] };
 
 /** Any questionnaire link `/{slug}/{id}`: checks the link, loads the type's definition and runs it. */
 export default function QuestionnairePage({ slug, id, navigate }: { slug: string; id: string; navigate: (path: string) => void }) {
@@ -39,9 +73,9 @@ export default function QuestionnairePage({ slug, id, navigate }: { slug: string
       const definition = await loadDefinition(entry.definition);
       if (!active) return;
       if (!definition) return invalid();
-      await preloadWidgets(definition);
+      const [details] = await Promise.all([detailLines(definition, evaluation), preloadWidgets(definition)]);
       if (!active) return;
-      setLoaded({ evaluation, definition, answers: keptAnswers(id) });
+      setLoaded({ evaluation, definition, answers: keptAnswers(id), details });
     })().catch(() => {
       if (active) invalid();
     });
@@ -86,6 +120,7 @@ export default function QuestionnairePage({ slug, id, navigate }: { slug: string
   return (
     <QuestionnaireRunner
       definition={loaded.definition}
+      details={loaded.details}
       initialAnswers={loaded.answers}
       onSubmit={submit}
       onSubmitted={submitted}

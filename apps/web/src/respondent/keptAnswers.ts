@@ -1,4 +1,4 @@
-import type { Answers } from '../../../../engine/definition/types';
+import type { AnswerValue, Answers } from '../../../../engine/definition/types';
 
 const key = (evaluationId: string) => `avalia.answers.${evaluationId}`;
 
@@ -8,7 +8,10 @@ export function keptAnswers(evaluationId: string): Answers {
     const parsed: unknown = JSON.parse(localStorage.getItem(key(evaluationId)) ?? '{}');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+      Object.entries(parsed).filter(
+        (entry): entry is [string, AnswerValue] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'number' || (Array.isArray(entry[1]) && entry[1].every((item) => typeof item === 'number')),
+      ),
     );
   } catch {
     return {};

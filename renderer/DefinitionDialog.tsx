@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import type { DialogText } from '../engine/definition/types.ts';
 import { messages } from '../engine/messages.ts';
+import { ActionButton } from './controls.tsx';
 
 /**
  * A dialog written in a definition (instructions, confirmations, a list to check), drawn with the
@@ -35,16 +34,16 @@ export default function DefinitionDialog({ dialog, summary, onConfirm, onCancel 
       }}
     >
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={`${id}-title`} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        <Box component="h2" id={`${id}-title`} sx={{ typography: 'h6', mt: 0, mb: 1.5 }}>
           {dialog.title}
-        </Typography>
+        </Box>
         {dialog.body.map((paragraph) => (
-          <Typography key={paragraph} sx={{ mb: 1, color: 'text.secondary' }}>
+          <Box component="p" key={paragraph} sx={{ mt: 0, mb: 1, color: 'text.secondary' }}>
             {paragraph}
-          </Typography>
+          </Box>
         ))}
         {summary && (
-          <Box component="ol" sx={{ listStyle: 'none', pl: 0, my: 1.5, maxHeight: '45dvh', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+          <Box component="ol" tabIndex={0} aria-label={dialog.title} sx={{ listStyle: 'none', pl: 0, my: 1.5, maxHeight: '45dvh', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
             {summary.map((line) => (
               <li key={line}>{line}</li>
             ))}
@@ -52,13 +51,13 @@ export default function DefinitionDialog({ dialog, summary, onConfirm, onCancel 
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2, flexWrap: 'wrap' }}>
           {dialog.cancel && (
-            <Button color="secondary" onClick={onCancel}>
+            <ActionButton variant="text" onClick={onCancel}>
               {dialog.cancel}
-            </Button>
+            </ActionButton>
           )}
-          <Button variant="contained" onClick={onConfirm} autoFocus>
+          <ActionButton onClick={onConfirm} autoFocus>
             {dialog.confirm ?? messages.form.confirm}
-          </Button>
+          </ActionButton>
         </Box>
       </Box>
     </Box>

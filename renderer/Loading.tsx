@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { messages } from '../engine/messages.ts';
 import { Bar } from './Bar.tsx';
 
@@ -8,7 +7,9 @@ export function Loading({ label = messages.form.loading }: { label?: string }) {
   return (
     <Box role="status" sx={{ width: '100%', maxWidth: 320, mx: 'auto', my: 6, textAlign: 'center' }}>
       <Bar />
-      <Typography sx={{ mt: 1 }}>{label}</Typography>
+      <Box component="p" sx={{ mt: 1, mb: 0 }}>
+        {label}
+      </Box>
     </Box>
   );
 }

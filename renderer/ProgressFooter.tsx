@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Bar } from './Bar.tsx';
 
 /** The fixed footer with the progress text and its bar (300 ms animation). */
@@ -9,9 +8,9 @@ export function ProgressFooter({ label, percent }: { label: string; percent: num
       component="footer"
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', px: 2, py: 1, zIndex: 2 }}
     >
-      <Typography variant="body2" role="status" aria-live="polite" sx={{ mb: 0.5, textAlign: 'center' }}>
+      <Box role="status" aria-live="polite" sx={{ typography: 'body2', mb: 0.5, textAlign: 'center' }}>
         {label}
-      </Typography>
+      </Box>
       <Bar percent={percent} label={label} />
     </Box>
   );

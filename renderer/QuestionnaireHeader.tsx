@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Logo } from './Logo.tsx';
 
 /** The yellow header of every questionnaire: logo, title and optional detail lines. */
@@ -8,13 +7,13 @@ export function QuestionnaireHeader({ title, details }: { title: string; details
     <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: { xs: 2, sm: 3 }, py: 2 }}>
       <Box sx={{ maxWidth: 880, mx: 'auto' }}>
         <Logo />
-        <Typography variant="h5" component="h1" sx={{ mt: 1, fontWeight: 700 }}>
+        <Box component="h1" sx={{ typography: 'h5', mt: 1, mb: 0, fontWeight: 700 }}>
           {title}
-        </Typography>
+        </Box>
         {details?.map((line) => (
-          <Typography key={line} variant="subtitle1">
+          <Box component="p" key={line} sx={{ typography: 'subtitle1', m: 0 }}>
             {line}
-          </Typography>
+          </Box>
         ))}
       </Box>
     </Box>

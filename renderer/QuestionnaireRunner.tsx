@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { shownQuestions } from '../engine/definition/questions.ts';
@@ -13,6 +11,7 @@ import { QuestionView } from './QuestionView.tsx';
 import { QuestionnaireHeader } from './QuestionnaireHeader.tsx';
 import { Bar } from './Bar.tsx';
 import { Card } from './Card.tsx';
+import { ActionButton } from './controls.tsx';
 import { Loading } from './Loading.tsx';
 import { progressOf } from './progress.ts';
 import { toast } from './toast.ts';
@@ -90,21 +89,25 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
       <QuestionnaireHeader title={definition.title} details={details} />
       <Box component="main" sx={{ maxWidth: 880, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 2 }}>
         {definition.intro && pageIndex === 0 && (
-          <Typography sx={{ mb: 2 }} color="text.secondary">
+          <Box component="p" sx={{ mt: 0, mb: 2, color: 'text.secondary' }}>
             {definition.intro}
-          </Typography>
+          </Box>
         )}
-        {definition.pages.length > 1 && (
-          <Typography variant="overline" component="p">
+        {definition.pages.length > 1 && definition.progress.kind === 'answered' && (
+          <Box component="p" sx={{ typography: 'overline', m: 0 }}>
             {format(messages.form.pageOf, { n: pageIndex + 1, total: definition.pages.length })}
-          </Typography>
+          </Box>
         )}
         {page?.title && (
-          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+          <Box component="h2" sx={{ typography: 'h5', mt: 0, mb: 1 }}>
             {page.title}
-          </Typography>
+          </Box>
         )}
-        {page?.description && <Typography sx={{ mb: 2 }}>{page.description}</Typography>}
+        {page?.description && (
+          <Box component="p" sx={{ mt: 0, mb: 2 }}>
+            {page.description}
+          </Box>
+        )}
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Suspense fallback={<Loading />}>
             {shownQuestions(definition, answers, pageIndex).map((located) => (
@@ -126,33 +129,30 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
         </Box>
         {submitError && (
           <Box role="alert" sx={{ mt: 2, p: 2, borderRadius: 1, bgcolor: '#fdecea', color: 'error.dark', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ flex: '1 1 240px' }}>{submitError}</Typography>
-            <Button variant="outlined" color="error" onClick={() => actor.send({ type: 'submit' })}>
+            <Box component="p" sx={{ flex: '1 1 240px', m: 0 }}>
+              {submitError}
+            </Box>
+            <ActionButton variant="outlined" danger onClick={() => actor.send({ type: 'submit' })}>
               {messages.form.retry}
-            </Button>
+            </ActionButton>
           </Box>
         )}
         <Box sx={{ mt: 3, display: 'flex', gap: 2, justifyContent: 'space-between' }}>
           {pageIndex > 0 ? (
-            <Button variant="outlined" color="secondary" onClick={() => actor.send({ type: 'page.back' })} disabled={sending}>
+            <ActionButton variant="outlined" large onClick={() => actor.send({ type: 'page.back' })} disabled={sending}>
               {messages.form.back}
-            </Button>
+            </ActionButton>
           ) : (
             <span />
           )}
           {lastPage ? (
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() => actor.send({ type: 'submit' })}
-              disabled={sending}
-            >
+            <ActionButton large onClick={() => actor.send({ type: 'submit' })} disabled={sending} data-action="submit">
               {messages.form.submit}
-            </Button>
+            </ActionButton>
           ) : (
-            <Button variant="contained" size="large" onClick={() => actor.send({ type: 'page.next' })}>
+            <ActionButton large onClick={() => actor.send({ type: 'page.next' })}>
               {messages.form.next}
-            </Button>
+            </ActionButton>
           )}
         </Box>
       </Box>
@@ -177,7 +177,9 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
           sx={{ position: 'fixed', inset: 0, zIndex: 3, bgcolor: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
         >
           <Card sx={{ p: 3, minWidth: 260, textAlign: 'center' }}>
-            <Typography sx={{ mb: 1.5 }}>{definition.messages?.sending ?? messages.form.sending}</Typography>
+            <Box component="p" sx={{ mt: 0, mb: 1.5 }}>
+              {definition.messages?.sending ?? messages.form.sending}
+            </Box>
             <Bar />
           </Card>
         </Box>

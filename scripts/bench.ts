@@ -1,7 +1,7 @@
 /**
  * Benchmarks, measured and never asserted (`npm run bench`):
- * 1. the JavaScript a respondent's phone loads for `/estresse/{id}` (raw and gzip -9, per file), and
- *    whether any of it is ECharts or Ajv code;
+ * 1. the JavaScript a respondent's phone loads for every questionnaire link (raw and gzip -9, per file,
+ *    each in a fresh browser context), and whether any of it is ECharts or Ajv code;
  * 2. submissions per second through `POST /api/tableresponse/multiple` on PGlite and on PostgreSQL
  *    (a fresh database on TEST_POSTGRES_URL's server, dropped afterwards).
  * Everything runs on loopback against the real server (`scripts/lib/appServer.ts`), started with a
@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { credentials, repoRoot, startAppServer, type AppServer } from './lib/appServer';
+import catalog from '../definitions/catalog.json' with { type: 'json' };
+import { credentials, parseLinks, repoRoot, startAppServer, type AppServer } from './lib/appServer';
 import { launchChromium } from './lib/browser';
 
 const args = new Map<string, string[]>();
@@ -53,13 +54,15 @@ interface ScriptFile {
 }
 
 interface BundleResult {
+  /** The link's slug. */
+  slug: string;
   files: ScriptFile[];
   raw: number;
   gzip: number;
 }
 
-/** Loads a seeded PSS-14 link in a phone-sized headless Chromium and weighs every script it loads. */
-async function measureBundle(): Promise<BundleResult> {
+/** Loads every seeded questionnaire link in a phone-sized headless Chromium and weighs every script each loads. */
+async function measureBundles(): Promise<BundleResult[]> {
   if (!existsSync(join(repoRoot, 'dist/web/index.html'))) {
     log('dist/web is missing: building');
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
@@ -67,34 +70,41 @@ async function measureBundle(): Promise<BundleResult> {
   const server = await startAppServer();
   const browser = await launchChromium();
   try {
-    const [link] = await server.waitForLinks('estresse');
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const pending: Promise<ScriptFile | undefined>[] = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      const contentType = response.headers()['content-type'] ?? '';
-      if (type !== 'script' && !/javascript/.test(contentType)) return;
-      pending.push(
-        response.body().then(
-          (body) => {
-            const text = body.toString('utf8');
-            const path = new URL(response.url()).pathname;
-            const forbidden = FORBIDDEN.filter(
-              (rule) => rule.file.test(path.split('/').pop() ?? '') || rule.markers.some((marker) => text.includes(marker)),
-            ).map((rule) => rule.name);
-            return { url: path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, forbidden };
-          },
-          () => undefined,
-        ),
-      );
-    });
-    await page.goto(`${server.baseUrl}${link!.path}`, { waitUntil: 'networkidle' });
-    const files = (await Promise.all(pending)).filter((file): file is ScriptFile => file !== undefined);
-    return {
-      files,
-      raw: files.reduce((sum, file) => sum + file.raw, 0),
-      gzip: files.reduce((sum, file) => sum + file.gzip, 0),
-    };
+    await server.waitForLinks('estresse');
+    // The seed prints a PSS-14 link per employee and one link of every other questionnaire: one of each.
+    const slugs = new Set(catalog.types.flatMap((entry) => ('definition' in entry && entry.slug ? [entry.slug] : [])));
+    const links = parseLinks(server.output()).filter(
+      (link, index, all) => slugs.has(link.slug) && (link.slug !== 'estresse' || all.findIndex((other) => other.slug === 'estresse') === index),
+    );
+    const results: BundleResult[] = [];
+    for (const link of links) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const pending: Promise<ScriptFile | undefined>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        const contentType = response.headers()['content-type'] ?? '';
+        if (type !== 'script' && !/javascript/.test(contentType)) return;
+        pending.push(
+          response.body().then(
+            (body) => {
+              const text = body.toString('utf8');
+              const path = new URL(response.url()).pathname;
+              const forbidden = FORBIDDEN.filter(
+                (rule) => rule.file.test(path.split('/').pop() ?? '') || rule.markers.some((marker) => text.includes(marker)),
+              ).map((rule) => rule.name);
+              return { url: path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, forbidden };
+            },
+            () => undefined,
+          ),
+        );
+      });
+      await page.goto(`${server.baseUrl}${link.path}`, { waitUntil: 'networkidle' });
+      const files = (await Promise.all(pending)).filter((file): file is ScriptFile => file !== undefined);
+      await context.close();
+      results.push({ slug: link.slug, files, raw: files.reduce((sum, file) => sum + file.raw, 0), gzip: files.reduce((sum, file) => sum + file.gzip, 0) });
+    }
+    return results;
   } finally {
     await browser.close();
     await stopReporting(server);
@@ -309,13 +319,13 @@ async function measurePostgres(): Promise<SubmitResult> {
 
 async function main() {
   const failures: string[] = [];
-  let bundle: BundleResult | undefined;
+  let bundles: BundleResult[] = [];
   const submissions: SubmitResult[] = [];
 
   if (wanted('bundle')) {
-    log('bundle of the respondent route');
+    log('bundles of the respondent routes');
     try {
-      bundle = await measureBundle();
+      bundles = await measureBundles();
     } catch (error) {
       failures.push(`bundle: ${(error as Error).message}`);
     }
@@ -336,16 +346,20 @@ async function main() {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const lines: string[] = [];
   lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, Node ${process.version}.`, '');
-  if (bundle) {
-    const leaked = [...new Set(bundle.files.flatMap((file) => file.forbidden))];
-    lines.push('**JavaScript loaded by `/estresse/{id}` (phone, until network idle)**', '');
-    lines.push('| file | raw | gzip -9 |', '|---|---:|---:|');
-    for (const file of [...bundle.files].sort((a, b) => b.gzip - a.gzip)) {
+  if (bundles.length) {
+    const verdict = (bytes: number) => (bytes <= AIM_KB * 1024 ? 'within the aim' : bytes <= BUDGET_KB * 1024 ? 'within budget' : '**OVER BUDGET**');
+    lines.push(`**JavaScript loaded by each questionnaire link (phone, fresh context, until network idle; budget ${BUDGET_KB} KB gzip, aim ${AIM_KB} KB)**`, '');
+    lines.push('| link | files | raw | gzip -9 | verdict | ECharts or Ajv |', '|---|---:|---:|---:|---|---|');
+    for (const bundle of bundles) {
+      const leaked = [...new Set(bundle.files.flatMap((file) => file.forbidden))];
+      lines.push(`| \`/${bundle.slug}/{id}\` | ${bundle.files.length} | ${kb(bundle.raw)} | ${kb(bundle.gzip)} | ${verdict(bundle.gzip)} | ${leaked.length ? `**YES: ${leaked.join(', ')}**` : 'no'} |`);
+    }
+    const heaviest = [...bundles].sort((a, b) => b.gzip - a.gzip)[0]!;
+    lines.push('', `Files of the heaviest, \`/${heaviest.slug}/{id}\`:`, '', '| file | raw | gzip -9 |', '|---|---:|---:|');
+    for (const file of [...heaviest.files].sort((a, b) => b.gzip - a.gzip)) {
       lines.push(`| \`${file.url}\`${file.forbidden.length ? ` ⚠ ${file.forbidden.join(', ')}` : ''} | ${kb(file.raw)} | ${kb(file.gzip)} |`);
     }
-    lines.push(`| **total (${bundle.files.length} files)** | **${kb(bundle.raw)}** | **${kb(bundle.gzip)}** |`, '');
-    const verdict = bundle.gzip <= AIM_KB * 1024 ? 'within the aim' : bundle.gzip <= BUDGET_KB * 1024 ? 'within budget, above the aim' : 'OVER BUDGET';
-    lines.push(`Budget ${BUDGET_KB} KB gzip (aim ${AIM_KB} KB): ${verdict}. ECharts or Ajv code loaded: ${leaked.length ? `**YES: ${leaked.join(', ')}**` : 'no'}.`, '');
+    lines.push('');
   }
   if (submissions.length) {
     lines.push(`**\`POST /api/tableresponse/multiple\` (valid PSS-14, ${CONCURRENCY} concurrent, loopback)**`, '');
@@ -359,7 +373,7 @@ async function main() {
   }
 
   console.log(`\n${lines.join('\n')}`);
-  if (bundle?.files.some((file) => file.forbidden.length)) {
+  if (bundles.some((bundle) => bundle.files.some((file) => file.forbidden.length))) {
     console.log('\n!!!!!!!! The respondent route loads ECharts or Ajv code; see the ⚠ rows above. !!!!!!!!');
   }
   for (const result of submissions) {

@@ -1,13 +1,9 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { optionsOf } from '../../engine/definition/questions.ts';
 import { format, messages } from '../../engine/messages.ts';
-import { labelProps, legendSx, QuestionLabel } from './QuestionLabel.tsx';
+import { Fieldset, optionRowSx, tickSx } from './Fieldset.tsx';
+import { labelProps, QuestionLabel } from './QuestionLabel.tsx';
 import type { WidgetProps } from './types.ts';
 
 /**
@@ -15,9 +11,9 @@ import type { WidgetProps } from './types.ts';
  * once it is reached, and a live count tells how many are ticked.
  */
 export default function CheckboxesWidget({ question, definition, number, value, error, onChange }: WidgetProps<'checkboxes'>) {
-  const labelId = `q-${question.id}-label`;
-  const errorId = `q-${question.id}-error`;
-  const countId = `q-${question.id}-count`;
+  const inputId = `q-${question.id}`;
+  const errorId = `${inputId}-error`;
+  const countId = `${inputId}-count`;
   const options = optionsOf(definition, question);
   const ticked = Array.isArray(value) ? value : [];
   const { min, max } = selectionBounds(question.select, options.length);
@@ -27,12 +23,10 @@ export default function CheckboxesWidget({ question, definition, number, value, 
     const next = checked ? [...ticked, option] : ticked.filter((tick) => tick !== option);
     onChange(next.length === 0 ? undefined : next);
   };
+  const columns = question.columns ?? 1;
   const describedBy = [limited ? countId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <FormControl component="fieldset" error={error !== undefined} fullWidth aria-describedby={describedBy}>
-      <FormLabel component="legend" id={labelId} sx={legendSx}>
-        <QuestionLabel {...labelProps(question, number, question.required || min > 0)} />
-      </FormLabel>
+    <Fieldset legend={<QuestionLabel {...labelProps(question, number, question.required || min > 0)} />} errorId={errorId} error={error} describedBy={describedBy}>
       {limited && (
         <Box id={countId} aria-live="polite" sx={{ fontSize: '0.875rem', fontWeight: 700, mb: 1 }}>
           {format(messages.form.selectedCount, { count: ticked.length, max })}
@@ -41,36 +35,40 @@ export default function CheckboxesWidget({ question, definition, number, value, 
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: `repeat(${Math.min(question.columns ?? 1, 2)}, minmax(0, 1fr))`, sm: `repeat(${question.columns ?? 1}, minmax(0, 1fr))` },
+          gridTemplateColumns: { xs: `repeat(${Math.min(columns, 2)}, minmax(0, 1fr))`, sm: `repeat(${columns}, minmax(0, 1fr))` },
           columnGap: 1,
         }}
       >
         {options.map((option) => {
           const checked = ticked.includes(option.value);
+          const disabled = full && !checked;
           return (
-            <FormControlLabel
-              key={option.value}
-              sx={{ alignItems: option.description ? 'flex-start' : 'center', mr: 0 }}
-              control={<Checkbox checked={checked} disabled={full && !checked} onChange={(_event, next) => toggle(option.value, next)} />}
-              label={
-                option.description ? (
-                  <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', py: 1 }}>
-                    <Box component="span" sx={{ fontWeight: 700 }}>
-                      {option.label}
-                    </Box>
-                    <Box component="span" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
-                      {option.description}
-                    </Box>
+            <Box component="label" key={option.value} sx={{ ...optionRowSx, alignItems: option.description ? 'flex-start' : 'center', opacity: disabled ? 0.55 : 1 }}>
+              <Box
+                component="input"
+                type="checkbox"
+                value={String(option.value)}
+                checked={checked}
+                disabled={disabled}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => toggle(option.value, event.target.checked)}
+                sx={{ ...tickSx, mt: option.description ? 0.25 : 0 }}
+              />
+              {option.description ? (
+                <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
+                  <Box component="span" sx={{ fontWeight: 700 }}>
+                    {option.label}
                   </Box>
-                ) : (
-                  option.label
-                )
-              }
-            />
+                  <Box component="span" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
+                    {option.description}
+                  </Box>
+                </Box>
+              ) : (
+                <span>{option.label}</span>
+              )}
+            </Box>
           );
         })}
       </Box>
-      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
-    </FormControl>
+    </Fieldset>
   );
 }

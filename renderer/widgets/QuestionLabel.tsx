@@ -29,6 +29,3 @@ export function QuestionLabel({ number, text, required }: { number?: number; tex
 export function labelProps(question: { text: string; required?: boolean; hideNumber?: boolean }, number: number, required = question.required) {
   return { number: question.hideNumber ? undefined : number, text: question.text, required };
 }
-
-/** Style of a question's legend: the question text in the body colour, also when focused or refused. */
-export const legendSx = { color: 'text.primary', '&.Mui-focused, &.Mui-error': { color: 'text.primary' }, mb: 1 } as const;

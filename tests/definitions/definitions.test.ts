@@ -8,39 +8,13 @@ import type { Catalog } from '../../engine/definition/catalog.ts';
 import type { DashboardDefinition, ScoredRow } from '../../engine/definition/dashboard.ts';
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { describeErrors, parseCatalog, parseDashboard } from '../../engine/definition/parse.ts';
-import { allQuestions, isShown, optionsOf, takenOptions } from '../../engine/definition/questions.ts';
-import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition, WireItem } from '../../engine/definition/types.ts';
+import { allQuestions, isShown } from '../../engine/definition/questions.ts';
+import type { WireItem } from '../../engine/definition/types.ts';
 import { parseQuestionnaireFile, questionnaireNames } from '../../apps/server/src/definitions.ts';
 import { questionnaireMachine } from '../../engine/machine/questionnaireMachine.ts';
 import { scoreAnswers } from '../../engine/scoring/score.ts';
+import { generateAnswers } from './generate.ts';
 import { jsonFiles } from './load.ts';
-
-type Generator<K extends QuestionKind> = (question: Extract<Question, { kind: K }>, definition: QuestionnaireDefinition, seed: number, answers: Answers) => AnswerValue;
-
-/** A plausible answer per question kind; exhaustive, so a new kind must say how it is answered here. */
-const generators: { [K in QuestionKind]: Generator<K> } = {
-  choice: (question, definition, seed, answers) => {
-    const taken = takenOptions(definition, question, answers);
-    const options = optionsOf(definition, question).filter((option) => !taken.has(option.value));
-    return options[seed % options.length]!.value;
-  },
-  checkboxes: (question, definition, seed) => {
-    const options = optionsOf(definition, question);
-    const { min, max } = selectionBounds(question.select, options.length);
-    const count = Math.max(min, Math.min(max, 3));
-    return Array.from({ length: count }, (_, index) => options[(seed + index) % options.length]!.value).filter((value, index, all) => all.indexOf(value) === index);
-  },
-  text: (question, _definition, seed) => `Resposta ${seed} para ${question.id}`,
-};
-
-function generateAnswers(definition: QuestionnaireDefinition): Answers {
-  const answers: Answers = {};
-  allQuestions(definition).forEach(({ question }, index) => {
-    const generate = generators[question.kind] as Generator<QuestionKind>;
-    answers[question.id] = generate(question as never, definition, index * 7 + 3, answers);
-  });
-  return answers;
-}
 
 function parsed<T>(file: string, result: { ok: true; value: T } | { ok: false; errors: { pointer: string; message: string }[] }): T {
   if (!result.ok) throw new Error(describeErrors(file, result.errors));

@@ -101,7 +101,7 @@ describe('POST /api/evaluation', () => {
 
 describe('GET /api/evaluation/find/{id}', () => {
   it('answers the evaluation with the evaluator and evaluated names', async () => {
-    const evaluation = demo.evaluations[0]!;
+    const evaluation = demo.evaluations.find((row) => row.typeEvaluation === 13)!;
     const employee = demo.employees.find((row) => row.id === evaluation.userId)!;
     const response = await t.app.inject({ method: 'GET', url: `/api/evaluation/find/${evaluation.id}` });
     expect(response.statusCode).toBe(200);

@@ -242,7 +242,7 @@ describe('POST /api/tableresponse/evaluations', () => {
   it('validates the query (400), and needs staff (401)', async () => {
     expect((await scored(adminToken, {})).json()).toEqual({ message: messages.api.filtersRequired });
     expect((await scored(adminToken, { type_evaluation: 99 })).json()).toEqual({ message: 'Tipo de avaliação inexistente: 99.' });
-    expect((await scored(adminToken, { type_evaluation: 5 })).json()).toEqual({ message: 'O tipo de avaliação 5 ainda não tem questionário.' });
+    expect((await scored(adminToken, { type_evaluation: 11 })).json()).toEqual({ message: 'O tipo de avaliação 11 ainda não tem questionário.' });
     expect((await scored(adminToken, { type_evaluation: 'treze' })).statusCode).toBe(400);
     expect((await scored(adminToken, { evaluations: ['nao-uuid'] })).json()).toEqual({ responses: [] });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/tableresponse/evaluations', payload: { type_evaluation: 13 } });

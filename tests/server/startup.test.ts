@@ -8,7 +8,8 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { storedJwtSecret } from '../../apps/server/src/db/meta.ts';
 import { DataDirLockedError, lockDataDir } from '../../apps/server/src/lock.ts';
-import { seed, seedReport } from '../../apps/server/src/seed.ts';
+import { DEMO_EMPLOYEES, seed, seedReport } from '../../apps/server/src/seed.ts';
+import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { messages } from '../../engine/messages.ts';
 import { countRows } from './fixtures.ts';
 import { buildTestApp, createTestDatabase, seedOptions, testJwtSecret, type TestApp, type TestDatabase } from './testApp.ts';
@@ -65,7 +66,11 @@ describe('seed', () => {
     const tables = ['companies', 'sectors', 'positions', 'users', 'userSectors', 'userPositions', 'evaluations', 'responses'] as const;
     const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await countRows(t.db, table)])));
     const after = await counts();
-    expect(after).toMatchObject({ companies: 1, sectors: 2, users: 2 + first.links.length, evaluations: first.links.length, responses: 0 });
+    expect(after).toMatchObject({ companies: 1, sectors: 2, users: 2 + DEMO_EMPLOYEES.length, evaluations: first.links.length, responses: 0 });
+    // One PSS-14 link per employee, and one link of every other questionnaire of the catalogue.
+    const withDefinition = catalog.types.filter((entry) => 'definition' in entry);
+    expect(first.links.filter((link) => link.type === 13)).toHaveLength(DEMO_EMPLOYEES.length);
+    expect(new Set(first.links.map((link) => link.type))).toEqual(new Set(withDefinition.map((entry) => entry.type)));
 
     const second = await seed(t.db, seedOptions);
     expect(second.created).toBe(false);
@@ -75,7 +80,10 @@ describe('seed', () => {
     const report = seedReport(first, { ...seedOptions, publicUrl: 'http://localhost:3000' });
     expect(report).toContain(seedOptions.adminEmail);
     expect(report).toContain(seedOptions.companyPassword);
-    for (const link of first.links) expect(report).toContain(`http://localhost:3000/estresse/${link.evaluationId}`);
+    for (const link of first.links) {
+      const slug = withDefinition.find((entry) => entry.type === link.type)?.slug;
+      expect(report).toContain(`http://localhost:3000/${slug}/${link.evaluationId}`);
+    }
     expect(seedReport(second, { ...seedOptions, publicUrl: 'http://x' })).not.toContain(seedOptions.adminPassword);
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import catalog from '../../../definitions/catalog.json' with { type: 'json' };
 import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
 import type { Db } from './db/client.ts';
 import { readMeta } from './db/meta.ts';
@@ -19,6 +20,8 @@ export interface DemoLink {
   name: string;
   email: string;
   evaluationId: string;
+  /** Evaluation type of the link. */
+  type: number;
 }
 
 /** The outcome of `seed`: whether it created the demo now, and the demo employees' open links. */
@@ -50,6 +53,10 @@ const POSITIONS = ['Analista', 'Coordenador', 'Operador'];
 /** The PSS-14 evaluation type and how long the demo links stay open. */
 const DEMO_TYPE = 13;
 const DEMO_DAYS = 30;
+/** Every other questionnaire of the catalogue: the first demo employee gets one link of each. */
+const SAMPLE_TYPES = catalog.types.filter((entry) => 'definition' in entry && entry.slug && entry.type !== DEMO_TYPE);
+const slugOf = new Map(catalog.types.map((entry) => [entry.type, entry.slug]));
+const nameOf = new Map(catalog.types.map((entry) => [entry.type, entry.name]));
 
 function byName<T extends { id: number }>(rows: T[], key: (row: T) => string): Map<string, number> {
   return new Map(rows.map((row) => [key(row), row.id]));
@@ -101,6 +108,19 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
           return { userId, rated: userId, ratedSector: sectorIds.get(employee.sector)!, typeEvaluation: DEMO_TYPE, version: 1, expireAt };
         }),
       );
+      // One link of every other questionnaire for the first employee; the 360 evaluates the second one.
+      const [first, second] = DEMO_EMPLOYEES;
+      const firstId = idOf.get(first.email)!;
+      await tx.insert(evaluations).values(
+        SAMPLE_TYPES.map((entry) => ({
+          userId: firstId,
+          rated: entry.type === 2 ? idOf.get(second.email)! : firstId,
+          ratedSector: sectorIds.get(first.sector)!,
+          typeEvaluation: entry.type,
+          version: 1,
+          expireAt,
+        })),
+      );
       return true;
     });
     return { created, links: await demoLinks(db, now) };
@@ -108,10 +128,10 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
   return { created: false, links: await demoLinks(db, now) };
 }
 
-/** The demo employees' PSS-14 links that are still open at `now`, in the employees' order. */
+/** The demo employees' links that are still open at `now`, in the employees' order, then by type. */
 export async function demoLinks(db: Db, now: Date = new Date()): Promise<DemoLink[]> {
   const rows = await db
-    .select({ name: users.name, email: users.email, evaluationId: evaluations.id })
+    .select({ name: users.name, email: users.email, evaluationId: evaluations.id, type: evaluations.typeEvaluation })
     .from(evaluations)
     .innerJoin(users, eq(users.id, evaluations.userId))
     .where(
@@ -120,13 +140,12 @@ export async function demoLinks(db: Db, now: Date = new Date()): Promise<DemoLin
           users.email,
           DEMO_EMPLOYEES.map((employee) => employee.email),
         ),
-        eq(evaluations.typeEvaluation, DEMO_TYPE),
         eq(evaluations.done, false),
         gt(evaluations.expireAt, now),
       ),
     );
   const order = DEMO_EMPLOYEES.map((employee) => employee.email as string);
-  return rows.sort((a, b) => order.indexOf(a.email) - order.indexOf(b.email));
+  return rows.sort((a, b) => order.indexOf(a.email) - order.indexOf(b.email) || a.type - b.type);
 }
 
 /** The readable start-up block: accounts (on the first start) and the open links. */
@@ -141,10 +160,18 @@ export function seedReport(result: SeedResult, options: SeedOptions & { publicUr
   } else {
     lines.push('Dados de demonstração já existentes (nada foi criado de novo).');
   }
-  if (result.links.length > 0) {
+  const url = (link: DemoLink) => `${options.publicUrl}/${slugOf.get(link.type)}/${link.evaluationId}`;
+  const stress = result.links.filter((link) => link.type === DEMO_TYPE);
+  if (stress.length > 0) {
     lines.push('', 'Links da Escala de Estresse Percebido (PSS-14) ainda abertos:');
-    const width = Math.max(...result.links.map((link) => link.name.length));
-    for (const link of result.links) lines.push(`  ${link.name.padEnd(width)}  ${options.publicUrl}/estresse/${link.evaluationId}`);
+    const width = Math.max(...stress.map((link) => link.name.length));
+    for (const link of stress) lines.push(`  ${link.name.padEnd(width)}  ${url(link)}`);
+  }
+  const samples = result.links.filter((link) => link.type !== DEMO_TYPE);
+  if (samples.length > 0) {
+    lines.push('', `Um link de cada outro questionário (respondente: ${samples[0]!.name}):`);
+    const width = Math.max(...samples.map((link) => (nameOf.get(link.type) ?? '').length));
+    for (const link of samples) lines.push(`  ${(nameOf.get(link.type) ?? '').padEnd(width)}  ${url(link)}`);
   }
   lines.push('==============================================================', '');
   return lines.join('\n');

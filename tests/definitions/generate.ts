@@ -1,0 +1,32 @@
+import { selectionBounds } from '../../engine/definition/kinds.ts';
+import { allQuestions, optionsOf, takenOptions } from '../../engine/definition/questions.ts';
+import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+
+type Generator<K extends QuestionKind> = (question: Extract<Question, { kind: K }>, definition: QuestionnaireDefinition, seed: number, answers: Answers) => AnswerValue;
+
+/** A plausible answer per question kind; exhaustive, so a new kind must say how it is answered here. */
+const generators: { [K in QuestionKind]: Generator<K> } = {
+  choice: (question, definition, seed, answers) => {
+    const taken = takenOptions(definition, question, answers);
+    const options = optionsOf(definition, question).filter((option) => !taken.has(option.value));
+    return options[seed % options.length]!.value;
+  },
+  checkboxes: (question, definition, seed) => {
+    const options = optionsOf(definition, question);
+    const { min, max } = selectionBounds(question.select, options.length);
+    const count = Math.max(min, Math.min(max, 3));
+    return Array.from({ length: count }, (_, index) => options[(seed + index) % options.length]!.value).filter((value, index, all) => all.indexOf(value) === index);
+  },
+  text: (question, _definition, seed) => `Resposta ${seed} para ${question.id}`,
+};
+
+/** Plausible answers to every question of a definition (exclusive groups and tick limits respected). */
+export function generateAnswers(definition: QuestionnaireDefinition): Answers {
+  const answers: Answers = {};
+  allQuestions(definition).forEach(({ question }, index) => {
+    const generate = generators[question.kind] as Generator<QuestionKind>;
+    answers[question.id] = generate(question as never, definition, index * 7 + 3, answers);
+  });
+  return answers;
+}
+

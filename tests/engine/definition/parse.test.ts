@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuestionnaire } from '../../../engine/definition/parse.ts';
+
+const base = {
+  type: 90,
+  slug: 'base',
+  title: 'Base',
+  scales: { s: [{ value: 1, label: 'Um', tags: ['x'] }, { value: 2, label: 'Dois' }] },
+  progress: { kind: 'page', label: '{n}' },
+  pages: [{ questions: [{ id: '1', kind: 'choice', scale: 's', text: 'Pergunta' }] }],
+};
+
+describe('parseQuestionnaire', () => {
+  it('resolves extends: the base fields, replaced by the extension own', () => {
+    const parsed = parseQuestionnaire({ extends: 'base', type: 91, title: 'Variante' }, (name) => (name === 'base' ? base : undefined));
+    expect(parsed.ok && { type: parsed.value.type, title: parsed.value.title, slug: parsed.value.slug, scales: parsed.value.scales }).toEqual({
+      type: 91,
+      title: 'Variante',
+      slug: 'base',
+      scales: base.scales,
+    });
+  });
+
+  it('reports a missing base and a circular chain at /extends', () => {
+    expect(parseQuestionnaire({ extends: 'nada' })).toEqual({ ok: false, errors: [{ pointer: '/extends', message: 'unknown definition "nada"' }] });
+    const files: Record<string, unknown> = { a: { extends: 'b' }, b: { extends: 'a' } };
+    const parsed = parseQuestionnaire({ extends: 'a' }, (name) => files[name]);
+    expect(parsed.ok ? [] : parsed.errors.map((error) => error.message)).toEqual(['circular extends: a → b → a']);
+  });
+
+  it('refuses cross-reference mistakes the schema cannot see', () => {
+    const broken = {
+      ...base,
+      pages: [
+        {
+          questions: [
+            { id: '1', kind: 'text', text: 'Por quê?', when: { question: '2', gt: 1 } },
+            { id: '2', kind: 'choice', scale: 's', options: [{ value: 1, label: 'a' }], text: 'Dupla fonte' },
+            { id: '3', kind: 'checkboxes', scale: 'nenhuma', text: 'Escala inexistente', select: { exactly: 5 } },
+          ],
+        },
+      ],
+      scoring: { scores: [{ id: 'y', label: 'Y', aggregate: 'count' }], rankings: [{ id: 'r', label: 'R', from: 'scores', scores: ['z'] }] },
+    };
+    const parsed = parseQuestionnaire(broken);
+    expect(parsed.ok ? [] : parsed.errors).toEqual([
+      { pointer: '/pages/0/questions/0/when/question', message: '"2" is not an earlier question' },
+      { pointer: '/pages/0/questions/1', message: 'give either "scale" or "options"' },
+      { pointer: '/pages/0/questions/1', message: 'needs at least two options' },
+      { pointer: '/pages/0/questions/2/scale', message: 'unknown scale "nenhuma"' },
+      { pointer: '/pages/0/questions/2', message: 'needs at least two options' },
+      { pointer: '/pages/0/questions/2/select', message: 'cannot tick between 5 and 5 of 0 options' },
+      { pointer: '/scoring/scores/0', message: 'no option carries the tag "y"' },
+      { pointer: '/scoring/rankings/0/scores/0', message: 'unknown score "z"' },
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { decodeAnswers, encodeAnswers } from '../../engine/answers/encoding.ts';
@@ -9,7 +10,7 @@ import type { DashboardDefinition, ScoredRow } from '../../engine/definition/das
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { describeErrors, parseCatalog, parseDashboard } from '../../engine/definition/parse.ts';
 import { allQuestions, isShown } from '../../engine/definition/questions.ts';
-import type { WireItem } from '../../engine/definition/types.ts';
+import type { ChoiceOption, QuestionnaireDefinition, WireItem } from '../../engine/definition/types.ts';
 import { parseQuestionnaireFile, questionnaireNames } from '../../apps/server/src/definitions.ts';
 import { questionnaireMachine } from '../../engine/machine/questionnaireMachine.ts';
 import { scoreAnswers } from '../../engine/scoring/score.ts';
@@ -99,19 +100,79 @@ describe.each(questionnaires)('$file', ({ definition }) => {
   });
 });
 
+/** The answers of a golden case, read from its wire responses. */
+function caseAnswers(definition: QuestionnaireDefinition, fixture: FixtureCase) {
+  const items = Object.entries(fixture.responses).flatMap(([question, response]) =>
+    (Array.isArray(response) ? response : [response]).map((one) => ({ question, response: one })),
+  );
+  return decodeAnswers(definition, items);
+}
+
+/** Whether a definition's results match every golden case. */
+function matchesEveryCase(definition: QuestionnaireDefinition, cases: FixtureCase[]): boolean {
+  return cases.every((fixture) => {
+    const result = scoreAnswers(definition, caseAnswers(definition, fixture).answers);
+    return JSON.stringify([result.scores, result.rankings, result.band?.id]) === JSON.stringify([fixture.scores, fixture.rankings ?? {}, fixture.band]);
+  });
+}
+
+/** A draft question by id (inside an immer recipe). */
+function draftQuestion(draft: QuestionnaireDefinition, id: string) {
+  return draft.pages.flatMap((page) => page.questions).find((question) => question.id === id)!;
+}
+
+/**
+ * Every one-field change of a definition's scoring keys: the reverse flag of each choice that feeds a
+ * sum, mean or percent, and the tags of each option that a count or share reads.
+ */
+function scoringMutants(definition: QuestionnaireDefinition): [string, QuestionnaireDefinition][] {
+  const scores = definition.scoring?.scores ?? [];
+  const ids = allQuestions(definition).map(({ question }) => question.id);
+  const valued = new Set(
+    scores.filter((score) => ['sum', 'mean', 'percent'].includes(score.aggregate)).flatMap((score) => (Array.isArray(score.questions) ? score.questions : ids)),
+  );
+  const counted = new Set(scores.filter((score) => score.aggregate === 'count' || score.aggregate === 'share').map((score) => score.tag ?? score.id));
+  const isCounted = (option: ChoiceOption) => (option.tags ?? []).some((tag) => counted.has(tag));
+  const mutants: [string, QuestionnaireDefinition][] = [];
+  for (const { question } of allQuestions(definition)) {
+    if (question.kind === 'choice' && valued.has(question.id)) {
+      mutants.push([`reverse of question ${question.id}`, produce(definition, (draft) => void Object.assign(draftQuestion(draft, question.id), { reverse: !question.reverse }))]);
+    }
+    if (question.kind !== 'text') {
+      question.options?.forEach((option, index) => {
+        if (!isCounted(option)) return;
+        mutants.push([
+          `tags of question ${question.id}, option ${index}`,
+          produce(definition, (draft) => void Object.assign((draftQuestion(draft, question.id) as { options: ChoiceOption[] }).options[index]!, { tags: [] })),
+        ]);
+      });
+    }
+  }
+  for (const [key, options] of Object.entries(definition.scales)) {
+    options.forEach((option, index) => {
+      if (isCounted(option)) mutants.push([`tags of scale ${key}, option ${index}`, produce(definition, (draft) => void (draft.scales[key]![index]!.tags = []))]);
+    });
+  }
+  return mutants;
+}
+
 describe.each(fixtures)('golden fixtures $file', ({ json }) => {
   const definition = questionnaires.find(({ file }) => file === `questionnaires/${json.questionnaire}.json`)?.definition;
 
   it.each(json.cases)('$name', (fixture) => {
     expect(definition).toBeDefined();
-    const items = Object.entries(fixture.responses).flatMap(([question, response]) =>
-      (Array.isArray(response) ? response : [response]).map((one) => ({ question, response: one })),
-    );
-    const { answers, errors } = decodeAnswers(definition!, items);
+    const { answers, errors } = caseAnswers(definition!, fixture);
     expect(errors).toEqual([]);
     const result = scoreAnswers(definition!, answers);
     expect(result.scores).toEqual(fixture.scores);
     expect(result.rankings).toEqual(fixture.rankings ?? {});
     expect(result.band?.id).toBe(fixture.band);
+  });
+
+  it('fail when any one reverse flag or counted option tag changes', () => {
+    const survivors = scoringMutants(definition!)
+      .filter(([, mutant]) => matchesEveryCase(mutant, json.cases))
+      .map(([name]) => name);
+    expect(survivors, 'changes the golden cases do not notice').toEqual([]);
   });
 });

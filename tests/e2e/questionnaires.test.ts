@@ -3,7 +3,7 @@
  * its seeded link on a phone and filled as a person would (tapping labels, choosing from lists, typing;
  * the psychological safety scale by keyboard only), through its dialogs and at least one validation
  * message, up to the complete page. Checks the answers sent on the wire, that unsent answers survive a
- * reload, and that axe finds no serious or critical violation on any questionnaire page or dialog.
+ * reload, and that axe finds no serious or critical violation on any page or dialog of any questionnaire.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -178,6 +178,7 @@ describe('every questionnaire, end to end', () => {
       }
 
       for (let pageIndex = 0; pageIndex <= lastPage; pageIndex += 1) {
+        if (pageIndex > 0) findings.push(...(await seriousViolations(page)).map((finding) => `page ${pageIndex + 1}: ${finding}`));
         for (const { question } of pageQuestions(definition, pageIndex)) {
           if (!isShown(question, held) || target[question.id] === undefined) continue;
           const value = target[question.id]!;

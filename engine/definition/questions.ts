@@ -43,9 +43,16 @@ export function pageQuestions(definition: QuestionnaireDefinition, pageIndex: nu
   return allQuestions(definition).filter((located) => located.pageIndex === pageIndex);
 }
 
-/** Looks a question up by its wire id. */
+const indexCache = new WeakMap<QuestionnaireDefinition, Map<string, LocatedQuestion>>();
+
+/** Looks a question up by its wire id (an index built once per definition: submissions look up every item). */
 export function findQuestion(definition: QuestionnaireDefinition, id: string): LocatedQuestion | undefined {
-  return allQuestions(definition).find((located) => located.question.id === id);
+  let index = indexCache.get(definition);
+  if (!index) {
+    index = new Map(allQuestions(definition).map((located) => [located.question.id, located]));
+    indexCache.set(definition, index);
+  }
+  return index.get(id);
 }
 
 /** Whether a question chooses among options (choice or checkboxes). */

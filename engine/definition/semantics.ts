@@ -11,7 +11,7 @@ function repeatedValues(options: ChoiceOption[]): boolean {
 /** Checks the questions: unique ids, option sources, conditions, exclusive groups, selection rules. */
 function questionErrors(definition: QuestionnaireDefinition): DefinitionError[] {
   const errors: DefinitionError[] = [];
-  const seen = new Map<string, { kind: string; options: string }>();
+  const seen = new Map<string, string>();
   const groups = new Map<string, string>();
   definition.pages.forEach((page, pageIndex) => {
     page.questions.forEach((question, questionIndex) => {
@@ -21,17 +21,16 @@ function questionErrors(definition: QuestionnaireDefinition): DefinitionError[] 
       if (question.when) {
         const target = seen.get(question.when.question);
         if (!target) add('/when/question', `"${question.when.question}" is not an earlier question`);
-        else if (target.kind !== 'choice') add('/when/question', `"${question.when.question}" is not a choice question`);
+        else if (target !== 'choice') add('/when/question', `"${question.when.question}" is not a choice question`);
         if (question.when.gt === undefined && question.when.lt === undefined && question.when.in === undefined) add('/when', 'needs gt, lt or in');
       }
-      let optionsKey = '';
       if (hasOptions(question)) {
         if ((question.scale === undefined) === (question.options === undefined)) add('', 'give either "scale" or "options"');
         else if (question.scale !== undefined && !definition.scales[question.scale]) add('/scale', `unknown scale "${question.scale}"`);
         const options = optionsOf(definition, question);
         if (options.length < 2) add('', 'needs at least two options');
         if (question.options && repeatedValues(question.options)) add('/options', 'repeated option value');
-        optionsKey = question.scale ?? JSON.stringify(question.options);
+        const optionsKey = question.scale ?? JSON.stringify(question.options);
         if (question.kind === 'choice' && question.exclusiveGroup) {
           const known = groups.get(question.exclusiveGroup);
           if (known !== undefined && known !== optionsKey) add('/exclusiveGroup', 'questions of one exclusive group must share their options');
@@ -42,7 +41,7 @@ function questionErrors(definition: QuestionnaireDefinition): DefinitionError[] 
           if (min > max || max > options.length) add('/select', `cannot tick between ${min} and ${max} of ${options.length} options`);
         }
       }
-      seen.set(question.id, { kind: question.kind, options: optionsKey });
+      seen.set(question.id, question.kind);
     });
   });
   for (const [key, options] of Object.entries(definition.scales)) {

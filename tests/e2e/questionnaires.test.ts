@@ -102,8 +102,7 @@ describe('every questionnaire, end to end', () => {
     await server.waitForLinks('estresse');
     for (const entry of catalog.types) {
       if (!('definition' in entry) || !entry.slug) continue;
-      const links = (await server.waitForLinks(entry.slug)) ?? [];
-      for (const link of links) {
+      for (const link of await server.waitForLinks(entry.slug)) {
         const evaluation = await getJson<{ type_evaluation: number; done: boolean }>(server.baseUrl, `/api/evaluation/find/${link.id}`);
         if (evaluation.type_evaluation !== entry.type || evaluation.done || forms.some((form) => form.id === link.id)) continue;
         const parsed = parseQuestionnaireFile(entry.definition as string);

@@ -10,3 +10,9 @@ export { default as signIn } from '../definitions/messages/signIn.json' with { t
 export { default as api } from '../definitions/messages/api.json' with { type: 'json' };
 export { default as layout } from '../definitions/messages/layout.json' with { type: 'json' };
 export { default as dashboard } from '../definitions/messages/dashboard.json' with { type: 'json' };
+export { default as registry } from '../definitions/messages/registry.json' with { type: 'json' };
+export { default as spreadsheet } from '../definitions/messages/spreadsheet.json' with { type: 'json' };
+export { default as registration } from '../definitions/messages/registration.json' with { type: 'json' };
+export { default as interview } from '../definitions/messages/interview.json' with { type: 'json' };
+export { default as mail } from '../definitions/messages/mail.json' with { type: 'json' };
+export { default as evaluation } from '../definitions/messages/evaluation.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from './db/client.ts';
+import type { Db, Tx } from './db/client.ts';
 import type { Definitions } from './definitions.ts';
 
 /** The signed-in staff member, loaded from the database on every private call. */
@@ -17,11 +17,55 @@ export interface AppSettings {
   timeZone: string;
 }
 
+/** What an evaluation e-mail job carries; the queue monitor shows these fields. */
+export interface EvaluationJobData {
+  evaluation_id: string;
+  type_evaluation: number;
+  /** The evaluator (who gets the e-mail). */
+  user_name: string;
+  evaluated_name: string | null;
+}
+
+/** Names of the e-mail jobs of evaluations. */
+export type EvaluationJobName = 'createEvaluation' | 'updateEvaluation';
+
+/** The background job queue (pg-boss). */
+export interface Jobs {
+  /**
+   * Queues one e-mail job per evaluation inside the caller's transaction, so the jobs exist exactly
+   * when the evaluations do (both commit or neither).
+   */
+  enqueueEvaluationEmails(tx: Tx, name: EvaluationJobName, items: EvaluationJobData[]): Promise<void>;
+}
+
+/** An e-mail to send. Texts are built by the mail templates, which escape every user-provided value. */
+export interface MailMessage {
+  /** Idempotency key: a message with a key already delivered is not sent again. */
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  evaluationId?: string | null;
+  companyId?: number | null;
+}
+
+/** Sends e-mail through SMTP when SMTP_URL is set, otherwise keeps it in the outbox table. */
+export interface Mailer {
+  /** 'smtp' or 'outbox'. */
+  readonly transport: 'smtp' | 'outbox';
+  /** Sends (or stores) the message; `skipped` when its key was already delivered. */
+  send(message: MailMessage): Promise<{ skipped: boolean }>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     definitions: Definitions;
     settings: AppSettings;
+    jobs: Jobs;
+    mailer: Mailer;
     /** preHandler: a valid token of an active type 1 or 2 user, else 401; sets `request.account`. */
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler (after `authenticate`): the account's type must be one of these, else 403. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about the installation (seed done, generated JWT secret). */
 export const meta = pgTable('meta', {
@@ -88,12 +88,13 @@ export const evaluations = pgTable(
     /** End of the expiry day in the app time zone; null never expires. */
     expireAt: timestamp('expire_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    usercourseId: integer('usercourse_id'),
+    usercourseId: integer('usercourse_id').references(() => userCourses.id),
   },
   (table) => [
     index('evaluations_user_id_idx').on(table.userId),
     index('evaluations_rated_idx').on(table.rated),
     index('evaluations_type_done_idx').on(table.typeEvaluation, table.done),
+    index('evaluations_created_at_idx').on(table.createdAt),
   ],
 );
 
@@ -108,3 +109,88 @@ export const responses = pgTable(
   },
   (table) => [index('responses_evaluation_id_idx').on(table.evaluationId)],
 );
+
+/** Training courses (Treinamentos): groups of participants evaluated together. */
+export const courses = pgTable('courses', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  /** The company the course belongs to; null for a course across companies (administrators only). */
+  companyId: integer('company_id').references(() => companies.id),
+  status: boolean('status').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A participant of a course; evaluations created from a course point here (`usercourse_id`). */
+export const userCourses = pgTable(
+  'user_courses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    courseId: integer('course_id').notNull().references(() => courses.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('user_courses_user_course_uq').on(table.userId, table.courseId), index('user_courses_course_id_idx').on(table.courseId)],
+);
+
+/** Public registration links: an unguessable token that lets a company fill its own data until it expires. */
+export const companyRegistrations = pgTable(
+  'company_registrations',
+  {
+    /** 32 random bytes, base64url. */
+    token: text('token').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('company_registrations_company_id_idx').on(table.companyId)],
+);
+
+/** E-mails kept in the database when no SMTP server is configured; administrators list them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Idempotency key of the message (one row per key: a retried job never stores it twice). */
+    key: text('key').notNull().unique(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** What the message is about: evaluation, reminder, report… */
+    kind: text('kind').notNull(),
+    evaluationId: uuid('evaluation_id'),
+    companyId: integer('company_id').references(() => companies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * Deliveries through SMTP by idempotency key: `sending` is written (and committed) before the SMTP
+ * conversation and `sent` after it, so a retried job skips a message that already left.
+ */
+export const mailDeliveries = pgTable('mail_deliveries', {
+  key: text('key').primaryKey(),
+  /** 'sending' or 'sent'. */
+  state: text('state').notNull(),
+  to: text('to').notNull(),
+  messageId: text('message_id'),
+  attempts: integer('attempts').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Answers of a 360 interview (type 11) kept as a document per evaluation, saved again on every sync. */
+export const interviews = pgTable('interviews', {
+  evaluationId: uuid('evaluation_id')
+    .primaryKey()
+    .references(() => evaluations.id, { onDelete: 'cascade' }),
+  /** open, willCorrect, correcting, finished; null before the first save. */
+  status: text('status'),
+  /** The interview's attendance dates (ISO yyyy-mm-dd). */
+  dates: jsonb('dates').notNull().default([]),
+  /** Who attended ('show'). */
+  show: jsonb('show').notNull().default([]),
+  /** The question pairs as sent ('{n}.grade' → '7.5'), confidential comments sanitised. */
+  answers: jsonb('answers').notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,8 +7,12 @@
  * Everything runs on loopback against the real server (`scripts/lib/appServer.ts`), started with a
  * fresh DATA_DIR each time; ends with a markdown table for the README.
  *
+ * 3. the data-management listing over 100,000 evaluations on both databases (`scripts/bench/listing.ts`);
+ * 4. the import of 10,000 employees from an .xlsx on both databases (`scripts/bench/import.ts`).
+ *
  * Options: --n=2000 (submissions per database), --concurrency=16, --max-seconds=180 (per database),
- * --only=bundle|pglite|postgres (repeatable).
+ * --rows=100000 (listing), --employees=10000 (import),
+ * --only=bundle|pglite|postgres|listing|import (repeatable).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +25,8 @@ import pg from 'pg';
 import catalog from '../definitions/catalog.json' with { type: 'json' };
 import { credentials, parseLinks, repoRoot, startAppServer, type AppServer } from './lib/appServer';
 import { launchChromium } from './lib/browser';
+import { benchImport, type BenchImportResult } from './bench/import.ts';
+import { benchListingPglite, benchListingPostgres, type ListingResult } from './bench/listing.ts';
 
 const args = new Map<string, string[]>();
 for (const arg of process.argv.slice(2)) {
@@ -343,6 +349,38 @@ async function main() {
     }
   }
 
+  const listings: ListingResult[] = [];
+  if (wanted('listing')) {
+    const rows = numberArg('rows', 100_000);
+    for (const [name, run] of [
+      ['PGlite', () => benchListingPglite(rows)],
+      ['PostgreSQL', () => benchListingPostgres(TEST_POSTGRES_URL, rows)],
+    ] as const) {
+      log(`listing over ${rows} evaluations on ${name}`);
+      try {
+        listings.push(await run());
+      } catch (error) {
+        failures.push(`listing on ${name}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  const imports: (BenchImportResult & { backend: string })[] = [];
+  if (wanted('import')) {
+    const employees = numberArg('employees', 10_000);
+    for (const [backend, postgresUrl] of [
+      ['PGlite', undefined],
+      ['PostgreSQL 15', TEST_POSTGRES_URL],
+    ] as const) {
+      log(`import of ${employees} employees on ${backend}`);
+      try {
+        imports.push({ backend, ...(await benchImport({ rows: employees, postgresUrl })) });
+      } catch (error) {
+        failures.push(`import on ${backend}: ${(error as Error).message}`);
+      }
+    }
+  }
+
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const lines: string[] = [];
   lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, Node ${process.version}.`, '');
@@ -369,6 +407,24 @@ async function main() {
         `| ${result.backend} | ${result.attempted}${result.note ? ` (${result.note})` : ''} | ${result.errors} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} ms | ${result.p95.toFixed(1)} ms |`,
       );
     }
+    lines.push('');
+  }
+
+  if (listings.length) {
+    lines.push(`**\`POST /api/evaluation/find\` (data management) over ${listings[0]!.rows.toLocaleString('en')} evaluations, 4 concurrent clients**`, '');
+    lines.push('| database | query | matching rows | p50 | p95 | req/s |', '|---|---|---:|---:|---:|---:|');
+    for (const result of listings) {
+      for (const row of result.cases) {
+        lines.push(`| ${result.backend} | ${row.name} | ${row.total.toLocaleString('en')} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.perSecond.toFixed(0)} |`);
+      }
+    }
+    lines.push('');
+  }
+
+  if (imports.length) {
+    lines.push('**`POST /api/users/excel/{companyId}`: import of an .xlsx of new employees (one transaction)**', '');
+    lines.push('| database | employees | seconds | employees/s |', '|---|---:|---:|---:|');
+    for (const result of imports) lines.push(`| ${result.backend} | ${result.rows.toLocaleString('en')} | ${result.seconds.toFixed(2)} | ${result.rowsPerSecond.toFixed(0)} |`);
     lines.push('');
   }
 

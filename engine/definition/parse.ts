@@ -60,9 +60,19 @@ export function parseDashboard(json: unknown): ParseResult<DashboardDefinition> 
 export function parseCatalog(json: unknown): ParseResult<Catalog> {
   return parseWith(validators.catalog, json, (catalog) => {
     const ids = catalog.types.map((entry) => entry.type);
-    return ids
+    const errors: DefinitionError[] = ids
       .map((id, index) => (ids.indexOf(id) !== index ? { pointer: `/types/${index}/type`, message: `duplicate type ${id}` } : null))
       .filter((error): error is DefinitionError => error !== null);
+    catalog.types.forEach((entry, index) => {
+      (entry.create?.bundle ?? []).forEach((type, position) => {
+        const member = catalog.types.find((candidate) => candidate.type === type);
+        // A bundle member must be an ordinary type: it is created with the bundle's days and e-mailed by its link.
+        if (!member || member.create?.bundle || !member.slug) {
+          errors.push({ pointer: `/types/${index}/create/bundle/${position}`, message: `type ${type} cannot be part of a bundle` });
+        }
+      });
+    });
+    return errors;
   });
 }
 

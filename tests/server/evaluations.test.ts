@@ -31,6 +31,7 @@ describe('POST /api/evaluation', () => {
       ],
     });
     expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe('2 avaliações Criadas');
     const created = response.json().evaluations as { evaluation_id: string; user_id: number; type_evaluation: number; expire_at: string }[];
     expect(created).toHaveLength(2);
     expect(created[0]!.evaluation_id).toMatch(UUID);
@@ -57,11 +58,16 @@ describe('POST /api/evaluation', () => {
       [{ users: [{ user_id: userId, type_evaluation: 99, validate: 5 }] }, 'Tipo de avaliação inexistente: 99.'],
       [{ users: [{ user_id: userId, type_evaluation: 13, validate: 0 }] }, messages.api.validateDays],
       [{ users: [{ user_id: userId, type_evaluation: 13, validate: 366 }] }, messages.api.validateDays],
+      [{ users: [{ user_id: userId, type_evaluation: 13 }] }, 'Informe o prazo em dias da Escala de Estresse Percebido.'],
+      [{ users: [{ user_id: userId, type_evaluation: null, validate: 5 }] }, 'Selecione o tipo de avaliação.'],
+      [{ users: [{ user_id: userId, type_evaluation: 2, validate: 5 }] }, 'Informe o avaliado da Avaliação 360.'],
+      [{ users: [{ user_id: userId, type_evaluation: 2, validate: 5, evaluated: demo.employees[1]!.id }] }, 'Informe a versão da Avaliação 360.'],
+      [{ users: [{ user_id: userId, type_evaluation: 8, validate: 5 }] }, 'Informe o setor avaliado do Mapa Operacional da Área.'],
+      [{ users: [{ user_id: userId, type_evaluation: 11 }] }, 'Informe o avaliado da Avaliação 360 por entrevista.'],
       [
-        { users: [{ user_id: userId, type_evaluation: 13, validate: 5 }, { user_id: 777777, type_evaluation: 13, validate: 5 }] },
-        'Usuário 777777 não encontrado.',
+        { users: [{ user_id: userId, type_evaluation: -1, validate: 5 }, { user_id: userId, type_evaluation: 13, validate: 5 }] },
+        'Scanner deve ser criada sozinha, sem outros tipos de avaliação.',
       ],
-      [{ users: [{ user_id: userId, type_evaluation: 13 }] }, 'Requisição inválida: o campo users.0.validate é obrigatório'],
       [{ users: [{ user_id: 'abc', type_evaluation: 13, validate: 5 }] }, 'Requisição inválida: o campo users.0.user_id tem um valor inválido'],
       [{ users: [] }, 'Requisição inválida: o campo users tem um valor inválido'],
       [{}, 'Requisição inválida: o campo users é obrigatório'],
@@ -76,6 +82,11 @@ describe('POST /api/evaluation', () => {
 
   it('answers 404 to a company user for users or sectors of another company, and for unknown users', async () => {
     const before = await countRows(t.db, 'evaluations');
+    const unknownForAdmin = await create(adminToken, {
+      users: [{ user_id: demo.employees[0]!.id, type_evaluation: 13, validate: 5 }, { user_id: 777777, type_evaluation: 13, validate: 5 }],
+    });
+    expect(unknownForAdmin.statusCode).toBe(404);
+    expect(unknownForAdmin.json()).toEqual({ message: 'Usuário 777777 não encontrado.' });
     const foreignUser = await create(companyToken, { users: [{ user_id: other.employeeId, type_evaluation: 13, validate: 5 }] });
     expect(foreignUser.statusCode).toBe(404);
     expect(foreignUser.json()).toEqual({ message: `Usuário ${other.employeeId} não encontrado.` });
@@ -87,7 +98,7 @@ describe('POST /api/evaluation', () => {
     expect(foreignSector.statusCode).toBe(404);
     expect(foreignSector.json()).toEqual({ message: `Setor ${other.sectorId} não encontrado.` });
     const foreignEvaluated = await create(companyToken, {
-      users: [{ user_id: demo.employees[0]!.id, type_evaluation: 2, validate: 5, evaluated: other.employeeId }],
+      users: [{ user_id: demo.employees[0]!.id, type_evaluation: 2, validate: 5, evaluated: other.employeeId, version: 1 }],
     });
     expect(foreignEvaluated.statusCode).toBe(404);
     expect(await countRows(t.db, 'evaluations')).toBe(before);

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../engine/messages.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { bearer, testCredentials, testJwtSecret } from './testApp.ts';
+import { forge } from './tokens.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
 setUpWorld();
@@ -11,14 +11,6 @@ setUpWorld();
 let ip = 0;
 
 const SECRET = testJwtSecret;
-
-/** A JWT signed by hand (HMAC), to forge tokens the server must refuse. */
-function forge(payload: object, secret = SECRET, alg: 'HS256' | 'HS512' = 'HS256'): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${part({ alg, typ: 'JWT' })}.${part(payload)}`;
-  const signature = createHmac(alg === 'HS256' ? 'sha256' : 'sha512', secret).update(unsigned).digest('base64url');
-  return `${unsigned}.${signature}`;
-}
 function post(payload: unknown, headers: Record<string, string> = {}) {
   ip += 1;
   return t.app.inject({ method: 'POST', url: '/api/sessions', payload: payload as Record<string, unknown>, headers, remoteAddress: `10.0.0.${ip}` });

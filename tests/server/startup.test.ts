@@ -217,10 +217,10 @@ describe('web app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
   });
 
-  it('publishes the OpenAPI document at /api/docs', async () => {
-    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('publishes the OpenAPI document at /docs', async () => {
+    const ui = await t.app.inject({ method: 'GET', url: '/docs' });
     expect(ui.statusCode).toBeLessThan(400);
-    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const json = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(json.statusCode).toBe(200);
     expect(Object.keys(json.json().paths)).toEqual(
       expect.arrayContaining(['/api/sessions', '/api/evaluation/find/{id}', '/api/tableresponse/multiple', '/api/tableresponse/evaluations']),

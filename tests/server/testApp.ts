@@ -33,6 +33,8 @@ const DEFAULT_POSTGRES_URL = 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
 export interface TestDatabase {
   database: Database;
   db: Db;
+  /** Connection string of the PostgreSQL test database (absent on PGlite). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     db: database.db,
+    url: url.toString(),
     async drop() {
       await database.close();
       // Closed connections linger for a moment on the server side; FORCE would kill them with an error
@@ -99,7 +102,14 @@ export async function buildTestApp(options: Partial<Omit<AppOptions, 'db'>> & { 
   const testDb = await createTestDatabase();
   try {
     if (options.seeded !== false) await seed(testDb.db, seedOptions);
-    const app = await buildApp({ jwtSecret: testJwtSecret, timeZone: 'America/Sao_Paulo', ...options, db: testDb.db });
+    const app = await buildApp({
+      jwtSecret: testJwtSecret,
+      timeZone: 'America/Sao_Paulo',
+      ...options,
+      // Workers poll fast and retry after a second, so e-mail jobs finish within a test.
+      queue: { connectionString: testDb.url, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryBackoff: false, ...options.queue },
+      db: testDb.db,
+    });
     await app.ready();
     return {
       ...testDb,

@@ -10,11 +10,23 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { webPlugin } from './plugins/web.ts';
 import { companyRoutes } from './routes/companies.ts';
+import { courseRoutes } from './routes/courses.ts';
+import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
+import { positionRoutes } from './routes/positions.ts';
+import { interviewRoutes } from './routes/interview.ts';
+import { registrationRoutes } from './routes/registration.ts';
 import { responseRoutes } from './routes/responses.ts';
 import { sectorRoutes } from './routes/sectors.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { spreadsheetRoutes } from './routes/spreadsheets.ts';
+import { participantRoutes } from './routes/participants.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { userRoutes } from './routes/users.ts';
+import { startJobs } from './jobs/plugin.ts';
+import type { QueueSettings } from './jobs/queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import './types.ts';
 
 /** Per-IP limits per minute of the public and sign-in routes. */
@@ -40,7 +52,18 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits count real clients. Default false. */
   trustProxy?: boolean;
+  /** Base of the links sent by e-mail. Default `http://localhost:3000`. */
+  publicUrl?: string;
+  /** SMTP connection URL; when absent e-mails are kept in the `outbox` table. */
+  smtpUrl?: string;
+  /** Sender of the e-mails. Default `Avalia <nao-responda@avalia.local>`. */
+  mailFrom?: string;
+  /** The job queue (pg-boss): its connection, whether this process runs workers, polling and retries. */
+  queue?: QueueSettings;
 }
+
+/** Sender of the e-mails when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'Avalia <nao-responda@avalia.local>';
 
 const DEFAULT_LIMITS: RateLimits = { signIn: 10, find: 600, submit: 600 };
 
@@ -79,17 +102,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('db', options.db);
   app.decorate('definitions', definitions);
-  app.decorate('settings', { timeZone: options.timeZone });
+  app.decorate('settings', { timeZone: options.timeZone, publicUrl: (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+  const mailer = createMailer({ db: options.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('jobs', await startJobs(app, options.queue ?? {}));
   await app.register(authPlugin, { secret: options.jwtSecret });
 
   await app.register(
     async (api) => {
       await api.register(sessionRoutes, { limit: limits.signIn });
       await api.register(userRoutes);
+      await api.register(profileRoutes, { passwordLimit: limits.signIn });
+      await api.register(participantRoutes);
       await api.register(companyRoutes);
       await api.register(sectorRoutes);
+      await api.register(positionRoutes);
+      await api.register(courseRoutes);
       await api.register(evaluationRoutes, { findLimit: limits.find });
+      await api.register(evaluationListRoutes);
+      await api.register(notificationRoutes);
       await api.register(responseRoutes, { submitLimit: limits.submit });
+      await api.register(interviewRoutes);
+      await api.register(spreadsheetRoutes);
+      await api.register(registrationRoutes);
     },
     { prefix: '/api' },
   );

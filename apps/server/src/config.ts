@@ -30,6 +30,13 @@ export interface Config {
    * default 600, sized for a whole office answering behind one address. Sign-in stays at 10.
    */
   publicRateLimit: number;
+  /**
+   * SMTP_URL: connection URL of the SMTP server e-mails go through (`smtp://user:pass@host:587`, or
+   * `smtps://…:465`). Unset: e-mails are not sent but kept in the `outbox` table (GET /api/outbox).
+   */
+  smtpUrl?: string;
+  /** MAIL_FROM: sender of the e-mails (`Avalia <nao-responda@empresa.com.br>`). Default `Avalia <nao-responda@avalia.local>`. */
+  mailFrom?: string;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
@@ -66,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     publicRateLimit: positiveInteger('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 600),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM),
   };
 }

@@ -15,6 +15,8 @@ export interface Account {
 export interface AppSettings {
   /** Time zone of expiry days. */
   timeZone: string;
+  /** Base of the links sent by e-mail (`{publicUrl}/{slug}/{evaluationId}`), without a trailing slash. */
+  publicUrl: string;
 }
 
 /** What an evaluation e-mail job carries; the queue monitor shows these fields. */
@@ -36,6 +38,8 @@ export interface Jobs {
    * when the evaluations do (both commit or neither).
    */
   enqueueEvaluationEmails(tx: Tx, name: EvaluationJobName, items: EvaluationJobData[]): Promise<void>;
+  /** Queues one `reportEmail` job per done evaluation inside the caller's transaction. */
+  enqueueReportEmails(tx: Tx, items: EvaluationJobData[]): Promise<void>;
 }
 
 /** An e-mail to send. Texts are built by the mail templates, which escape every user-provided value. */

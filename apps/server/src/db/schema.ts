@@ -89,12 +89,18 @@ export const evaluations = pgTable(
     expireAt: timestamp('expire_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usercourseId: integer('usercourse_id').references(() => userCourses.id),
+    /**
+     * The evaluator's company, copied on insert by the trigger `evaluations_company_id` (migration
+     * 0002) so the data-management listing pages by company through one index.
+     */
+    companyId: integer('company_id').references(() => companies.id),
   },
   (table) => [
-    index('evaluations_user_id_idx').on(table.userId),
+    index('evaluations_user_created_idx').on(table.userId, table.createdAt),
+    index('evaluations_company_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('evaluations_company_type_created_idx').on(table.companyId, table.typeEvaluation, table.createdAt),
     index('evaluations_rated_idx').on(table.rated),
     index('evaluations_type_done_idx').on(table.typeEvaluation, table.done),
-    index('evaluations_created_at_idx').on(table.createdAt),
   ],
 );
 

@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { shared } from './shared.ts';
 
-/** The OpenAPI document of the routes (built from their schemas) and its UI at `/api/docs`. */
+/** The OpenAPI document of the routes (built from their schemas) and its UI at `/docs` (JSON at `/docs/json`). */
 export const docsPlugin = shared(async (app: FastifyInstance) => {
   await app.register(fastifySwagger, {
     openapi: {
@@ -11,5 +11,5 @@ export const docsPlugin = shared(async (app: FastifyInstance) => {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 });

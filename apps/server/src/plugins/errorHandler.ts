@@ -20,6 +20,20 @@ function validationDetail(issues: ValidationIssue[], context: string | undefined
   return format(messages.api.fieldInvalid, { field: path.length > 0 ? path.join('.') : (context ?? 'body') });
 }
 
+/**
+ * PostgreSQL errors caused by the data a client sent (SQLSTATE class 22 "data exception", e.g. a NUL
+ * character or an out-of-range number; 23505 a unique value taken by a concurrent request): the
+ * routes validate first, so these only surface for inputs no check foresaw, and they are the
+ * client's, not the server's, fault.
+ */
+function databaseInputError(error: unknown): { status: number; message: string } | null {
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code.startsWith('22')) return { status: 400, message: format(messages.api.invalidRequest, { detail: messages.api.invalidData }) };
+  if (code === '23505') return { status: 409, message: messages.api.conflict };
+  return null;
+}
+
 const STATUS_MESSAGES: Record<number, string> = {
   401: messages.api.unauthorized,
   403: messages.api.forbidden,
@@ -45,6 +59,11 @@ export const errorHandler = shared(async (app: FastifyInstance) => {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return reply.code(400).send({ message: format(messages.api.invalidRequest, { detail: messages.api.malformedJson }) });
+    }
+    const fromDatabase = databaseInputError(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, 'database rejected client data');
+      return reply.code(fromDatabase.status).send({ message: fromDatabase.message });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -12,6 +12,15 @@ export interface CompanyRow {
   status: boolean;
 }
 
+/** The editable fields of a company. */
+export interface CompanyFields {
+  commercialName: string;
+  companyName: string;
+  cnpj: string;
+  phone: string | null;
+  status?: boolean;
+}
+
 /** Active companies sorted by commercial name; only `companyId` when given. */
 export async function listActiveCompanies(db: Db, companyId?: number): Promise<CompanyRow[]> {
   const active = eq(companies.status, true);
@@ -25,5 +34,17 @@ export async function listActiveCompanies(db: Db, companyId?: number): Promise<C
 /** The company with this id, or null. */
 export async function findCompany(db: Db, id: number): Promise<CompanyRow | null> {
   const rows = await db.select().from(companies).where(eq(companies.id, id));
+  return rows[0] ?? null;
+}
+
+/** Inserts a company and returns it. */
+export async function insertCompany(db: Db, fields: CompanyFields): Promise<CompanyRow> {
+  const [row] = await db.insert(companies).values(fields).returning();
+  return row!;
+}
+
+/** Updates a company; null when it does not exist. */
+export async function updateCompany(db: Db, id: number, fields: CompanyFields): Promise<CompanyRow | null> {
+  const rows = await db.update(companies).set(fields).where(eq(companies.id, id)).returning();
   return rows[0] ?? null;
 }

@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { companies, evaluations, positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 
 /** A user row as the routes need it (never with the password hash unless asked). */
 export interface UserRow {
@@ -12,6 +12,37 @@ export interface UserRow {
   status: boolean;
 }
 
+/** A user with the fields the registry forms edit. */
+export interface UserDetail extends UserRow {
+  phone: string | null;
+}
+
+/** A user's sectors and positions, as `{id, name}` pairs. */
+export interface UserRelations {
+  sectors: { id: number; name: string }[];
+  positions: { id: number; name: string }[];
+}
+
+/** A user of a company's list (Cadastrados). */
+export interface CompanyUserRow extends UserDetail, UserRelations {
+  companyName: string | null;
+  /** Has evaluations as evaluator. */
+  evaluator: boolean;
+  /** Has evaluations as the evaluated user. */
+  rated: boolean;
+}
+
+/** The fields of a user to insert or update. */
+export interface UserFields {
+  name: string;
+  email: string;
+  phone: string | null;
+  typeAccount: number;
+  companyId: number | null;
+  status?: boolean;
+  passwordHash?: string | null;
+}
+
 const columns = {
   id: users.id,
   name: users.name,
@@ -20,6 +51,8 @@ const columns = {
   companyId: users.companyId,
   status: users.status,
 };
+
+const detailColumns = { ...columns, phone: users.phone };
 
 /** The user with this e-mail (case-insensitive) and its password hash, or null. */
 export async function findUserForSignIn(db: Db, email: string): Promise<(UserRow & { passwordHash: string | null }) | null> {
@@ -36,6 +69,15 @@ export async function findUser(db: Db, id: number): Promise<UserRow | null> {
   return rows[0] ?? null;
 }
 
+/** The user with this id, its phone and password hash, or null. */
+export async function findUserDetail(db: Db, id: number): Promise<(UserDetail & { passwordHash: string | null }) | null> {
+  const rows = await db
+    .select({ ...detailColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id));
+  return rows[0] ?? null;
+}
+
 /** The users with these ids (missing ids are simply absent). */
 export async function findUsers(db: Db, ids: number[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
@@ -45,4 +87,124 @@ export async function findUsers(db: Db, ids: number[]): Promise<UserRow[]> {
 /** Every user, by name. */
 export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.select(columns).from(users).orderBy(asc(users.name), asc(users.id));
+}
+
+/** Whether a user other than `exceptId` has this e-mail (case-insensitive; e-mails are stored lower-case). */
+export async function emailInUse(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  const same = eq(users.email, email.trim().toLowerCase());
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId === undefined ? same : and(same, ne(users.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The sectors and positions of these users (users without any get empty lists). */
+export async function relationsOf(db: Db, userIds: number[]): Promise<Map<number, UserRelations>> {
+  const result = new Map<number, UserRelations>(userIds.map((id) => [id, { sectors: [], positions: [] }]));
+  if (userIds.length === 0) return result;
+  const sectorRows = await db
+    .select({ userId: userSectors.userId, id: sectors.id, name: sectors.sectorName })
+    .from(userSectors)
+    .innerJoin(sectors, eq(sectors.id, userSectors.sectorId))
+    .where(inArray(userSectors.userId, userIds))
+    .orderBy(asc(sectors.sectorName), asc(sectors.id));
+  const positionRows = await db
+    .select({ userId: userPositions.userId, id: positions.id, name: positions.positionName })
+    .from(userPositions)
+    .innerJoin(positions, eq(positions.id, userPositions.positionId))
+    .where(inArray(userPositions.userId, userIds))
+    .orderBy(asc(positions.positionName), asc(positions.id));
+  for (const row of sectorRows) result.get(row.userId)?.sectors.push({ id: row.id, name: row.name });
+  for (const row of positionRows) result.get(row.userId)?.positions.push({ id: row.id, name: row.name });
+  return result;
+}
+
+/** The users of a company by name, with company name, relations and evaluation flags. */
+export async function listCompanyUsers(db: Db, companyId: number): Promise<CompanyUserRow[]> {
+  const rows = await db
+    .select({
+      ...detailColumns,
+      companyName: companies.commercialName,
+      evaluator: exists(db.select({ one: evaluations.id }).from(evaluations).where(eq(evaluations.userId, users.id))),
+      rated: exists(db.select({ one: evaluations.id }).from(evaluations).where(eq(evaluations.rated, users.id))),
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.name), asc(users.id));
+  const relations = await relationsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, evaluator: Boolean(row.evaluator), rated: Boolean(row.rated), ...relations.get(row.id)! }));
+}
+
+/** Active users of these companies, or in these sectors, by name. */
+export async function listUsersIn(db: Db, filter: { companyIds: number[]; sectorIds: number[] }): Promise<UserDetail[]> {
+  const conditions: SQL[] = [];
+  if (filter.companyIds.length > 0) conditions.push(inArray(users.companyId, filter.companyIds));
+  if (filter.sectorIds.length > 0) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: userSectors.userId })
+          .from(userSectors)
+          .where(and(eq(userSectors.userId, users.id), inArray(userSectors.sectorId, filter.sectorIds))),
+      ),
+    );
+  }
+  if (conditions.length === 0) return [];
+  return db
+    .select(detailColumns)
+    .from(users)
+    .where(and(eq(users.status, true), or(...conditions)))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** Inserts a user (e-mail lower-cased) and returns it. */
+export async function insertUser(db: Db, fields: UserFields): Promise<UserDetail> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...fields, email: fields.email.trim().toLowerCase() })
+    .returning(detailColumns);
+  return row!;
+}
+
+/** Updates a user (e-mail lower-cased; fields left undefined are kept); null when absent. */
+export async function updateUser(db: Db, id: number, fields: Partial<UserFields>): Promise<UserDetail | null> {
+  const values = fields.email === undefined ? fields : { ...fields, email: fields.email.trim().toLowerCase() };
+  const rows = await db.update(users).set(values).where(eq(users.id, id)).returning(detailColumns);
+  return rows[0] ?? null;
+}
+
+/** Removes every sector and position relation of a user. */
+export async function deleteRelations(db: Db, userId: number): Promise<void> {
+  await db.delete(userSectors).where(eq(userSectors.userId, userId));
+  await db.delete(userPositions).where(eq(userPositions.userId, userId));
+}
+
+/** Adds sector and position relations of a user (those already there are kept). */
+export async function addRelations(db: Db, userId: number, sectorIds: number[], positionIds: number[]): Promise<void> {
+  if (sectorIds.length > 0) {
+    await db
+      .insert(userSectors)
+      .values(sectorIds.map((sectorId) => ({ userId, sectorId })))
+      .onConflictDoNothing();
+  }
+  if (positionIds.length > 0) {
+    await db
+      .insert(userPositions)
+      .values(positionIds.map((positionId) => ({ userId, positionId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Whether a database error is a unique-constraint violation (drizzle wraps the driver's error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -1,8 +1,69 @@
 import type { FastifyInstance } from 'fastify';
-import { listActiveCompanies } from '../repositories/companies.ts';
-import { bearer, errorResponses } from '../schemas/common.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { cnpjOrCpfDigits, phoneDigits } from '../documents.ts';
+import { HttpError } from '../errors.ts';
+import { insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow } from '../repositories/companies.ts';
+import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
 
-/** `GET /companies`: active companies by commercial name; a company user gets only its own. */
+/** The company form as sent: emptiness is checked in code so the form's own messages reach the client. */
+interface CompanyBody {
+  commercial_name?: string;
+  company_name?: string;
+  cnpj?: string;
+  phone?: string | null;
+  status?: boolean;
+}
+
+const companySchema = {
+  type: 'object',
+  required: ['id', 'commercial_name', 'company_name', 'cnpj', 'phone', 'status'],
+  properties: {
+    id: { type: 'integer' },
+    commercial_name: { type: 'string' },
+    company_name: { type: 'string' },
+    cnpj: { type: ['string', 'null'] },
+    phone: { type: ['string', 'null'] },
+    status: { type: 'boolean' },
+  },
+} as const;
+
+const formProperties = {
+  commercial_name: { type: 'string', maxLength: 200 },
+  company_name: { type: 'string', maxLength: 200 },
+  cnpj: { type: 'string', maxLength: 40 },
+  phone: { type: ['string', 'null'], maxLength: 40 },
+  status: { type: 'boolean' },
+} as const;
+
+const savedSchema = {
+  type: 'object',
+  required: ['message', 'company'],
+  properties: { message: { type: 'string' }, company: companySchema },
+} as const;
+
+function companyJson(company: CompanyRow) {
+  return {
+    id: company.id,
+    commercial_name: company.commercialName,
+    company_name: company.companyName,
+    cnpj: company.cnpj,
+    phone: company.phone,
+    status: company.status,
+  };
+}
+
+/** Checks the company form in the order the form shows its fields; 400 with the form's message. */
+function companyFields(body: CompanyBody): CompanyFields {
+  const commercialName = (body.commercial_name ?? '').trim();
+  if (commercialName === '') throw new HttpError(400, messages.registry.commercialNameRequired);
+  const companyName = (body.company_name ?? '').trim();
+  if (companyName === '') throw new HttpError(400, messages.registry.companyNameRequired);
+  const cnpj = cnpjOrCpfDigits(body.cnpj);
+  const phone = phoneDigits(body.phone, false);
+  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }) };
+}
+
+/** `GET /companies` (signed in), `POST /companies` and `PATCH /companies` (administrators). */
 export async function companyRoutes(app: FastifyInstance) {
   app.get(
     '/companies',
@@ -12,38 +73,54 @@ export async function companyRoutes(app: FastifyInstance) {
         tags: ['companies'],
         summary: 'Empresas visíveis ao usuário',
         security: bearer,
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'commercial_name', 'company_name', 'cnpj', 'phone', 'status'],
-              properties: {
-                id: { type: 'integer' },
-                commercial_name: { type: 'string' },
-                company_name: { type: 'string' },
-                cnpj: { type: ['string', 'null'] },
-                phone: { type: ['string', 'null'] },
-                status: { type: 'boolean' },
-              },
-            },
-          },
-          ...errorResponses(401),
-        },
+        response: { 200: { type: 'array', items: companySchema }, ...errorResponses(401) },
       },
     },
     async (request) => {
       const account = request.account!;
       const own = account.typeAccount === 1 ? undefined : (account.companyId ?? 0);
       const companies = await listActiveCompanies(app.db, own);
-      return companies.map((company) => ({
-        id: company.id,
-        commercial_name: company.commercialName,
-        company_name: company.companyName,
-        cnpj: company.cnpj,
-        phone: company.phone,
-        status: company.status,
-      }));
+      return companies.map(companyJson);
+    },
+  );
+
+  app.post<{ Body: CompanyBody }>(
+    '/companies',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1)],
+      schema: {
+        tags: ['companies'],
+        summary: 'Cadastrar empresa (administrador); CNPJ/CPF e telefone guardados só com dígitos',
+        security: bearer,
+        body: { type: 'object', properties: formProperties, additionalProperties: { not: {} } },
+        response: { 201: savedSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const fields = companyFields(request.body ?? {});
+      const company = await app.db.transaction((tx) => insertCompany(tx, fields));
+      return reply.code(201).send({ message: messages.registry.companySaved, company: companyJson(company) });
+    },
+  );
+
+  app.patch<{ Body: CompanyBody & { id: number } }>(
+    '/companies',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1)],
+      schema: {
+        tags: ['companies'],
+        summary: 'Editar empresa (administrador)',
+        security: bearer,
+        body: { type: 'object', required: ['id'], properties: { id: idSchema, ...formProperties }, additionalProperties: { not: {} } },
+        response: { 200: savedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const fields = companyFields(request.body);
+      const { id } = request.body;
+      const company = await app.db.transaction((tx) => updateCompany(tx, id, fields));
+      if (!company) throw new HttpError(404, format(messages.api.companyNotFound, { id }));
+      return { message: messages.registry.companySaved, company: companyJson(company) };
     },
   );
 }

@@ -1,8 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { listUsers } from '../repositories/users.ts';
-import { bearer, errorResponses } from '../schemas/common.ts';
+import { messages } from '../../../../engine/messages.ts';
+import { visibleCompany, visibleUsers } from '../access.ts';
 
-/** `GET /users/all`: every user (administrators only). */
+import { HttpError } from '../errors.ts';
+import { hashPassword } from '../passwords.ts';
+
+import { addRelations, deleteRelations, emailInUse, findUserDetail, insertUser, listCompanyUsers, listUsers, updateUser } from '../repositories/users.ts';
+import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
+
+import { checkIdentity, checkNewPassword, checkRelations, checkTypeAllowed, closed, listedUserJson, messageSchema, relationItems, savedUserSchema, STAFF, text, userJson, userSchema, withUniqueEmail } from './userShared.ts';
+
+interface CreateBody {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  company_id?: number | null;
+  type_account: number;
+  sector_id?: number | null;
+  position_id?: number | null;
+  password?: string | null;
+}
+
+interface UpdateBody {
+  id: number;
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  status?: boolean;
+  type_account?: number;
+  sector_ids?: number[];
+  position_id?: number | null;
+  password?: string | null;
+}
+
+/**
+ * Users of the registry: lists, creation and edition (company users within their company), relations
+ * to sectors and positions, and the e-mail check. The profile and the participants of a new
+ * evaluation batch are `profile.ts` and `participants.ts`.
+ */
 export async function userRoutes(app: FastifyInstance) {
   app.get(
     '/users/all',
@@ -42,6 +77,248 @@ export async function userRoutes(app: FastifyInstance) {
         type_account: user.typeAccount,
         status: user.status,
       }));
+    },
+  );
+
+  app.get<{ Params: { companyId: number } }>(
+    '/users/list/:companyId',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: "Usuários de uma empresa (Cadastrados), com setores, cargos e os indicadores evaluator/rated ('true' ou null)",
+        security: bearer,
+        params: { type: 'object', required: ['companyId'], properties: { companyId: idSchema } },
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: [...userSchema.required, 'user_id', 'company_name', 'sector', 'position', 'evaluator', 'rated'],
+              properties: {
+                ...userSchema.properties,
+                user_id: { type: 'integer' },
+                company_name: { type: ['string', 'null'] },
+                sector: relationItems('sector_name'),
+                position: relationItems('position_name'),
+                evaluator: { type: ['string', 'null'] },
+                rated: { type: ['string', 'null'] },
+              },
+            },
+          },
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.params;
+      await visibleCompany(app.db, request.account!, companyId);
+      return (await listCompanyUsers(app.db, companyId)).map(listedUserJson);
+    },
+  );
+
+  app.get<{ Params: { id: number; email: string } }>(
+    '/users/verify/:id/:email',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Se o e-mail já é usado por outro usuário que não {id} (use id 0 para um usuário novo); responde {exists}',
+        security: bearer,
+        params: {
+          type: 'object',
+          required: ['id', 'email'],
+          properties: { id: { type: 'integer', minimum: 0, maximum: 2147483647 }, email: text(254) },
+        },
+        response: {
+          200: { type: 'object', required: ['exists'], properties: { exists: { type: 'boolean' } } },
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const { id, email } = request.params;
+      // An existing user must be one the caller may see: ids of other companies cannot be probed.
+      if (id !== 0) await visibleUsers(app.db, request.account!, [id]);
+      return { exists: await emailInUse(app.db, email, id === 0 ? undefined : id) };
+    },
+  );
+
+  app.post<{ Body: CreateBody }>(
+    '/users',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Cadastrar usuário: tipo 2 com acesso à plataforma (senha obrigatória), 3 sem acesso; tipo 1 só por administrador',
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['type_account'],
+          additionalProperties: closed,
+          properties: {
+            name: text(200),
+            email: text(254),
+            phone: { type: ['string', 'null'], maxLength: 40 },
+            company_id: nullableIdSchema,
+            type_account: { type: 'integer', enum: [1, 2, 3] },
+            sector_id: nullableIdSchema,
+            position_id: nullableIdSchema,
+            password: { type: ['string', 'null'], maxLength: 256 },
+          },
+        },
+        response: { 201: savedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account!;
+      const body = request.body;
+      const { name, email, phone } = checkIdentity(body, true);
+      const typeAccount = body.type_account;
+      checkTypeAllowed(account, typeAccount);
+      // Administrators belong to no company: they see every one.
+      let companyId: number | null = null;
+      if (typeAccount !== 1) {
+        if (body.company_id == null) throw new HttpError(400, messages.registry.companyRequired);
+        companyId = (await visibleCompany(app.db, account, body.company_id)).id;
+      }
+      const sectorIds = body.sector_id ? [body.sector_id] : [];
+      const positionIds = body.position_id ? [body.position_id] : [];
+      await checkRelations(app, companyId, sectorIds, positionIds);
+      let passwordHash: string | null = null;
+      if (STAFF.includes(typeAccount)) {
+        const password = body.password ?? '';
+        if (password === '') throw new HttpError(400, messages.registry.passwordRequired);
+        checkNewPassword(password);
+        passwordHash = await hashPassword(password);
+      }
+      const user = await withUniqueEmail(() =>
+        app.db.transaction(async (tx) => {
+          if (await emailInUse(tx, email)) throw new HttpError(409, messages.registry.emailTaken);
+          const created = await insertUser(tx, { name, email, phone, typeAccount, companyId, passwordHash });
+          await addRelations(tx, created.id, sectorIds, positionIds);
+          return created;
+        }),
+      );
+      const incomplete = typeAccount !== 1 && (sectorIds.length === 0 || positionIds.length === 0);
+      const message = incomplete ? messages.registry.userCreatedWithoutRelations : messages.registry.userCreated;
+      return reply.code(201).send({ message, user: userJson(user) });
+    },
+  );
+
+  app.patch<{ Body: UpdateBody }>(
+    '/users/update',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Editar usuário (cargo e ao menos um setor obrigatórios; setores e cargo substituem os anteriores)',
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: closed,
+          properties: {
+            id: idSchema,
+            name: text(200),
+            email: text(254),
+            phone: { type: ['string', 'null'], maxLength: 40 },
+            status: { type: 'boolean' },
+            type_account: { type: 'integer', enum: [1, 2, 3] },
+            sector_ids: { type: 'array', maxItems: 100, items: idSchema },
+            position_id: nullableIdSchema,
+            password: { type: ['string', 'null'], maxLength: 256 },
+          },
+        },
+        response: { 200: savedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const account = request.account!;
+      const body = request.body;
+      const target = (await visibleUsers(app.db, account, [body.id])).get(body.id)!;
+      const { name, email, phone } = checkIdentity(body, true);
+      const sectorIds = [...new Set(body.sector_ids ?? [])];
+      if (sectorIds.length === 0) throw new HttpError(400, messages.registry.sectorsRequired);
+      if (body.position_id == null) throw new HttpError(400, messages.registry.positionRequired);
+      checkTypeAllowed(account, body.type_account);
+      await checkRelations(app, target.companyId, sectorIds, [body.position_id]);
+      const typeAccount = body.type_account ?? target.typeAccount;
+      let passwordHash: string | undefined;
+      const password = body.password ?? '';
+      if (password !== '') {
+        checkNewPassword(password);
+        passwordHash = await hashPassword(password);
+      } else if (STAFF.includes(typeAccount) && !(await findUserDetail(app.db, target.id))?.passwordHash) {
+        // Granting platform access needs a password, or the new company user could never sign in.
+        throw new HttpError(400, messages.registry.passwordRequired);
+      }
+      const positionId = body.position_id;
+      const user = await withUniqueEmail(() =>
+        app.db.transaction(async (tx) => {
+          if (await emailInUse(tx, email, target.id)) throw new HttpError(409, messages.registry.emailTaken);
+          const updated = await updateUser(tx, target.id, {
+            name,
+            email,
+            phone,
+            typeAccount,
+            ...(body.status === undefined ? {} : { status: body.status }),
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          await deleteRelations(tx, target.id);
+          await addRelations(tx, target.id, sectorIds, [positionId]);
+          return updated;
+        }),
+      );
+      return { message: messages.registry.userUpdated, user: userJson(user!) };
+    },
+  );
+
+  app.delete<{ Params: { userId: number } }>(
+    '/relationusers/:userId',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Remover os setores e cargos de um usuário',
+        security: bearer,
+        params: { type: 'object', required: ['userId'], properties: { userId: idSchema } },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      await visibleUsers(app.db, request.account!, [userId]);
+      await app.db.transaction((tx) => deleteRelations(tx, userId));
+      return { message: messages.registry.relationsRemoved };
+    },
+  );
+
+  app.post<{ Body: { user_id: number; position_id?: number | null; sector_id?: number | null } }>(
+    '/relationusers',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Relacionar um usuário a um setor e/ou cargo da sua empresa',
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['user_id'],
+          additionalProperties: closed,
+          properties: { user_id: idSchema, position_id: nullableIdSchema, sector_id: nullableIdSchema },
+        },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { user_id: userId, position_id: positionId, sector_id: sectorId } = request.body;
+      const user = (await visibleUsers(app.db, request.account!, [userId])).get(userId)!;
+      const sectorIds = sectorId ? [sectorId] : [];
+      const positionIds = positionId ? [positionId] : [];
+      await checkRelations(app, user.companyId, sectorIds, positionIds);
+      await app.db.transaction((tx) => addRelations(tx, userId, sectorIds, positionIds));
+      return { message: messages.registry.relationsSaved };
     },
   );
 }

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { sendEvaluationEmail } from './evaluationEmails.ts';
+import { startJobQueue, type JobQueue, type QueueSettings } from './queue.ts';
+import { sendReportEmail } from './reportEmails.ts';
+
+/**
+ * Starts the job queue of the app: pg-boss is started now (so routes can enqueue), the workers once
+ * the app is ready, and both stop when the app closes (before the database does).
+ */
+export async function startJobs(app: FastifyInstance, settings: QueueSettings): Promise<JobQueue> {
+  const queue = await startJobQueue(app.db, settings, app.log);
+  app.addHook('onClose', async () => {
+    await queue.stop();
+  });
+  app.addHook('onReady', async () => {
+    await queue.work({
+      createEvaluation: (job) => sendEvaluationEmail(app, job, false),
+      updateEvaluation: (job) => sendEvaluationEmail(app, job, true),
+      reportEmail: (job) => sendReportEmail(app, job),
+    });
+  });
+  return queue;
+}

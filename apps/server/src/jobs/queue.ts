@@ -1,0 +1,133 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { PgBoss, fromPglite, type Db as BossDatabase, type Job } from 'pg-boss';
+import type { Db, Tx } from '../db/client.ts';
+import type { EvaluationJobData, EvaluationJobName, Jobs } from '../types.ts';
+
+/** Schema of pg-boss's tables, beside the app's own (installed by `boss.start()`). */
+export const JOB_SCHEMA = 'pgboss';
+
+/** Queue of the e-mails that point the evaluator to the results of a done evaluation. */
+export const REPORT_QUEUE = 'reportEmail';
+
+/** Every queue of the app; the monitor (`GET /queues`) lists their jobs. */
+export const QUEUES = ['createEvaluation', 'updateEvaluation', REPORT_QUEUE] as const;
+
+/** Name of one of the app's queues. */
+export type QueueName = (typeof QUEUES)[number];
+
+/** How the job queue runs. */
+export interface QueueSettings {
+  /**
+   * PostgreSQL connection string for pg-boss's own pool. Absent: pg-boss shares the app's database
+   * client (the PGlite instance, or the node-postgres pool).
+   */
+  connectionString?: string;
+  /** Whether this process works the queues (false: it only enqueues). Default true. */
+  workers?: boolean;
+  /** Seconds between polls of an idle worker (≥ 0.5). Default 2. */
+  pollingIntervalSeconds?: number;
+  /** Retries after a failed attempt. Default 3. */
+  retryLimit?: number;
+  /** Seconds before the first retry. Default 30. */
+  retryDelaySeconds?: number;
+  /** Exponential backoff of the retries. Default true. */
+  retryBackoff?: boolean;
+}
+
+/** Handles one job; what it returns is the job's `returnvalue` in the monitor. */
+export type JobHandler = (job: Job<EvaluationJobData>) => Promise<Record<string, unknown>>;
+
+/** The queue as the app holds it: the `Jobs` interface plus start/stop and the workers. */
+export interface JobQueue extends Jobs {
+  readonly boss: PgBoss;
+  /** Starts working every queue with its handler (no-op when workers are off). */
+  work(handlers: Record<QueueName, JobHandler>): Promise<void>;
+  /** Stops the workers (waiting a moment for the running job) and pg-boss. */
+  stop(): Promise<void>;
+}
+
+/** A pg result, or the array node-postgres returns for several statements, as pg-boss expects it. */
+function unwrap(result: unknown): { rows: unknown[] } {
+  if (Array.isArray(result)) return { rows: result.flatMap((item: { rows?: unknown[] }) => item.rows ?? []) };
+  return result as { rows: unknown[] };
+}
+
+interface QueryClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/** pg-boss's database over the app's own client: the PGlite instance, or the node-postgres pool. */
+function sharedDatabase(db: Db): BossDatabase {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return fromPglite(client);
+  if (client instanceof pg.Pool) return { executeSql: async (text, values) => unwrap(await client.query(text, values)) };
+  throw new Error('pg-boss: unknown database client');
+}
+
+/**
+ * pg-boss's database over an open drizzle transaction, so jobs commit or roll back with it. On both
+ * drivers the transaction's session holds the client the transaction runs on (a PGlite transaction
+ * or a pooled node-postgres client). On PGlite nothing else may be awaited while it is open: the
+ * single session would wait for the transaction that waits for it.
+ */
+export function transactionDatabase(tx: Tx): BossDatabase {
+  const client = (tx as unknown as { session?: { client?: QueryClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('pg-boss: the transaction has no client');
+  return { executeSql: async (text, values) => unwrap(await client.query(text, values)) };
+}
+
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+/** Starts pg-boss (installing or migrating its schema) and creates the app's queues. */
+export async function startJobQueue(db: Db, settings: QueueSettings, log: FastifyBaseLogger): Promise<JobQueue> {
+  const embedded = (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+  const boss = settings.connectionString
+    ? new PgBoss({ connectionString: settings.connectionString, schema: JOB_SCHEMA, max: 4, schedule: false })
+    : new PgBoss({ db: sharedDatabase(db), schema: JOB_SCHEMA, schedule: false, backend: embedded ? 'pglite' : 'postgres' });
+  // Without a listener an 'error' event would crash the process; pg-boss retries on its own.
+  boss.on('error', (error) => log.error({ err: error }, 'pg-boss'));
+  await boss.start();
+  const retryBackoff = settings.retryBackoff ?? true;
+  const queueOptions = {
+    retryLimit: settings.retryLimit ?? 3,
+    retryDelay: settings.retryDelaySeconds ?? 30,
+    retryBackoff,
+    ...(retryBackoff ? { retryDelayMax: 3600 } : {}),
+  };
+  for (const name of QUEUES) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
+    else await boss.createQueue(name, queueOptions);
+    // Loads the queue into pg-boss's cache now: an insert inside a transaction must not have to read
+    // it through pg-boss's own connection (on PGlite that would wait for the open transaction).
+    await boss.findJobs(name, { id: NO_JOB });
+  }
+
+  const insert = async (tx: Tx, name: QueueName, items: EvaluationJobData[]) => {
+    if (items.length === 0) return;
+    await boss.insert(
+      name,
+      items.map((data) => ({ data })),
+      { db: transactionDatabase(tx) },
+    );
+  };
+
+  return {
+    boss,
+    enqueueEvaluationEmails: (tx: Tx, name: EvaluationJobName, items: EvaluationJobData[]) => insert(tx, name, items),
+    enqueueReportEmails: (tx: Tx, items: EvaluationJobData[]) => insert(tx, REPORT_QUEUE, items),
+    async work(handlers) {
+      if (settings.workers === false) return;
+      for (const name of QUEUES) {
+        // batchSize 1: each job succeeds or fails alone, with its own reason in the monitor.
+        await boss.work<EvaluationJobData>(name, { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 }, async ([job]) =>
+          handlers[name](job!),
+        );
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000, close: true });
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { formatDateBR } from '../../../../engine/lifecycle/linkState.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { canSeeCompany, visibleUsers } from '../access.ts';
+import { HttpError } from '../errors.ts';
+import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
+import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
+import { evaluationLink, reminderMail } from '../mail/templates.ts';
+import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluationsOf, type QueueJobRow } from '../repositories/jobs.ts';
+import { listOutbox } from '../repositories/outbox.ts';
+import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
+import type { MailMessage } from '../types.ts';
+
+/** Most jobs the monitor lists (newest first). */
+const MONITOR_LIMIT = 500;
+/** Most evaluations one report e-mail call may queue. */
+const MAX_TARGETS = 500;
+
+const messageSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
+const uuidField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+const queueJobSchema = {
+  type: 'object',
+  required: ['id', 'type', 'state', 'createdOn', 'processedOn', 'failedReason', 'returnvalue'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    type_evaluation: { type: ['integer', 'null'] },
+    user_name: { type: ['string', 'null'] },
+    evaluated_name: { type: ['string', 'null'] },
+    state: { type: 'string' },
+    createdOn: { type: 'string', format: 'date-time' },
+    processedOn: { type: ['string', 'null'], format: 'date-time' },
+    failedReason: { type: ['string', 'null'] },
+    returnvalue: { type: ['object', 'null'], additionalProperties: true },
+  },
+} as const;
+
+const outboxItemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    key: { type: 'string' },
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    text: { type: 'string' },
+    html: { type: 'string' },
+    kind: { type: 'string' },
+    evaluation_id: { type: ['string', 'null'] },
+    company_id: { type: ['integer', 'null'] },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** A pg-boss job as a monitor row: failed when it has a failure reason (failed, or waiting to retry). */
+function monitorRow(job: QueueJobRow) {
+  const failed = job.state === 'failed' || job.state === 'retry';
+  const reason = failed ? (text(job.output?.message) ?? text(job.output?.value) ?? job.state) : null;
+  const typeEvaluation = Number(job.data?.type_evaluation);
+  const processedOn = job.completedOn ?? job.startedOn;
+  return {
+    id: job.id,
+    type: job.name,
+    type_evaluation: Number.isInteger(typeEvaluation) ? typeEvaluation : null,
+    user_name: text(job.data?.user_name),
+    evaluated_name: text(job.data?.evaluated_name),
+    state: job.state,
+    createdOn: job.createdOn.toISOString(),
+    processedOn: processedOn ? processedOn.toISOString() : null,
+    failedReason: reason,
+    returnvalue: job.state === 'completed' ? job.output : null,
+  };
+}
+
+/**
+ * E-mail calls of the staff (reminder, evaluation e-mail, report e-mail: administrators and the staff
+ * of the evaluation's company) and the administrators' monitors of the job queue and the outbox.
+ */
+export async function notificationRoutes(app: FastifyInstance) {
+  /** Sends now; any failure becomes a 502 with the call's Portuguese message (the cause is logged). */
+  const sendOrFail = async (message: MailMessage, failure: string) => {
+    try {
+      await app.mailer.send(message);
+    } catch (error) {
+      app.log.error({ err: error, key: message.key }, 'e-mail not sent');
+      throw new HttpError(502, failure);
+    }
+  };
+
+  app.post<{ Params: { userId: number } }>(
+    '/evaluation/remainder/:userId',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Envia ao usuário um lembrete das avaliações pendentes',
+        security: bearer,
+        params: { type: 'object', required: ['userId'], additionalProperties: false, properties: { userId: idSchema } },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const user = (await visibleUsers(app.db, request.account!, [userId])).get(userId)!;
+      const pending = (await pendingEvaluationsOf(app.db, userId, new Date())).filter((e) => app.definitions.types.get(e.typeEvaluation)?.slug);
+      if (pending.length === 0) throw new HttpError(400, format(messages.mail.nothingPending, { name: user.name }));
+      const items = pending.map((evaluation) => {
+        const entry = app.definitions.types.get(evaluation.typeEvaluation)!;
+        return {
+          evaluationName: entry.name,
+          ratedName: ratedNameOf(evaluation),
+          link: evaluationLink(app.settings.publicUrl, entry.slug!, evaluation.id),
+          expireAt: evaluation.expireAt,
+        };
+      });
+      const content = reminderMail(user.name, items, app.settings.timeZone);
+      // Each click is a new reminder, so each gets its own key.
+      await sendOrFail({ key: `reminder:${userId}:${randomUUID()}`, to: user.email, ...content, kind: 'reminder', companyId: user.companyId }, messages.mail.reminderFailed);
+      return { message: messages.mail.reminderSent };
+    },
+  );
+
+  app.post<{ Params: { evaluationId: string } }>(
+    '/evaluation/email/:evaluationId',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Envia ao avaliador o e-mail de uma avaliação pendente',
+        security: bearer,
+        params: { type: 'object', required: ['evaluationId'], additionalProperties: false, properties: { evaluationId: uuidField } },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const id = request.params.evaluationId.toLowerCase();
+      const evaluation = isUuid(id) ? await findMailEvaluation(app.db, id) : null;
+      if (!evaluation || !canSeeCompany(request.account!, evaluation.evaluatorCompanyId)) throw new HttpError(404, messages.api.evaluationNotFound);
+      if (evaluation.done) throw new HttpError(400, messages.mail.evaluationAlreadyDone);
+      if (evaluation.expireAt && evaluation.expireAt.getTime() < Date.now()) {
+        throw new HttpError(400, format(messages.mail.evaluationExpiredRenew, { date: formatDateBR(evaluation.expireAt, app.settings.timeZone) }));
+      }
+      const entry = app.definitions.types.get(evaluation.typeEvaluation);
+      if (!entry?.slug) throw new HttpError(400, format(messages.mail.evaluationWithoutLink, { evaluation: entry?.name ?? String(evaluation.typeEvaluation) }));
+      // A fresh key: staff press this button precisely to send the e-mail again.
+      await sendOrFail(evaluationMessage(app, evaluation, `evaluation-email:${id}:${randomUUID()}`, false), messages.mail.evaluationEmailFailed);
+      return { message: messages.mail.evaluationEmailSent };
+    },
+  );
+
+  app.post<{ Body: { evaluation_type: number | string; target_ids: string[] } }>(
+    '/tableresponse/report/email',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Coloca em fila o e-mail de resultado de avaliações respondidas',
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['evaluation_type', 'target_ids'],
+          // Unknown fields are refused (with `false` Fastify's Ajv would silently drop them).
+          additionalProperties: { not: {} },
+          properties: {
+            evaluation_type: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] },
+            target_ids: { type: 'array', minItems: 1, maxItems: MAX_TARGETS, items: uuidField },
+          },
+        },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const { evaluation_type: rawType, target_ids: rawIds } = request.body;
+      const type = typeof rawType === 'number' ? rawType : /^-?\d{1,4}$/.test(rawType.trim()) ? Number(rawType.trim()) : NaN;
+      if (!app.definitions.types.has(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(rawType) }));
+      const ids = [...new Set(rawIds.map((id) => id.toLowerCase()))];
+      if (!ids.every(isUuid)) throw new HttpError(404, messages.api.evaluationNotFound);
+      const found = new Map((await findMailEvaluations(app.db, ids)).map((e) => [e.id, e]));
+      const account = request.account!;
+      const targets = ids.map((id) => {
+        const evaluation = found.get(id);
+        if (!evaluation || !canSeeCompany(account, evaluation.evaluatorCompanyId)) throw new HttpError(404, messages.api.evaluationNotFound);
+        if (evaluation.typeEvaluation !== type) throw new HttpError(400, format(messages.mail.reportTypeMismatch, { id, type }));
+        if (!evaluation.done) throw new HttpError(400, format(messages.mail.reportNotDone, { id }));
+        return evaluation;
+      });
+      const items = targets.map((evaluation) => ({
+        evaluation_id: evaluation.id,
+        type_evaluation: evaluation.typeEvaluation,
+        user_name: evaluation.evaluatorName,
+        evaluated_name: ratedNameOf(evaluation),
+      }));
+      try {
+        await app.db.transaction(async (tx) => {
+          await app.jobs.enqueueReportEmails(tx, items);
+        });
+      } catch (error) {
+        app.log.error({ err: error }, 'report e-mail jobs not queued');
+        throw new HttpError(502, messages.mail.reportFailed);
+      }
+      return { message: messages.mail.reportQueued };
+    },
+  );
+
+  app.get(
+    '/queues',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Monitor da fila de e-mails (os trabalhos mais recentes primeiro)',
+        security: bearer,
+        response: { 200: { type: 'array', maxItems: MONITOR_LIMIT, items: queueJobSchema }, ...errorResponses(401, 403) },
+      },
+    },
+    async () => (await listQueueJobs(app.db, JOB_SCHEMA, [...QUEUES], MONITOR_LIMIT)).map(monitorRow),
+  );
+
+  app.get<{ Querystring: { page?: number; pageSize?: number } }>(
+    '/outbox',
+    {
+      preHandler: [app.authenticate, app.requireTypes(1)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mensagens guardadas na caixa de saída (sem SMTP), as mais recentes primeiro',
+        security: bearer,
+        querystring: {
+          type: 'object',
+          additionalProperties: { not: {} },
+          properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, pageSize: { type: 'integer', minimum: 1, maximum: 100 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['total', 'page', 'pageSize', 'items'],
+            properties: {
+              total: { type: 'integer' },
+              page: { type: 'integer' },
+              pageSize: { type: 'integer' },
+              items: { type: 'array', maxItems: 100, items: outboxItemSchema },
+            },
+          },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.pageSize ?? 20;
+      const { items, total } = await listOutbox(app.db, page, pageSize);
+      return {
+        total,
+        page,
+        pageSize,
+        items: items.map((row) => ({
+          id: row.id,
+          key: row.key,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          kind: row.kind,
+          evaluation_id: row.evaluationId,
+          company_id: row.companyId,
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+}

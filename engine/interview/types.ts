@@ -1,0 +1,96 @@
+/** Types of the 360-by-interview evaluation (type 11): its definition, its answers and its consolidation. */
+
+/** One graded competency block (1 to 10). */
+export interface InterviewCompetency {
+  /** Block number, 1 to 10, in the order of the 360 questionnaire's pages. */
+  block: number;
+  /** Portuguese competency name (the same as the 360 questionnaire's page title). */
+  name: string;
+}
+
+/** Keys of the free-text blocks 11 to 13. */
+export type OpenBlockKey = 'forces' | 'weakness' | 'final';
+
+/** One free-text block (11 strengths, 12 weaknesses, 13 final comments). */
+export interface InterviewOpenBlock {
+  /** Block number, 11 to 13. */
+  block: number;
+  /** Answer key suffix: '{block}.{key}'. */
+  key: OpenBlockKey;
+  /** Portuguese block title. */
+  name: string;
+}
+
+/** An interview status value and its Portuguese label. */
+export interface InterviewStatus {
+  /** Key sent and stored (open, willCorrect, correcting, finished). */
+  key: string;
+  /** Label shown in the evaluator table. */
+  label: string;
+}
+
+/** One band of the grade guide shown on the interview form. */
+export interface GradeBand {
+  /** Lowest grade of the band, as printed in the guide. */
+  from: number;
+  /** Highest grade of the band (inclusive). */
+  to: number;
+  /** Portuguese label ('Bom'). */
+  label: string;
+}
+
+/** The interview's structure (`definitions/interview360.json`). */
+export interface InterviewDefinition {
+  /** Evaluation type id: always 11. */
+  typeEvaluation: number;
+  /** Portuguese title of the report screen. */
+  title: string;
+  /** Portuguese title of the printed report. */
+  printTitle: string;
+  /** The 10 graded competencies, blocks 1 to 10 in order. */
+  competencies: InterviewCompetency[];
+  /** Blocks 11 to 13. */
+  openBlocks: InterviewOpenBlock[];
+  /** The 14th entry: confidential comments (rich text), never consolidated nor printed. */
+  confidential: { block: number; key: string; name: string };
+  /** Every status value, in the dropdown's order. */
+  statuses: InterviewStatus[];
+  /** The status key that marks the evaluation done. */
+  finishedStatus: string;
+  /** Label of an unknown or missing status. */
+  notStartedLabel: string;
+  /** Grade bounds (inclusive). */
+  grade: { min: number; max: number };
+  /** The grade guide, lowest band first. */
+  gradeGuide: GradeBand[];
+}
+
+/** The graded part of one competency block. */
+export interface CompetencyAnswer {
+  /** Grade 0 to 10 (an empty grade is 0). */
+  grade: number;
+  /** Positive notes ('{n}.positive'). */
+  positive: string;
+  /** Improvement notes ('{n}.better'). */
+  better: string;
+  /** Whether the interviewer ticked the block as reviewed. */
+  reviewed: boolean;
+}
+
+/** A saved interview document, as the `interviews` row keeps it. */
+export interface InterviewDocument {
+  /** Status key, or null before the first save / when none was sent. */
+  status: string | null;
+  /** Attendance dates, ISO yyyy-mm-dd. */
+  dates: string[];
+  /** Attendees ('show'). */
+  show: string[];
+  /** Answer pairs by key ('3.grade' → '7.5'); texts kept exactly as sent, confidential comments sanitised. */
+  answers: Record<string, string>;
+}
+
+/** A question/response pair as the wire carries it. */
+export interface InterviewPair {
+  question: string;
+  response: string;
+}

@@ -1,0 +1,315 @@
+/**
+ * The role matrix: every private route × {administrator, company A user, company B user,
+ * participant, anonymous, forged, expired and unsigned tokens}. Each route states what each caller
+ * must get; company B must never see anything of company A. A route missing from the matrix fails the
+ * test, so a new route cannot skip it.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { courses, evaluations, positions, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { addUserWithPassword } from './fixtures.ts';
+import { bearer } from './testApp.ts';
+import { forge, unsigned } from './tokens.ts';
+import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
+
+setUpWorld();
+
+type Caller = 'admin' | 'companyA' | 'companyB';
+/** 'ok' is any 2xx. */
+type Outcome = 'ok' | 401 | 403 | 404;
+type Expectation = Record<Caller, Outcome>;
+
+const ADMIN_ONLY: Expectation = { admin: 'ok', companyA: 403, companyB: 403 };
+const TENANT: Expectation = { admin: 'ok', companyA: 'ok', companyB: 404 };
+const OWN_ACCOUNT: Expectation = { admin: 403, companyA: 'ok', companyB: 403 };
+
+interface Request {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** The route as the OpenAPI document names it: "POST /api/evaluation". */
+  route: string;
+  expect: Expectation;
+  /** A valid request about company A's data, built fresh for each caller (some calls consume what they act on). */
+  request(): Promise<Request> | Request;
+}
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}`;
+
+/** Company A's world beyond the demo seed: a position, a course, an interview. */
+let positionId: number;
+let courseId: number;
+let interview: { evaluator: number; rated: number };
+let doneEvaluationId: string;
+let companyUserA: { id: number; email: string };
+let companyBToken: string;
+let registrationToken: string;
+let templateXlsx: Buffer;
+
+async function freshEmployee(): Promise<number> {
+  const [user] = await t.db
+    .insert(users)
+    .values({ name: 'Funcionária Matriz', email: `${unique('matriz')}@demo.com.br`, typeAccount: 3, companyId: demo.companyId })
+    .returning();
+  await t.db.insert(userSectors).values({ userId: user!.id, sectorId: demo.sectors[0]!.id });
+  await t.db.insert(userPositions).values({ userId: user!.id, positionId });
+  return user!.id;
+}
+
+async function freshEvaluation(done = false): Promise<string> {
+  const [row] = await t.db
+    .insert(evaluations)
+    .values({ userId: demo.employees[0]!.id, rated: demo.employees[0]!.id, typeEvaluation: 13, done, expireAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  return row!.id;
+}
+
+function multipart(content: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----matriz${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="colaboradores.xlsx"\r\n` +
+      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+  );
+  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const A = () => demo.companyId;
+const employee = (index = 0) => demo.employees[index]!.id;
+
+const rows: Row[] = [
+  { route: 'GET /api/users/all', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/users/all' }) },
+  { route: 'GET /api/users/list/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/list/${A()}` }) },
+  {
+    route: 'GET /api/users/verify/{id}/{email}',
+    expect: TENANT,
+    request: () => ({ method: 'GET', url: `/api/users/verify/${employee()}/${encodeURIComponent('livre@demo.com.br')}` }),
+  },
+  {
+    route: 'POST /api/users/verifypassword',
+    expect: OWN_ACCOUNT,
+    request: () => ({ method: 'POST', url: '/api/users/verifypassword', payload: { email: companyUserA.email, password: 'qualquer-senha' } }),
+  },
+  {
+    route: 'PATCH /api/users/updateprofile',
+    expect: OWN_ACCOUNT,
+    request: () => ({ method: 'PATCH', url: '/api/users/updateprofile', payload: { id: companyUserA.id, name: 'Empresa Demo', email: companyUserA.email, phone: '11987654321' } }),
+  },
+  {
+    route: 'POST /api/users',
+    expect: TENANT,
+    request: () => ({
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Novo Colaborador', email: `${unique('novo')}@demo.com.br`, phone: '11987654321', company_id: A(), type_account: 3 },
+    }),
+  },
+  {
+    route: 'PATCH /api/users/update',
+    expect: TENANT,
+    request: async () => ({
+      method: 'PATCH',
+      url: '/api/users/update',
+      payload: { id: await freshEmployee(), name: 'Editada', email: `${unique('editada')}@demo.com.br`, phone: '11987654321', status: true, sector_ids: [demo.sectors[0]!.id], position_id: positionId },
+    }),
+  },
+  { route: 'DELETE /api/relationusers/{userId}', expect: TENANT, request: async () => ({ method: 'DELETE', url: `/api/relationusers/${await freshEmployee()}` }) },
+  {
+    route: 'POST /api/relationusers',
+    expect: TENANT,
+    request: async () => {
+      const id = await freshEmployee();
+      return { method: 'POST', url: '/api/relationusers', payload: { user_id: id, position_id: positionId, sector_id: demo.sectors[1]!.id } };
+    },
+  },
+  {
+    route: 'POST /api/users/different-companies/evaluation',
+    expect: TENANT,
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/different-companies/evaluation',
+      payload: { sector_ids: [demo.sectors[0]!.id], course_ids: [], company_ids: [A()], allSectors: false, type_evaluation: 13 },
+    }),
+  },
+  // Listed for everyone, each their own: company B's answer is checked for leaks below.
+  { route: 'GET /api/companies', expect: { admin: 'ok', companyA: 'ok', companyB: 'ok' }, request: () => ({ method: 'GET', url: '/api/companies' }) },
+  {
+    route: 'POST /api/companies',
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'POST', url: '/api/companies', payload: { commercial_name: unique('Nova'), company_name: 'Nova Ltda', cnpj: '11222333000181', phone: '' } }),
+  },
+  {
+    route: 'PATCH /api/companies',
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'PATCH', url: '/api/companies', payload: { id: A(), commercial_name: 'Empresa Demonstração', company_name: 'Empresa Demonstração Ltda', cnpj: '11222333000181' } }),
+  },
+  { route: 'GET /api/sectors/list/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/sectors/list/${A()}` }) },
+  {
+    route: 'PATCH /api/sectors/{companyId}',
+    expect: TENANT,
+    request: () => ({ method: 'PATCH', url: `/api/sectors/${A()}`, payload: { sectors: [{ sector_name: unique('Setor') }] } }),
+  },
+  { route: 'POST /api/sectors/different-companies', expect: TENANT, request: () => ({ method: 'POST', url: '/api/sectors/different-companies', payload: { company_ids: [A()] } }) },
+  { route: 'GET /api/positions/list/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/positions/list/${A()}` }) },
+  {
+    route: 'PATCH /api/positions/{companyId}',
+    expect: TENANT,
+    request: () => ({ method: 'PATCH', url: `/api/positions/${A()}`, payload: { positions: [{ position_name: unique('Cargo') }] } }),
+  },
+  { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
+  { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },
+  { route: 'GET /api/usercourses/{courseId}', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/usercourses/${courseId}` }) },
+  { route: 'POST /api/usercourses', expect: ADMIN_ONLY, request: async () => ({ method: 'POST', url: '/api/usercourses', payload: { userId: await freshEmployee(), courseId } }) },
+  {
+    route: 'DELETE /api/usercourses/{id}',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const [row] = await t.db.insert(userCourses).values({ userId: await freshEmployee(), courseId }).returning();
+      return { method: 'DELETE', url: `/api/usercourses/${row!.id}` };
+    },
+  },
+  {
+    route: 'POST /api/evaluation',
+    expect: TENANT,
+    request: () => ({ method: 'POST', url: '/api/evaluation', payload: { users: [{ user_id: employee(1), type_evaluation: 13, validate: 5 }] } }),
+  },
+  {
+    route: 'PATCH /api/evaluation',
+    expect: TENANT,
+    request: async () => ({ method: 'PATCH', url: '/api/evaluation', payload: { evaluations: [{ evaluation_id: await freshEvaluation(), validate: 5 }] } }),
+  },
+  { route: 'DELETE /api/evaluation/{id}', expect: ADMIN_ONLY, request: async () => ({ method: 'DELETE', url: `/api/evaluation/${await freshEvaluation()}` }) },
+  {
+    route: 'GET /api/evaluation/versions/{companyId}/{rated}/{type}',
+    expect: TENANT,
+    request: () => ({ method: 'GET', url: `/api/evaluation/versions/${A()}/${employee(2)}/2` }),
+  },
+  { route: 'POST /api/evaluation/find', expect: TENANT, request: () => ({ method: 'POST', url: '/api/evaluation/find', payload: { company_id: A() } }) },
+  { route: 'POST /api/evaluation/remainder/{userId}', expect: TENANT, request: async () => ({ method: 'POST', url: `/api/evaluation/remainder/${employee(0)}` }) },
+  { route: 'POST /api/evaluation/email/{evaluationId}', expect: TENANT, request: async () => ({ method: 'POST', url: `/api/evaluation/email/${await freshEvaluation()}` }) },
+  {
+    route: 'POST /api/tableresponse/report/email',
+    expect: TENANT,
+    request: () => ({ method: 'POST', url: '/api/tableresponse/report/email', payload: { evaluation_type: 13, target_ids: [doneEvaluationId] } }),
+  },
+  { route: 'GET /api/queues', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues' }) },
+  { route: 'GET /api/outbox', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/outbox' }) },
+  {
+    route: 'POST /api/tableresponse/evaluations',
+    expect: TENANT,
+    request: () => ({ method: 'POST', url: '/api/tableresponse/evaluations', payload: { type_evaluation: 13, company_id: A() } }),
+  },
+  {
+    route: 'PUT /api/tableresponse/multiple',
+    expect: ADMIN_ONLY,
+    request: () => ({
+      method: 'PUT',
+      url: '/api/tableresponse/multiple',
+      payload: { type_evaluation: '11', evaluator_user_id: interview.evaluator, rated_user_id: interview.rated, questions: [{ question: '1.grade', response: '7.5' }] },
+    }),
+  },
+  { route: 'GET /api/interview/answers/{ratedId}/{evaluatorUserId}', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/interview/answers/${interview.rated}/${interview.evaluator}` }) },
+  { route: 'GET /api/interview/evaluators/rated/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/evaluators/rated/${interview.rated}` }) },
+  { route: 'GET /api/interview/evaluators/company/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/evaluators/company/${A()}` }) },
+  { route: 'GET /api/tableresponse/respondents/{companyId}/11', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/respondents/${A()}/11` }) },
+  { route: 'GET /api/tableresponse/count/all/true/{id}/1/1', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/all/true/${interview.rated}/1/1` }) },
+  { route: 'GET /api/tableresponse/interview360/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/interview360/${interview.rated}` }) },
+  { route: 'GET /api/interview/print/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/print/${interview.rated}` }) },
+  { route: 'GET /api/users/excel/template/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/excel/template/${A()}` }) },
+  { route: 'GET /api/users/excel/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/excel/${A()}` }) },
+  { route: 'POST /api/users/excel/{companyId}', expect: TENANT, request: () => ({ method: 'POST', url: `/api/users/excel/${A()}`, ...multipart(templateXlsx) }) },
+  { route: 'POST /api/users/data/link/{companyId}', expect: TENANT, request: () => ({ method: 'POST', url: `/api/users/data/link/${A()}` }) },
+  { route: 'GET /api/users/data/{key}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/data/${A()}` }) },
+  {
+    route: 'PATCH /api/users/data',
+    expect: TENANT,
+    request: () => ({ method: 'PATCH', url: '/api/users/data', payload: { company_id: A(), sectors: [{ sector_name: unique('Setor'), new: true }], positions: [], users: [] } }),
+  },
+];
+
+/** Calls that answer without a session (the respondent links and the registration link). */
+const PUBLIC = new Set(['POST /api/sessions', 'GET /api/sectors/{id}', 'GET /api/evaluation/find/{id}', 'POST /api/tableresponse/multiple']);
+
+/** Strings of company A that company B must never receive. */
+function companyASecrets(): string[] {
+  return ['Empresa Demonstração', ...demo.employees.map((row) => row.email), ...demo.employees.map((row) => row.name)];
+}
+
+beforeAll(async () => {
+  const [position] = await t.db.insert(positions).values({ companyId: demo.companyId, positionName: 'Cargo da Matriz' }).returning();
+  positionId = position!.id;
+  const [course] = await t.db.insert(courses).values({ name: 'Liderança', companyId: demo.companyId }).returning();
+  courseId = course!.id;
+  interview = { evaluator: demo.employees[3]!.id, rated: demo.employees[4]!.id };
+  await t.db.insert(evaluations).values({ userId: interview.evaluator, rated: interview.rated, typeEvaluation: 11, expireAt: null });
+  doneEvaluationId = await freshEvaluation(true);
+  const me = (await t.app.inject({ method: 'GET', url: '/api/users/all', headers: bearer(adminToken) })).json() as { id: number; email: string; type_account: number; company_id: number | null }[];
+  const account = me.find((row) => row.type_account === 2 && row.company_id === demo.companyId)!;
+  companyUserA = { id: account.id, email: account.email };
+  await addUserWithPassword(t.db, { email: 'gestor@outra.com.br', password: 'Outra-senha-1', typeAccount: 2, companyId: other.companyId });
+  const signIn = await t.app.inject({ method: 'POST', url: '/api/sessions', payload: { email: 'gestor@outra.com.br', password: 'Outra-senha-1' } });
+  companyBToken = signIn.json().token;
+  templateXlsx = (await t.app.inject({ method: 'GET', url: `/api/users/excel/template/${demo.companyId}`, headers: bearer(adminToken) })).rawPayload;
+  const link = await t.app.inject({ method: 'POST', url: `/api/users/data/link/${demo.companyId}`, headers: bearer(adminToken) });
+  registrationToken = link.json().transaction;
+});
+
+async function send(request: Request, authorization: Record<string, string>) {
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { ...(request.headers ?? {}), ...authorization },
+    ...(request.payload === undefined ? {} : { payload: request.payload as Buffer }),
+  });
+}
+
+describe('role matrix', () => {
+  it('covers every private route of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const covered = new Set([...rows.map((row) => row.route), ...PUBLIC]);
+    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+    expect(rows.map((row) => row.route).filter((route) => !documented.includes(route))).toEqual([]);
+  });
+
+  it.each(rows.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const now = Math.floor(Date.now() / 1000);
+    const participant = demo.employees[0]!.id;
+    const refused: [string, Record<string, string>][] = [
+      ['anonymous', {}],
+      ['participant', bearer(forge({ uid: participant, iat: now, exp: now + 600 }))],
+      ['forged', bearer(forge({ uid: 1, iat: now, exp: now + 600 }, 'outro-segredo'.padEnd(48, 'z')))],
+      ['expired', bearer(forge({ uid: 1, iat: now - 7200, exp: now - 3600 }))],
+      ['unsigned', bearer(unsigned({ uid: 1 }))],
+      ['HS512', bearer(forge({ uid: 1, iat: now, exp: now + 600 }, undefined, 'HS512'))],
+    ];
+    for (const [who, authorization] of refused) {
+      const response = await send(await row.request(), authorization);
+      expect(response.statusCode, `${who}: ${response.body.slice(0, 200)}`).toBe(401);
+    }
+    const tokens: Record<Caller, string> = { admin: adminToken, companyA: companyToken, companyB: companyBToken };
+    // Company B first: a call it is refused must not have consumed anything company A then uses.
+    for (const caller of ['companyB', 'companyA', 'admin'] as const) {
+      const response = await send(await row.request(), bearer(tokens[caller]));
+      const expected = row.expect[caller];
+      const label = `${caller}: ${response.statusCode} ${response.body.slice(0, 300)}`;
+      if (expected === 'ok') expect(response.statusCode, label).toBeGreaterThanOrEqual(200);
+      if (expected === 'ok') expect(response.statusCode, label).toBeLessThan(300);
+      else expect(response.statusCode, label).toBe(expected);
+      if (caller === 'companyB') {
+        for (const secret of companyASecrets()) expect(response.body, `${caller} received "${secret}"`).not.toContain(secret);
+      }
+    }
+  });
+
+  it('opens the registration data by its link without a session, and refuses an unknown or numeric key', async () => {
+    const byToken = await t.app.inject({ method: 'GET', url: `/api/users/data/${registrationToken}` });
+    expect(byToken.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/data/${registrationToken.slice(0, -2)}xx` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/data/${demo.companyId}` })).statusCode).toBe(401);
+  });
+});

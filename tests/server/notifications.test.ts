@@ -18,7 +18,7 @@ async function waitUntil<T>(probe: () => Promise<T | undefined | null | false>, 
   }
 }
 
-const post = (url: string, token?: string, payload?: unknown) =>
+const post = (url: string, token?: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) });
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 

@@ -20,8 +20,6 @@ async function main(): Promise<void> {
     process.stdout.write(seedReport(result, config));
     const app = await buildApp({ db: database.db, jwtSecret, timeZone: config.timeZone, logger: { level: config.logLevel }, trustProxy: config.trustProxy, rateLimits: { find: config.publicRateLimit, submit: config.publicRateLimit }, publicUrl: config.publicUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, queue: { connectionString: config.databaseUrl } });
     await app.listen({ host: '0.0.0.0', port: config.port });
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
-    process.stdout.write(`Avalia rodando em ${config.publicUrl} (API em ${config.publicUrl}/api, dados: ${where}). Ctrl-C para parar.\n`);
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -40,6 +38,10 @@ async function main(): Promise<void> {
     // the database is still closing; stop() runs once and later signals are ignored.
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
+    // Announced only once the handlers exist: a Ctrl-C right after this line must reach stop().
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
+    const mail = config.smtpUrl ? 'SMTP (SMTP_URL)' : 'caixa de saída (tabela outbox)';
+    process.stdout.write(`Avalia rodando em ${config.publicUrl} (API em ${config.publicUrl}/api, dados: ${where}, e-mails: ${mail}). Ctrl-C para parar.\n`);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);

@@ -3,7 +3,7 @@
  * benchmarks in `scripts/lib/`), the browser, a check that the web build exists, and JSON calls.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { repoRoot } from '../../scripts/lib/appServer';
 
 export { credentials, parseLinks, repoRoot, startAppServer, type AppServer, type SeedLink } from '../../scripts/lib/appServer';
@@ -14,8 +14,10 @@ export const screenshotDir = join(repoRoot, 'test-results/e2e');
 
 /** Fails with the command to run when the web app has not been built. */
 export function assertWebBuilt(): void {
-  if (!existsSync(join(repoRoot, 'dist/web/index.html'))) {
-    throw new Error('dist/web/index.html is missing: run `npx vite build` first (scripts/test.sh does).');
+  // WEB_ROOT (passed on to the server) lets a second checkout or build directory be tested.
+  const index = join(process.env.WEB_ROOT ? resolve(repoRoot, process.env.WEB_ROOT) : join(repoRoot, 'dist/web'), 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(`${index} is missing: run \`npx vite build\` first (scripts/test.sh does).`);
   }
 }
 

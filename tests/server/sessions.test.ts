@@ -22,8 +22,8 @@ describe('POST /api/sessions', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.token).toMatch(/^ey/);
-    expect(body.user).toEqual({ id: expect.any(Number), name: 'Administrador Avalia', email: testCredentials.admin.email, type_account: 1, status: true });
-    expect(Object.keys(body.user).sort()).toEqual(['email', 'id', 'name', 'status', 'type_account']);
+    expect(body.user).toEqual({ id: expect.any(Number), name: 'Administrador Avalia', email: testCredentials.admin.email, type_account: 1, company_id: null, status: true });
+    expect(Object.keys(body.user).sort()).toEqual(['company_id', 'email', 'id', 'name', 'status', 'type_account']);
     const header = JSON.parse(Buffer.from(body.token.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('HS256');
     const company = await post({ email: testCredentials.company.email.toUpperCase(), password: testCredentials.company.password });

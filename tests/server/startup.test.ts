@@ -41,7 +41,10 @@ describe('config', () => {
       logLevel: 'info',
       trustProxy: false,
       publicRateLimit: 600,
+      demoData: true,
+      webRoot: undefined,
     });
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
     expect(loadConfig({ RATE_LIMIT_PUBLIC: '5000' }).publicRateLimit).toBe(5000);
     expect(() => loadConfig({ RATE_LIMIT_PUBLIC: 'muitos' })).toThrow('RATE_LIMIT_PUBLIC');
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://avalia.example/' }).publicUrl).toBe('https://avalia.example');
@@ -85,6 +88,23 @@ describe('seed', () => {
       expect(report).toContain(`http://localhost:3000/${slug}/${link.evaluationId}`);
     }
     expect(seedReport(second, { ...seedOptions, publicUrl: 'http://x' })).not.toContain(seedOptions.adminPassword);
+  });
+
+  it('with DEMO_DATA=0 creates only the administrator, once', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const options = { ...seedOptions, demoData: false };
+      const first = await seed(empty.db, options);
+      expect(first).toEqual({ created: true, links: [] });
+      expect(await countRows(empty.db, 'users')).toBe(1);
+      expect(await countRows(empty.db, 'companies')).toBe(0);
+      const report = seedReport(first, { ...options, publicUrl: 'http://x' });
+      expect(report).toContain(seedOptions.adminEmail);
+      expect(report).not.toContain(seedOptions.companyEmail);
+      expect((await seed(empty.db, options)).created).toBe(false);
+    } finally {
+      await empty.drop();
+    }
   });
 
   it('keeps one generated JWT secret', async () => {

@@ -30,6 +30,10 @@ export interface Config {
    * default 600, sized for a whole office answering behind one address. Sign-in stays at 10.
    */
   publicRateLimit: number;
+  /** DEMO_DATA=0: the first start creates only the administrator (an empty installation). Default true. */
+  demoData: boolean;
+  /** WEB_ROOT: the built web app to serve. Default `dist/web` of the repository. */
+  webRoot?: string;
   /**
    * SMTP_URL: connection URL of the SMTP server e-mails go through (`smtp://user:pass@host:587`, or
    * `smtps://…:465`). Unset: e-mails are not sent but kept in the `outbox` table (GET /api/outbox).
@@ -73,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     publicRateLimit: positiveInteger('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 600),
+    webRoot: nonEmpty(env.WEB_ROOT),
+    demoData: !['0', 'false', 'no', 'nao', 'não'].includes((env.DEMO_DATA ?? '').trim().toLowerCase()),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
   };

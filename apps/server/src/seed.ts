@@ -13,6 +13,8 @@ export interface SeedOptions {
   companyEmail: string;
   companyPassword: string;
   timeZone: string;
+  /** Create the demo company, its user, employees and links. False: only the administrator. Default true. */
+  demoData?: boolean;
 }
 
 /** An employee's open questionnaire link. */
@@ -76,6 +78,14 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
     const created = await db.transaction(async (tx) => {
       const marked = await tx.insert(meta).values({ key: 'seeded', value: now.toISOString() }).onConflictDoNothing().returning();
       if (marked.length === 0) return false;
+      if (options.demoData === false) {
+        // An empty installation: the administrator signs in and registers everything else.
+        await tx
+          .insert(users)
+          .values({ name: 'Administrador Avalia', email: options.adminEmail.toLowerCase(), passwordHash: adminHash, typeAccount: 1 })
+          .onConflictDoNothing();
+        return true;
+      }
       const [company] = await tx.insert(companies).values(DEMO_COMPANY).returning({ id: companies.id });
       const companyId = company!.id;
       const sectorIds = byName(
@@ -151,7 +161,9 @@ export async function demoLinks(db: Db, now: Date = new Date()): Promise<DemoLin
 /** The readable start-up block: accounts (on the first start) and the open links. */
 export function seedReport(result: SeedResult, options: SeedOptions & { publicUrl: string }): string {
   const lines = ['', '================ Avalia: dados de demonstração ================'];
-  if (result.created) {
+  if (result.created && options.demoData === false) {
+    lines.push('Acesso (criado agora, sem dados de demonstração):', `  Administrador:    ${options.adminEmail}  senha: ${options.adminPassword}`);
+  } else if (result.created) {
     lines.push(
       'Acesso (criado agora):',
       `  Administrador:    ${options.adminEmail}  senha: ${options.adminPassword}`,

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     const jwtSecret = config.jwtSecret ?? (await storedJwtSecret(database.db));
     const result = await seed(database.db, config);
     process.stdout.write(seedReport(result, config));
-    const app = await buildApp({ db: database.db, jwtSecret, timeZone: config.timeZone, logger: { level: config.logLevel }, trustProxy: config.trustProxy, rateLimits: { find: config.publicRateLimit, submit: config.publicRateLimit }, publicUrl: config.publicUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, queue: { connectionString: config.databaseUrl } });
+    const app = await buildApp({ db: database.db, webRoot: config.webRoot, jwtSecret, timeZone: config.timeZone, logger: { level: config.logLevel }, trustProxy: config.trustProxy, rateLimits: { find: config.publicRateLimit, submit: config.publicRateLimit }, publicUrl: config.publicUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, queue: { connectionString: config.databaseUrl } });
     await app.listen({ host: '0.0.0.0', port: config.port });
 
     let stopping = false;

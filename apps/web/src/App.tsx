@@ -12,9 +12,17 @@ const AppLayout = lazy(() => import('./layout/AppLayout'));
 const HomePage = lazy(() => import('./pages/HomePage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const UnderConstructionPage = lazy(() => import('./pages/UnderConstructionPage'));
-
-/** Private screens that do not exist yet; they show "Em construção" inside the layout. */
-const PENDING_PRIVATE_PATHS = ['/profile', '/company', '/courses', '/course/:id', '/queues', '/users', '/users/:id', '/gestaodados', '/:hash'];
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const CompaniesPage = lazy(() => import('./pages/CompaniesPage'));
+const RegistrationPage = lazy(() => import('./pages/RegistrationPage'));
+const UsersPage = lazy(() => import('./pages/UsersPage'));
+const CoursesPage = lazy(() => import('./pages/CoursesPage'));
+const CoursePage = lazy(() => import('./pages/CoursePage'));
+const DataManagementPage = lazy(() => import('./pages/DataManagementPage'));
+const QueuesPage = lazy(() => import('./pages/QueuesPage'));
+const OutboxPage = lazy(() => import('./pages/OutboxPage'));
+const InterviewPage = lazy(() => import('./pages/InterviewPage'));
+const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
 
 /** Routes of the whole app. */
 export function AppRoutes() {
@@ -28,11 +36,22 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             <Route path="/home" element={<HomePage />} />
             <Route path="/dash/:id" element={<DashboardPage />} />
-            {PENDING_PRIVATE_PATHS.map((path) => (
-              <Route key={path} path={path} element={<UnderConstructionPage />} />
-            ))}
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/company" element={<CompaniesPage />} />
+            <Route path="/courses" element={<CoursesPage />} />
+            <Route path="/course/:id" element={<CoursePage />} />
+            <Route path="/users" element={<UsersPage />} />
+            <Route path="/users/:id" element={<UsersPage />} />
+            <Route path="/gestaodados" element={<DataManagementPage />} />
+            <Route path="/queues" element={<QueuesPage />} />
+            <Route path="/outbox" element={<OutboxPage />} />
+            <Route path="/testing" element={<UnderConstructionPage />} />
+            <Route path="/:hash" element={<InterviewReportPage />} />
           </Route>
+          {/* The interview form is full-screen, outside the layout (administration.md 2). */}
+          <Route path="/interview360/:evaluation/*" element={<InterviewPage />} />
         </Route>
+        <Route path="/company/register/:transaction" element={<RegistrationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

@@ -30,12 +30,14 @@ export async function sessionRoutes(app: FastifyInstance, options: { limit: numb
               token: { type: 'string' },
               user: {
                 type: 'object',
-                required: ['id', 'name', 'email', 'type_account', 'status'],
+                required: ['id', 'name', 'email', 'type_account', 'company_id', 'status'],
                 properties: {
                   id: { type: 'integer' },
                   name: { type: 'string' },
                   email: { type: 'string' },
+                  phone: { type: ['string', 'null'] },
                   type_account: { type: 'integer' },
+                  company_id: { type: ['integer', 'null'] },
                   status: { type: 'boolean' },
                 },
               },
@@ -59,7 +61,7 @@ export async function sessionRoutes(app: FastifyInstance, options: { limit: numb
       const token = app.jwt.sign({ uid: user.id });
       return {
         token,
-        user: { id: user.id, name: user.name, email: user.email, type_account: user.typeAccount, status: user.status },
+        user: { id: user.id, name: user.name, email: user.email, type_account: user.typeAccount, company_id: user.companyId, status: user.status },
       };
     },
   );

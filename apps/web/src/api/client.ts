@@ -72,3 +72,83 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : messages.common.serverError;
 }
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Downloads a file from the API (Excel, PDF): its bytes and the file name the server gave. */
+export async function download(path: string, options: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers: { ...authHeaders(), ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(messages.common.serverError, 0);
+  }
+  if (!response.ok) {
+    const data = await readJson(response);
+    if (response.status === 401) signOut();
+    throw new ApiError(serverMessage(data) ?? messages.common.serverError, response.status);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1]!) : 'arquivo' };
+}
+
+/** Offers a downloaded file to the user as a saved file. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A failed upload, with every message the server listed (the bad rows of a spreadsheet). */
+export class UploadError extends ApiError {
+  constructor(
+    message: string,
+    status: number,
+    readonly errors: string[],
+  ) {
+    super(message, status);
+    this.name = 'UploadError';
+  }
+}
+
+/** Uploads a file as multipart/form-data (field `file`), reporting progress from 0 to 100. */
+export function upload<T>(path: string, file: File, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${BASE}${path}`);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(messages.common.serverError, 0));
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+      if (xhr.status === 401) signOut();
+      const errors = data && typeof data === 'object' && Array.isArray((data as { errors?: unknown }).errors) ? ((data as { errors: string[] }).errors) : [];
+      reject(new UploadError(serverMessage(data) ?? messages.common.serverError, xhr.status, errors));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

@@ -5,6 +5,9 @@ export interface SessionUser {
   email: string;
   /** 1 product administrator, 2 company user, 3 participant without platform access. */
   type_account: number;
+  /** The company of a company user (type 2); null for administrators. */
+  company_id?: number | null;
+  phone?: string | null;
   status?: number | string | boolean;
 }
 

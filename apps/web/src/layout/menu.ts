@@ -1,6 +1,9 @@
 import type { CatalogEntry } from '../../../../engine/definition/catalog';
 import { messages } from '../../../../engine/messages';
 
+/** The `{hash}` of the 360-by-interview report route. */
+export const INTERVIEW_REPORT_HASH = 'entrevista360';
+
 /** One link of the side menu. */
 export interface MenuLink {
   label: string;
@@ -20,6 +23,8 @@ export function menuFor(typeAccount: number | undefined, dashboards: CatalogEntr
     links: dashboards.map((entry) => ({ label: entry.name, to: `/dash/${entry.dashboard}` })),
   };
   const l = messages.layout;
+  // The 360-by-interview report is the private route `/{hash}` (administration.md 2).
+  const interview: MenuLink = { label: l.menuInterview, to: `/${INTERVIEW_REPORT_HASH}` };
   if (typeAccount === 1) {
     return [
       {
@@ -28,9 +33,10 @@ export function menuFor(typeAccount: number | undefined, dashboards: CatalogEntr
           { label: l.menuCourses, to: '/courses' },
           { label: l.menuQueues, to: '/queues' },
           { label: l.menuDataManagement, to: '/gestaodados' },
+          { label: l.menuOutbox, to: '/outbox' },
         ],
       },
-      results,
+      { ...results, links: [...results.links, interview] },
     ];
   }
   if (typeAccount === 2) {
@@ -41,7 +47,7 @@ export function menuFor(typeAccount: number | undefined, dashboards: CatalogEntr
           { label: l.menuDataManagement, to: '/gestaodados' },
         ],
       },
-      results,
+      { ...results, links: [...results.links, interview] },
     ];
   }
   return [];

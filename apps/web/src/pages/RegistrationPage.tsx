@@ -1,0 +1,6 @@
+import UnderConstructionPage from './UnderConstructionPage';
+
+/** Placeholder until the screen is built. */
+export default function RegistrationPage() {
+  return <UnderConstructionPage />;
+}

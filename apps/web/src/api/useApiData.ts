@@ -3,6 +3,7 @@ import { errorMessage, request } from './client';
 
 /** What `useApiData` gives a screen: the data, the loading and error states, and a reload. */
 export interface ApiData<T> {
+  /** The last data loaded (kept while a reload runs). */
   data: T | undefined;
   loading: boolean;
   /** The Portuguese message of a failed load, or null. */
@@ -10,32 +11,32 @@ export interface ApiData<T> {
   reload(): void;
 }
 
+interface Result<T> {
+  key: string;
+  data: T | undefined;
+  error: string | null;
+}
+
 /**
  * Loads `GET /api{path}` (skipped while `path` is null) and reloads on demand; a newer load or an
  * unmount discards the answer of an older one.
  */
 export function useApiData<T>(path: string | null): ApiData<T> {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [loading, setLoading] = useState(path !== null);
-  const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  const [result, setResult] = useState<Result<T> | null>(null);
+  const key = path === null ? null : `${version}:${path}`;
   useEffect(() => {
-    if (path === null) return;
+    if (path === null || key === null) return;
     const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    request<T>(path, { signal: controller.signal })
-      .then((value) => {
-        setData(value);
-        setLoading(false);
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(errorMessage(failure));
-        setLoading(false);
-      });
+    request<T>(path, { signal: controller.signal }).then(
+      (data) => setResult({ key, data, error: null }),
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setResult((previous) => ({ key, data: previous?.data, error: errorMessage(failure) }));
+      },
+    );
     return () => controller.abort();
-  }, [path, version]);
+  }, [path, key]);
   const reload = useCallback(() => setVersion((value) => value + 1), []);
-  return { data, loading, error, reload };
+  const current = result !== null && result.key === key;
+  return { data: result?.data, loading: key !== null && !current, error: current ? result.error : null, reload };
 }

@@ -1,12 +1,13 @@
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { GaugeChart } from 'echarts/charts';
+import { BarChart, GaugeChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import Box from '@mui/material/Box';
 
 // Only the chart types the builders produce are registered, so the bundle stays tree-shaken.
-echarts.use([GaugeChart, SVGRenderer]);
+echarts.use([GaugeChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 interface ChartProps {
   /** Option from a pure builder in `engine/charts`. */

@@ -25,6 +25,8 @@ export function barLabel(value: number | null): string {
  */
 export function buildInterviewBars(competencies: CompetencySeries[], names: InterviewSeriesNames): EChartsOption {
   return {
+    // No animation: the browser, the print view and server SVG all show the final bars at once.
+    animation: false,
     color: INTERVIEW_SERIES.map((key) => COLORS[key]),
     legend: { top: 0, data: INTERVIEW_SERIES.map((key) => names[key]) },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -42,7 +44,7 @@ export function buildInterviewBars(competencies: CompetencySeries[], names: Inte
       data: competencies.map((item) => {
         const value = item[key];
         return value === null
-          ? { value: '-' as unknown as number, label: { show: false } }
+          ? { value: '-', label: { show: false } }
           : {
               value,
               label: { show: true, position: 'top' as const, formatter: barLabel(value), fontSize: 10, color: '#222', textBorderColor: 'transparent' },

@@ -7,7 +7,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions';
@@ -19,6 +18,7 @@ import type { Answers, DialogText, QuestionnaireDefinition, WireItem } from '../
 import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { generateAnswers } from '../definitions/generate';
 import { assertWebBuilt, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { seriousViolations } from './axe';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 const KEYBOARD_SLUG = 'segurancapsicologica';
@@ -47,13 +47,6 @@ async function newPage(name: string): Promise<Page> {
   return page;
 }
 
-/** Serious and critical axe findings, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const container = (page: Page, questionId: string) => page.locator(`[id="question-${questionId}"]`);
 

@@ -6,7 +6,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import {
   startAppServer,
   type AppServer,
 } from './appServer';
+import { seriousViolations } from './axe';
 
 interface ScaleQuestion {
   id: string;
@@ -78,13 +78,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** Serious and critical axe findings, one line each. */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe('perceived stress scale, end to end', () => {
   beforeAll(async () => {
@@ -147,7 +140,7 @@ describe('perceived stress scale, end to end', () => {
     }
     await page.getByText(progress(0), { exact: true }).waitFor();
     await screenshot(page, 'stress-phone-empty');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await page.getByText(definition.messages.required.replace('{n}', '1')).first().waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { positions, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { verifyPassword } from '../../apps/server/src/passwords.ts';
 import { countRows } from './fixtures.ts';
-import { bearer } from './testApp.ts';
+import { bearer, testCredentials } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
 setUpWorld();
@@ -155,6 +155,20 @@ describe('PATCH /api/users/update', () => {
     const current = await relations(bruno.id);
     expect(current.sectorIds.sort()).toEqual([demo.sectorId('Operações'), demo.sectorId('Administrativo')].sort());
     expect(current.positionIds).toEqual([await positionId('Operador')]);
+  });
+
+  it('deactivates and reactivates with {id, status} alone, even a record without phone, sector or position', async () => {
+    const [bare] = await t.db.insert(users).values({ name: 'Sem Dados', email: 'sem.dados@demonstracao.com.br', typeAccount: 3, companyId: demo.companyId }).returning();
+    const off = await call('PATCH', '/api/users/update', companyToken, { id: bare!.id, status: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ message: 'Usuário editado com sucesso', user: { id: bare!.id, status: false, phone: null } });
+    const on = await call('PATCH', '/api/users/update', companyToken, { id: bare!.id, status: true });
+    expect(on.json().user.status).toBe(true);
+    expect((await call('PATCH', '/api/users/update', companyToken, { id: other.employeeId, status: false })).statusCode).toBe(404);
+    const me = (await call('GET', `/api/users/list/${demo.companyId}`, companyToken)).json().find((user: { email: string }) => user.email === testCredentials.company.email);
+    const self = await call('PATCH', '/api/users/update', companyToken, { id: me.id, status: false });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('Você não pode desativar a sua própria conta.');
   });
 
   it('requires position and a sector, checks tenancy, and changes nothing when refused', async () => {

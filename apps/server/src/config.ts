@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 /** Server configuration read from the environment (README "Configuration"). */
 export interface Config {
   /** HTTP port of the single server (API and web app). Default 3000. */
@@ -77,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     publicRateLimit: positiveInteger('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 600),
-    webRoot: nonEmpty(env.WEB_ROOT),
+    webRoot: nonEmpty(env.WEB_ROOT) === undefined ? undefined : resolve(nonEmpty(env.WEB_ROOT)!),
     demoData: !['0', 'false', 'no', 'nao', 'não'].includes((env.DEMO_DATA ?? '').trim().toLowerCase()),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),

@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import { SnackbarProvider } from 'notistack';
 import { staffTheme as theme } from './staffTheme';
 import { PublicOnly, RequireAuth } from './auth/guards';
+import { Toasts } from './Toasts';
 
 // Every page is its own chunk: the respondent route loads neither admin code nor charts.
 const SignInPage = lazy(() => import('./pages/SignInPage'));
@@ -58,23 +58,16 @@ export function AppRoutes() {
   );
 }
 
-/** Toasts sit at the bottom centre on phones (read once at start-up), top right elsewhere. */
-const phone = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 599.95px)').matches;
-
 /** The app: theme, toasts and routes. */
 export default function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider
-        maxSnack={3}
-        autoHideDuration={5000}
-        anchorOrigin={phone ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
-      >
+      <Toasts>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-      </SnackbarProvider>
+      </Toasts>
     </ThemeProvider>
   );
 }

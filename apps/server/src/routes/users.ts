@@ -237,6 +237,13 @@ export async function userRoutes(app: FastifyInstance) {
       const account = request.account!;
       const body = request.body;
       const target = (await visibleUsers(app.db, account, [body.id])).get(body.id)!;
+      // {id, status} alone activates or deactivates, whatever the rest of the record lacks (the
+      // registry's delete confirmation deactivates: nothing of the user is lost).
+      if (body.status !== undefined && Object.keys(body).every((key) => key === 'id' || key === 'status')) {
+        if (target.id === account.id && !body.status) throw new HttpError(400, messages.registry.cannotDeactivateSelf);
+        const user = await app.db.transaction((tx) => updateUser(tx, target.id, { status: body.status }));
+        return { message: messages.registry.userUpdated, user: userJson(user!) };
+      }
       const { name, email, phone } = checkIdentity(body, true);
       const sectorIds = [...new Set(body.sector_ids ?? [])];
       if (sectorIds.length === 0) throw new HttpError(400, messages.registry.sectorsRequired);

@@ -17,12 +17,6 @@ export interface CompanyUser {
   position: { id: number; position_name: string }[];
 }
 
-/** A sector or position of a company. */
-export interface NamedItem {
-  id: number;
-  name: string;
-}
-
 /** The add-user form as `POST /api/users` takes it. */
 export interface NewUser {
   name: string;
@@ -130,18 +124,6 @@ const id = (value: number | string) => encodeURIComponent(String(value));
 /** Users of a company. */
 export const usersPath = (companyId: number) => `/users/list/${id(companyId)}`;
 
-/** Sectors of a company, as id and name. */
-export async function listSectorItems(companyId: number): Promise<NamedItem[]> {
-  const rows = await request<{ id: number; sector_name: string }[]>(`/sectors/list/${id(companyId)}`);
-  return rows.map((row) => ({ id: row.id, name: row.sector_name }));
-}
-
-/** Positions of a company, as id and name. */
-export async function listPositionItems(companyId: number): Promise<NamedItem[]> {
-  const rows = await request<{ id: number; position_name: string }[]>(`/positions/list/${id(companyId)}`);
-  return rows.map((row) => ({ id: row.id, name: row.position_name }));
-}
-
 /** Creates a user. */
 export function createUser(user: NewUser): Promise<SavedUser> {
   return request('/users', { method: 'POST', body: user });
@@ -150,6 +132,11 @@ export function createUser(user: NewUser): Promise<SavedUser> {
 /** Edits a user (also used to deactivate one: status false). */
 export function updateUser(user: UserUpdate): Promise<SavedUser> {
   return request('/users/update', { method: 'PATCH', body: user });
+}
+
+/** Activates or deactivates a user, keeping everything else of the record. */
+export function setUserStatus(id: number, status: boolean): Promise<SavedUser> {
+  return request('/users/update', { method: 'PATCH', body: { id, status } });
 }
 
 /** The token of the company's public registration page. */

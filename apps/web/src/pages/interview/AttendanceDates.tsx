@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import { messages } from '../../../../../engine/messages';
+import { formatIsoDate, parseBrDate } from './formModel';
+
+const m = messages.screenInterview;
+
+interface AttendanceDatesProps {
+  /** Every date created (ISO): the options. */
+  dates: string[];
+  /** The dates chosen (ISO). */
+  value: string[];
+  onChange(next: { dates: string[]; show: string[] }): void;
+}
+
+/**
+ * The attendance multi-select: pick among the dates already created, or type a new one (dd/mm/aaaa)
+ * and press Enter to create it; dates are shown dd/mm/aaaa and kept ISO.
+ */
+export function AttendanceDates({ dates, value, onChange }: AttendanceDatesProps) {
+  const [error, setError] = useState(false);
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      autoSelect={false}
+      options={dates}
+      value={value}
+      getOptionLabel={(option) => formatIsoDate(option)}
+      noOptionsText={m.noOptions}
+      onChange={(_event, chosen) => {
+        const show: string[] = [];
+        let created = [...dates];
+        for (const item of chosen) {
+          const iso = dates.includes(item) ? item : parseBrDate(item);
+          if (iso === null) {
+            setError(true);
+            return;
+          }
+          if (!created.includes(iso)) created = [...created, iso].sort();
+          if (!show.includes(iso)) show.push(iso);
+        }
+        setError(false);
+        onChange({ dates: created, show });
+      }}
+      renderValue={(chosen, getItemProps) =>
+        chosen.map((option, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} label={formatIsoDate(option)} size="small" {...itemProps} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={m.dates}
+          placeholder="dd/mm/aaaa"
+          error={error}
+          helperText={error ? m.invalidDate : m.datesHelp}
+        />
+      )}
+      sx={{ minWidth: { xs: '100%', sm: 320 }, flexGrow: 1 }}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { forwardRef } from 'react';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { barLabel, INTERVIEW_SERIES, type InterviewSeriesNames } from '../../../../../engine/charts/interviewBars';
+import { reportChartBuilders } from '../../../../../engine/charts/registry';
+import type { CompetencySeries } from '../../../../../engine/interview/consolidate';
+import { format, messages } from '../../../../../engine/messages';
+import Chart from '../../../../../renderer/Chart';
+
+const m = messages.screenInterview;
+
+/** The Portuguese names of the four series. */
+export const SERIES_NAMES: InterviewSeriesNames = { average: m.seriesAverage, self: m.seriesSelf, min: m.seriesMin, max: m.seriesMax };
+
+/** The bar chart of the four series over the competencies (scrolls sideways on a phone). */
+export const InterviewChart = forwardRef<HTMLDivElement, { competencies: CompetencySeries[]; ratedName: string }>(function InterviewChart(
+  { competencies, ratedName },
+  ref,
+) {
+  const option = reportChartBuilders.interviewBars(competencies, SERIES_NAMES);
+  return (
+    // Focusable so the sideways scroll on a phone works by keyboard too.
+    <Box tabIndex={0} role="region" aria-label={m.chartTitle} sx={{ overflowX: 'auto' }}>
+      <Box ref={ref} sx={{ minWidth: 720 }}>
+        <Chart option={option} ariaLabel={format(m.chartAlt, { name: ratedName })} height={420} />
+      </Box>
+    </Box>
+  );
+});
+
+/** The chart's numbers as a table (one decimal, comma), for screen readers and for print. */
+export function InterviewChartTable({ competencies }: { competencies: CompetencySeries[] }) {
+  const text = (value: number | null) => (value === null ? m.noValue : barLabel(value));
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label={m.chartTable} sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-labelledby="interview-chart-table-title">
+        <caption id="interview-chart-table-title" style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
+          <Typography variant="subtitle2" component="span">
+            {m.chartTable}
+          </Typography>
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {m.competency}
+            </TableCell>
+            {INTERVIEW_SERIES.map((key) => (
+              <TableCell key={key} component="th" scope="col" align="right">
+                {SERIES_NAMES[key]}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {competencies.map((item) => (
+            <TableRow key={item.block}>
+              <TableCell component="th" scope="row">
+                {item.name}
+              </TableCell>
+              {INTERVIEW_SERIES.map((key) => (
+                <TableCell key={key} align="right">
+                  {text(item[key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

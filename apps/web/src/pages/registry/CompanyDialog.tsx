@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { messages } from '../../../../../engine/messages';
+import { errorMessage } from '../../api/client';
+import { createCompany, updateCompany, type CompanyForm, type CompanyRecord } from '../../api/registry';
+import { formatDocument, formatPhone } from '../../format';
+import { useToast } from '../../toast';
+import { companyFieldOf, companyProblem, type CompanyField } from './companyForm';
+import { isServerFailure } from './failures';
+
+const text = messages.screenRegistry;
+
+/** The form of an existing company (stored digits shown formatted), or an empty one. */
+export function companyFormOf(company: CompanyRecord | null): CompanyForm {
+  return {
+    commercial_name: company?.commercial_name ?? '',
+    company_name: company?.company_name ?? '',
+    cnpj: formatDocument(company?.cnpj),
+    phone: formatPhone(company?.phone),
+  };
+}
+
+interface CompanyDialogProps {
+  /** The company being edited; null to create one. */
+  company: CompanyRecord | null;
+  /** The values to start from (the company's, or a draft kept from a failed save). */
+  initial: CompanyForm;
+  onClose(): void;
+  onSaved(company: CompanyRecord): void;
+  /** A server failure closes the dialog (administration.md 8); the typed values are handed back to keep. */
+  onServerFailure(draft: CompanyForm): void;
+}
+
+/** Creates or edits a company: commercial name, company name, CNPJ/CPF and phone. */
+export function CompanyDialog({ company, initial, onClose, onSaved, onServerFailure }: CompanyDialogProps) {
+  const toast = useToast();
+  const [form, setForm] = useState<CompanyForm>(initial);
+  const [problem, setProblem] = useState<{ field: CompanyField; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const titleId = 'company-dialog-title';
+
+  function change(field: CompanyField, value: string) {
+    setForm((old) => ({ ...old, [field]: value }));
+    if (problem?.field === field) setProblem(null);
+  }
+
+  /** Shows the typed digits punctuated once the field is left, keeping any message on it. */
+  function reformat(field: 'cnpj' | 'phone', formatter: (value: string) => string) {
+    setForm((old) => ({ ...old, [field]: formatter(old[field].trim()) }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = companyProblem(form);
+    if (found) {
+      setProblem(found);
+      toast.error(found.message);
+      document.getElementById(`company-${found.field}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    const sent = { ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
+    try {
+      const saved = company ? await updateCompany(company.id, sent) : await createCompany(sent);
+      toast.success(saved.message || messages.registry.companySaved);
+      onSaved(saved.company);
+    } catch (error) {
+      setSaving(false);
+      if (isServerFailure(error)) {
+        toast.error(text.companySaveFailed);
+        onServerFailure(form);
+        return;
+      }
+      const message = errorMessage(error);
+      const field = companyFieldOf(message);
+      setProblem(field ? { field, message } : null);
+      toast.error(message);
+      if (field) document.getElementById(`company-${field}`)?.focus();
+    }
+  }
+
+  const fieldProps = (field: CompanyField) => ({
+    id: `company-${field}`,
+    value: form[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    error: problem?.field === field,
+    fullWidth: true,
+    disabled: saving,
+  });
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{company ? text.companyEditTitle : text.companyCreateTitle}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={text.companyCommercialName}
+              required
+              autoFocus
+              helperText={problem?.field === 'commercial_name' ? problem.message : undefined}
+              {...fieldProps('commercial_name')}
+            />
+            <TextField
+              label={text.companyCompanyName}
+              required
+              helperText={problem?.field === 'company_name' ? problem.message : undefined}
+              {...fieldProps('company_name')}
+            />
+            <TextField
+              label={text.companyDocument}
+              required
+              helperText={problem?.field === 'cnpj' ? problem.message : text.companyDocumentHelp}
+              onBlur={() => reformat('cnpj', formatDocument)}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              {...fieldProps('cnpj')}
+            />
+            <TextField
+              label={text.companyPhone}
+              type="tel"
+              helperText={problem?.field === 'phone' ? problem.message : text.companyPhoneHelp}
+              onBlur={() => reformat('phone', formatPhone)}
+              {...fieldProps('phone')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={saving} color="inherit">
+            {text.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? text.saving : text.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

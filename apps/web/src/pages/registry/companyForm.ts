@@ -1,0 +1,44 @@
+import { messages } from '../../../../../engine/messages';
+import type { CompanyForm } from '../../api/registry';
+
+/** A field of the company form. */
+export type CompanyField = keyof CompanyForm;
+
+/**
+ * The first problem of the company form, in the order its fields are shown (administration.md 5
+ * "Company form"), or null. The CNPJ/CPF check digits are the server's to judge.
+ */
+export function companyProblem(form: CompanyForm): { field: CompanyField; message: string } | null {
+  if (form.commercial_name.trim() === '') return { field: 'commercial_name', message: messages.registry.commercialNameRequired };
+  if (form.company_name.trim() === '') return { field: 'company_name', message: messages.registry.companyNameRequired };
+  const document = form.cnpj.trim();
+  if (document === '') return { field: 'cnpj', message: messages.registry.documentRequired };
+  const digits = document.replace(/\D/g, '');
+  if (digits.length > 14) return { field: 'cnpj', message: messages.registry.documentTooLong };
+  // The spec accepts 11 digits (a CPF) while its message says 12: the message is the product's text.
+  if (digits.length < 11) return { field: 'cnpj', message: messages.registry.documentTooShort };
+  return null;
+}
+
+/** The field a server message about the company form belongs to; null for any other message. */
+export function companyFieldOf(message: string): CompanyField | null {
+  const byMessage: Record<string, CompanyField> = {
+    [messages.registry.commercialNameRequired]: 'commercial_name',
+    [messages.registry.companyNameRequired]: 'company_name',
+    [messages.registry.documentRequired]: 'cnpj',
+    [messages.registry.documentTooLong]: 'cnpj',
+    [messages.registry.documentTooShort]: 'cnpj',
+    [messages.registry.documentInvalid]: 'cnpj',
+    [messages.registry.documentCharacters]: 'cnpj',
+    [messages.registry.phoneInvalid]: 'phone',
+    [messages.registry.phoneRequired]: 'phone',
+  };
+  return byMessage[message] ?? null;
+}
+
+/** Companies whose commercial or company name contains the search, ignoring case and accents. */
+export function matchesSearch(company: { commercial_name: string; company_name: string }, search: string): boolean {
+  const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').trim();
+  const wanted = key(search);
+  return wanted === '' || key(company.commercial_name).includes(wanted) || key(company.company_name).includes(wanted);
+}

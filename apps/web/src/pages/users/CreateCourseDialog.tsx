@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { messages } from '../../../../../engine/messages';
+import { errorMessage } from '../../api/client';
+import { createCourse } from '../../api/users';
+import { useToast } from '../../toast';
+
+const text = messages.screenUsers;
+
+/** Creates a course from its name; a failure keeps the dialog open with the name typed. */
+export function CreateCourseDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    setName('');
+    setMissing(false);
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (name.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await createCourse(name.trim());
+      toast.success(answer.message);
+      onCreated();
+      close();
+    } catch (error) {
+      const message = errorMessage(error);
+      setFailure(message);
+      toast.error(text.courseAddError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : close} fullWidth maxWidth="xs" aria-labelledby="new-course-title">
+      <DialogTitle id="new-course-title">{text.newCourse}</DialogTitle>
+      <DialogContent>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField
+            label={text.courseName}
+            value={name}
+            required
+            autoFocus
+            fullWidth
+            margin="dense"
+            error={missing}
+            helperText={missing ? text.required : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setMissing(false);
+            }}
+          />
+        </form>
+        {failure && <Alert severity="error" sx={{ mt: 1 }}>{failure}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button color="secondary" onClick={close} disabled={busy}>
+          {messages.common.cancel}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+          {messages.common.save}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,367 @@
+/**
+ * End to end, on the built app and the real server with demo data: the administrator filters data
+ * management by company, user and product, pages, renews two evaluations, reminds, e-mails a 360,
+ * copies and opens a link, e-mails a report, deletes one, then finds the jobs in /queues and the
+ * e-mails in /outbox; the company user sees only its own rows and no administrator actions.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
+import { encodeAnswers } from '../../engine/answers/encoding.ts';
+import { generateAnswers } from '../definitions/generate.ts';
+import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { seriousViolations } from './axe';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1366, height: 900 } };
+const shots = join(screenshotDir, 'admin');
+
+interface ListRow {
+  evaluation_id: string;
+  user_id: number;
+  user_name: string;
+  type: string;
+  expire_at: string | null;
+  done: boolean;
+}
+interface ListPage {
+  total: number;
+  more: boolean;
+  evaluations: ListRow[];
+}
+
+let server: AppServer | undefined;
+let browser: Browser | undefined;
+let adminToken = '';
+let companyToken = '';
+let companyId = 0;
+const pageErrors: string[] = [];
+
+async function api<T>(path: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${server!.baseUrl}/api${path}`, {
+    method,
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function signInToken(email: string, password: string): Promise<{ token: string; user: { company_id?: number | null } }> {
+  const response = await fetch(`${server!.baseUrl}/api/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return (await response.json()) as { token: string; user: { company_id?: number | null } };
+}
+
+const dateBR = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+
+async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser!.newContext({ ...options, locale: 'pt-BR', baseURL: server!.baseUrl, timezoneId: 'America/Sao_Paulo' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await screenshot(page, `FAILED-${name}`).catch(() => undefined);
+    }
+    await context.close();
+  });
+  return { page, context };
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical axe findings once the toasts have gone. */
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Toasts are faded in and out: checked once they have gone, so the colours measured are final.
+  await page.locator('#notistack-snackbar').first().waitFor({ state: 'detached', timeout: 15000 });
+  return seriousViolations(page);
+}
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Senha', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/home');
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Avaliações' });
+const dataRows = (page: Page) => grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+
+/** Waits until the grid shows exactly `count` rows and no loading overlay. */
+async function expectRows(page: Page, count: number): Promise<void> {
+  await expect.poll(async () => (await grid(page).locator('.MuiDataGrid-overlay').count()) === 0 && (await dataRows(page).count()), { timeout: 15000 }).toBe(count);
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).fill(option);
+  // The option's name, alone or followed by the e-mail in parentheses (the user filter).
+  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('option', { name: new RegExp(`^${escaped}( \\(.*\\))?$`) }).first().click();
+}
+
+/** The row of an evaluation (the grid's rows carry the row id). */
+const rowOf = (page: Page, id: string): Locator => grid(page).locator(`[role="row"][data-id="${id}"]`);
+
+async function rowAction(page: Page, id: string, action: string): Promise<void> {
+  await rowOf(page, id).getByRole('button', { name: /^Ações da avaliação/ }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
+}
+
+describe('data management, queues and outbox, end to end', () => {
+  beforeAll(async () => {
+    assertWebBuilt();
+    mkdirSync(shots, { recursive: true });
+    server = await startAppServer();
+    await server.waitForLinks('estresse');
+    adminToken = (await signInToken(credentials.admin.email, credentials.admin.password)).token;
+    const company = await signInToken(credentials.company.email, credentials.company.password);
+    companyToken = company.token;
+    companyId = Number(company.user.company_id);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lets the administrator filter, page, renew, remind, e-mail, copy a link and delete', async () => {
+    const all = (await api<ListPage>('/evaluation/find', adminToken, { company_id: companyId, limit: 500 })).json;
+    expect(all.total).toBeGreaterThan(10);
+    const stress = all.evaluations.filter((row) => row.type === '13');
+    // One PSS-14 answered through the API, so the report e-mail has something to send.
+    const answered = stress[stress.length - 1]!;
+    const info = await getJson<{ user_id: number; rated: number; rated_sector: number }>(server!.baseUrl, `/api/evaluation/find/${answered.evaluation_id}`);
+    const parsed = parseQuestionnaireFile('estresse');
+    if (!parsed.ok) throw new Error('estresse did not parse');
+    const submitted = await api('/tableresponse/multiple', adminToken, {
+      evaluator_user_id: info.user_id,
+      rated_user_id: info.rated,
+      type_evaluation: 13,
+      evaluation_id: answered.evaluation_id,
+      rated_sector_id: info.rated_sector,
+      version: 1,
+      questions: encodeAnswers(parsed.value, generateAnswers(parsed.value)),
+    });
+    expect(submitted.status).toBe(201);
+
+    const { page } = await newPage(DESKTOP);
+    await signIn(page, credentials.admin);
+    await page.getByRole('link', { name: 'Gestão de dados' }).click();
+    await page.waitForURL((url) => url.pathname === '/gestaodados');
+    await page.getByRole('heading', { name: 'Gestão de Dados' }).waitFor();
+    await expect.poll(() => dataRows(page).count()).toBeGreaterThan(0);
+
+    // Company filter: every evaluation of the demo company, 25 to a page.
+    await choose(page, 'Empresa', 'Empresa Demonstração');
+    await expectRows(page, Math.min(all.total, 25));
+    await page.getByText(`de ${all.total}`).first().waitFor();
+    await screenshot(page, 'gestaodados-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Paging by the server: 10 a page, then the second page.
+    await page.getByRole('combobox', { name: 'Linhas por página:' }).click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await expectRows(page, 10);
+    const firstPageIds = await dataRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
+    expect(firstPageIds).toEqual(all.evaluations.slice(0, 10).map((row) => row.evaluation_id));
+    await page.getByRole('button', { name: 'Ir para a próxima página' }).click();
+    await page.getByText(`11–20 de ${all.total}`).waitFor();
+    await expect
+      .poll(() => dataRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id'))))
+      .toEqual(all.evaluations.slice(10, 20).map((row) => row.evaluation_id));
+
+    // User filter: Ana's evaluations only.
+    const ana = all.evaluations.find((row) => row.user_name === 'Ana Paula Souza')!;
+    const anaRows = all.evaluations.filter((row) => row.user_id === ana.user_id);
+    await choose(page, 'Usuário', 'Ana Paula Souza');
+    await expectRows(page, Math.min(anaRows.length, 10));
+    expect(await grid(page).getByRole('gridcell', { name: 'Bruno Henrique Lima', exact: true }).count()).toBe(0);
+
+    // Product filter: the PSS-14 of the company.
+    await page.getByRole('button', { name: 'Produto', exact: true }).click();
+    await choose(page, 'Produto', 'Escala de Estresse Percebido');
+    await expectRows(page, stress.length);
+    await expect.poll(() => rowOf(page, answered.evaluation_id).getByRole('gridcell', { name: 'Sim', exact: true }).count()).toBe(1);
+
+    // Renew two selected evaluations.
+    const [one, two] = stress.filter((row) => row.evaluation_id !== answered.evaluation_id);
+    const before = dateBR(one!.expire_at!);
+    await rowOf(page, one!.evaluation_id).getByRole('checkbox').check();
+    await rowOf(page, two!.evaluation_id).getByRole('checkbox').check();
+    // The answered one cannot be selected.
+    expect(await rowOf(page, answered.evaluation_id).getByRole('checkbox').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Renovar avaliação' }).click();
+    const renew = page.getByRole('dialog', { name: 'Renovar avaliação' });
+    await renew.getByText('Novo prazo para 2 avaliação(ões)').waitFor();
+    await renew.getByLabel('Dias para responder').fill('400');
+    await renew.getByRole('button', { name: 'Renovar', exact: true }).click();
+    await renew.getByText('Informe um número de dias entre 1 e 365').waitFor();
+    await renew.getByLabel('Dias para responder').fill('90');
+    await screenshot(page, 'gestaodados-renew-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await renew.getByRole('button', { name: 'Renovar', exact: true }).click();
+    await toast(page, 'Ação concluída com sucesso!');
+    await renew.waitFor({ state: 'hidden' });
+    const renewed = (await api<ListPage>('/evaluation/find', adminToken, { company_id: companyId, type_evaluation: 13, limit: 500 })).json.evaluations;
+    for (const id of [one!.evaluation_id, two!.evaluation_id]) {
+      const after = renewed.find((row) => row.evaluation_id === id)!.expire_at!;
+      expect(dateBR(after)).not.toBe(before);
+      expect(new Date(after).getTime() - Date.now()).toBeGreaterThan(88 * 86400000);
+      await rowOf(page, id).getByRole('gridcell', { name: dateBR(after), exact: true }).waitFor();
+    }
+
+    // Reminder.
+    await rowAction(page, one!.evaluation_id, 'Enviar lembrete');
+    await toast(page, 'Lembrete enviado');
+
+    // Report e-mail of the answered one (no reminder nor renewal in its menu).
+    await rowOf(page, answered.evaluation_id).getByRole('button', { name: /^Ações da avaliação/ }).click();
+    expect(await page.getByRole('menuitem', { name: 'Enviar lembrete' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Enviar relatório por email' }).click();
+    await toast(page, 'O relatório foi colocado em fila de envio');
+
+    // Copy a link and open it: the respondent page loads.
+    await rowAction(page, two!.evaluation_id, 'Copiar Link');
+    const link = `${server!.baseUrl}/estresse/${two!.evaluation_id}`;
+    await toast(page, `Link copiado: ${link}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    const respondent = await page.context().newPage();
+    await respondent.goto(link);
+    await respondent.getByRole('heading', { name: 'Escala de Estresse Percebido' }).first().waitFor();
+    await respondent.close();
+
+    // A type-2 evaluation: 'Enviar email'.
+    await choose(page, 'Produto', 'Avaliação 360');
+    const type2 = all.evaluations.find((row) => row.type === '2')!;
+    await rowOf(page, type2.evaluation_id).waitFor();
+    await rowAction(page, type2.evaluation_id, 'Enviar email');
+    await toast(page, 'Email de avaliação enviado.');
+
+    // Delete one, after the confirmation.
+    const victim = all.evaluations.find((row) => row.type === '16')!;
+    await choose(page, 'Produto', 'Segurança Psicológica');
+    await rowOf(page, victim.evaluation_id).waitFor();
+    await rowAction(page, victim.evaluation_id, 'Deletar');
+    const confirm = page.getByRole('dialog', { name: 'Deletar avaliação' });
+    await confirm.getByText('Você tem certeza que deseja deletar essa avaliação? Será irreversível').waitFor();
+    await screenshot(page, 'gestaodados-delete-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Deletar', exact: true }).click();
+    await toast(page, 'Ação concluída com sucesso!');
+    await page.getByText('Nenhuma avaliação encontrada').waitFor();
+    const gone = await fetch(`${server!.baseUrl}/api/evaluation/find/${victim.evaluation_id}`);
+    expect(gone.status).toBe(404);
+
+    // The phone layout of the screen.
+    const phone = (await newPage(PHONE)).page;
+    await signIn(phone, credentials.admin);
+    await phone.goto('/gestaodados');
+    await expect.poll(() => dataRows(phone).count()).toBeGreaterThan(0);
+    await screenshot(phone, 'gestaodados-phone');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('shows the jobs in /queues and the e-mails in /outbox', async () => {
+    const { page } = await newPage(DESKTOP);
+    await signIn(page, credentials.admin);
+    await page.getByRole('link', { name: 'Filas' }).click();
+    await page.waitForURL((url) => url.pathname === '/queues');
+    await page.getByRole('heading', { name: 'Filas' }).waitFor();
+    const queueGrid = page.getByRole('grid', { name: 'Trabalhos da fila' });
+    // The renewal jobs run in the background: refresh until both succeeded.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Atualizar' }).click();
+          await page.getByRole('button', { name: 'Atualizar' }).and(page.locator(':enabled')).waitFor();
+          return queueGrid.getByRole('row').filter({ hasText: 'Renovação de avaliação' }).filter({ hasText: 'Sucesso' }).count();
+        },
+        { timeout: 30000, interval: 1000 },
+      )
+      .toBe(2);
+    await queueGrid.getByRole('row').filter({ hasText: 'E-mail de relatório' }).first().waitFor();
+    await queueGrid.getByText(/E-mail guardado na caixa de saída para/).first().waitFor();
+    await screenshot(page, 'queues-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Caixa de saída' }).click();
+    await page.waitForURL((url) => url.pathname === '/outbox');
+    await page.getByText('Sem servidor SMTP configurado').waitFor();
+    const outbox = page.getByRole('grid', { name: 'E-mails guardados' });
+    const renewedMail = outbox.getByRole('row').filter({ hasText: 'Avaliação renovada: Escala de Estresse Percebido' }).first();
+    await renewedMail.waitFor();
+    await outbox.getByRole('row').filter({ hasText: 'Lembrete' }).first().waitFor();
+    await screenshot(page, 'outbox-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await renewedMail.getByRole('button', { name: /^Ler o e-mail/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Avaliação renovada: Escala de Estresse Percebido' });
+    await dialog.getByText(new RegExp(`/estresse/[0-9a-f-]{36}`)).first().waitFor();
+    await screenshot(page, 'outbox-mail-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('tab', { name: 'HTML' }).click();
+    const frame = dialog.locator('iframe');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const phone = (await newPage(PHONE)).page;
+    await signIn(phone, credentials.admin);
+    await phone.goto('/queues');
+    await phone.getByRole('grid', { name: 'Trabalhos da fila' }).getByRole('row').nth(1).waitFor();
+    await screenshot(phone, 'queues-phone');
+    await phone.goto('/outbox');
+    await phone.getByRole('grid', { name: 'E-mails guardados' }).getByRole('row').nth(1).waitFor();
+    await screenshot(phone, 'outbox-phone');
+    await phone.getByRole('button', { name: /^Ler o e-mail/ }).first().click();
+    await phone.getByRole('dialog').waitFor();
+    await screenshot(phone, 'outbox-mail-phone');
+  });
+
+  it('shows the company user only its own rows, with no company filter and no Deletar', async () => {
+    const own = (await api<ListPage>('/evaluation/find', companyToken, { limit: 500 })).json;
+    const { page } = await newPage(PHONE);
+    await signIn(page, credentials.company);
+    await page.goto('/gestaodados');
+    await page.getByRole('heading', { name: 'Gestão de Dados' }).waitFor();
+    await expectRows(page, Math.min(own.total, 25));
+    expect(await page.getByRole('combobox', { name: 'Empresa' }).count()).toBe(0);
+    const shown = await dataRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
+    const ownIds = new Set(own.evaluations.map((row) => row.evaluation_id));
+    expect(shown.every((id) => ownIds.has(id!))).toBe(true);
+    const pending = own.evaluations.find((row) => !row.done && row.type === '2')!;
+    await page.getByRole('button', { name: 'Produto', exact: true }).click();
+    await choose(page, 'Produto', 'Avaliação 360');
+    await rowOf(page, pending.evaluation_id).getByRole('button', { name: /^Ações da avaliação/ }).click();
+    await page.getByRole('menuitem', { name: 'Enviar email de avaliação' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Deletar' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Copiar Link' }).count()).toBe(0);
+    await screenshot(page, 'gestaodados-company-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Enviar email de avaliação' }).click();
+    await toast(page, 'Email de avaliação enviado.');
+    // The administrators' screens answer 403 to a company user.
+    expect((await api('/queues', companyToken)).status).toBe(403);
+  });
+
+  it('raised no uncaught error in any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../../apps/web/src/catalog';
+import { buildEntries, chooseTypes, emptyValues, enabledFields, nextVersion, offeredTypes, parseDays, validate } from '../../../apps/web/src/pages/users/evaluationForm';
+
+const types = catalog.types;
+const two = [
+  { user_id: 10, name: 'Bruno' },
+  { user_id: 11, name: 'Carla', usercourse_id: 7 },
+];
+
+describe('create-evaluation form', () => {
+  it("offers the spec's types first, then the other types with a questionnaire", () => {
+    const offered = offeredTypes(types).map((entry) => entry.type);
+    expect(offered.slice(0, 8)).toEqual([2, 11, 15, 17, 7, 12, 14, -1]);
+    expect(offered).toContain(13);
+    expect(new Set(offered).size).toBe(offered.length);
+  });
+
+  it('keeps the scanner and the manager alignment alone', () => {
+    expect(chooseTypes([2, -1], [2], types)).toEqual([-1]);
+    expect(chooseTypes([-1, 13], [-1], types)).toEqual([13]);
+    expect(chooseTypes([2, 13], [2], types)).toEqual([2, 13]);
+    expect(chooseTypes([17, 2], [17], types)).toEqual([2]);
+  });
+
+  it('enables the fields from the catalogue rules', () => {
+    expect(enabledFields({ ...emptyValues, types: [13] }, two, types)).toEqual({ evaluated: false, version: false, sector: false, days: true });
+    expect(enabledFields({ ...emptyValues, types: [8] }, two, types).sector).toBe(true);
+    expect(enabledFields({ ...emptyValues, types: [11] }, two, types)).toMatchObject({ evaluated: true, days: false });
+    // The version is asked once the evaluated person is someone else than the evaluator.
+    expect(enabledFields({ ...emptyValues, types: [2] }, [two[0]!], types).version).toBe(false);
+    expect(enabledFields({ ...emptyValues, types: [2], evaluated: 10 }, [two[0]!], types).version).toBe(false);
+    expect(enabledFields({ ...emptyValues, types: [2], evaluated: 99 }, [two[0]!], types).version).toBe(true);
+  });
+
+  it('validates what the enabled fields need', () => {
+    expect(validate(emptyValues, two, types)).toEqual({ types: true });
+    expect(validate({ ...emptyValues, types: [2], evaluated: 99 }, two, types)).toEqual({ version: true, days: true });
+    expect(validate({ ...emptyValues, types: [8], days: '400' }, two, types)).toEqual({ sector: true, days: true });
+    expect(validate({ ...emptyValues, types: [11], evaluated: 99 }, two, types)).toEqual({});
+    expect(parseDays('15')).toBe(15);
+    expect(parseDays('0')).toBeNull();
+  });
+
+  it('builds one entry per participant and type, each with only what its type uses', () => {
+    const entries = buildEntries({ types: [2, 13], evaluated: 99, version: 3, sector: 5, days: '15' }, two, types, 'Diego');
+    expect(entries).toHaveLength(4);
+    expect(entries[0]).toEqual({
+      user_id: 10, user_name: 'Bruno', usercourse_id: null, type_evaluation: 2, validate: 15,
+      evaluated: 99, evaluated_name: 'Diego', version: 3, rated_sector: null,
+    });
+    expect(entries[3]).toMatchObject({ user_id: 11, usercourse_id: 7, type_evaluation: 13, evaluated: null, version: null, validate: 15 });
+    expect(nextVersion([])).toBe(1);
+    expect(nextVersion([{ version: 2 }, { version: 4 }])).toBe(5);
+  });
+});

@@ -361,6 +361,28 @@ describe('data management, queues and outbox, end to end', () => {
     expect((await api('/queues', companyToken)).status).toBe(403);
   });
 
+  it('lets the administrator filter by course instead of company', async () => {
+    const course = (await api<{ course: { id: number; name: string } }>('/courses', adminToken, { name: 'Liderança em Campo' })).json.course;
+    const all = (await api<ListPage>('/evaluation/find', adminToken, { company_id: companyId, limit: 500 })).json;
+    const participant = all.evaluations.find((row) => row.user_name === 'Carla Mendes Ribeiro')!;
+    const joined = (await api<{ id: number }>('/usercourses', adminToken, { userId: participant.user_id, courseId: course.id })).json;
+    const created = await api<{ evaluations: { evaluation_id: string }[] }>('/evaluation', adminToken, {
+      users: [{ user_id: participant.user_id, type_evaluation: 16, validate: 10, usercourse_id: joined.id }],
+    });
+    expect(created.status).toBe(201);
+    const { page } = await newPage(DESKTOP);
+    await signIn(page, credentials.admin);
+    await page.goto('/gestaodados');
+    await page.getByRole('heading', { name: 'Gestão de Dados' }).waitFor();
+    await page.getByRole('button', { name: 'Treinamento', exact: true }).click();
+    await choose(page, 'Treinamento', course.name);
+    await expectRows(page, 1);
+    expect(await dataRows(page).getAttribute('data-id')).toBe(created.json.evaluations[0]!.evaluation_id);
+    await screenshot(page, 'gestaodados-course-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('raised no uncaught error in any page', () => {
     expect(pageErrors).toEqual([]);
   });

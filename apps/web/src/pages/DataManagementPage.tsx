@@ -29,7 +29,14 @@ export default function DataManagementPage() {
   const isAdmin = user?.type_account === 1;
   const ownCompany = isAdmin ? null : (user?.company_id ?? null);
   const toast = useToast();
-  const [filters, setFilters] = useState<FilterState>({ companyId: ownCompany === null ? null : Number(ownCompany), mode: 'user', userId: null, type: null });
+  const [filters, setFilters] = useState<FilterState>({
+    scope: 'company',
+    companyId: ownCompany === null ? null : Number(ownCompany),
+    courseId: null,
+    mode: 'user',
+    userId: null,
+    type: null,
+  });
   const [pageModel, setPageModel] = useState<PageModel>({ page: 0, pageSize: 25 });
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   // The selected rows themselves, kept across pages (the grid only knows the rows of the page shown).

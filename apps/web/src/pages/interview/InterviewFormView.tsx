@@ -103,7 +103,8 @@ export function InterviewFormView({ definition, target, initial }: InterviewForm
         </Stack>
         <JumpLinks blocks={blocks} isDone={(block) => blockDone(definition, form, block)} />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
-          <FormControl sx={{ minWidth: 240 }}>
+          {/* Secondary like the theme's text fields: the primary yellow label, once focused, is unreadable on white. */}
+          <FormControl color="secondary" sx={{ minWidth: 240 }}>
             <InputLabel id="interview-status-label">{m.status}</InputLabel>
             <Select
               labelId="interview-status-label"

@@ -182,7 +182,9 @@ export function CreateEvaluationDialog({ open, participants, companyId, onClose,
             value={values.days}
             disabled={!fields.days || busy}
             error={errors.days}
-            helperText={required('days') ?? text.daysHelp}
+            // The hint only while the field can be filled: a disabled helper text is greyed below the
+            // contrast minimum (axe color-contrast, serious), e.g. for the 360 interview that has no expiry.
+            helperText={required('days') ?? (fields.days ? text.daysHelp : undefined)}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
             onChange={(event) => change({ days: event.target.value.replace(/\D/g, '') })}
           />

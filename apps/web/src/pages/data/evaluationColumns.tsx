@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { GRID_CHECKBOX_SELECTION_COL_DEF, type GridColDef } from '@mui/x-data-grid';
+import { format, messages } from '../../../../../engine/messages';
+import type { EvaluationRow } from '../../api/data';
+import { formatDate } from '../../format';
+import { RowMenu } from './RowMenu';
+import { INTERVIEW_TYPE, rowActions, type RowAction } from './rowActions';
+
+const m = messages.screenData;
+const yesNo = (value: boolean) => (value ? messages.common.yes : messages.common.no);
+
+/**
+ * Columns of the data-management table: select box (none on interview rows), Avaliação, Avaliador,
+ * Envio, Vencimento, Vencido?, Respondido?, Menu. Sorting is off: the server pages newest first.
+ */
+export function evaluationColumns(isAdmin: boolean, onAction: (action: RowAction, row: EvaluationRow) => void): GridColDef<EvaluationRow>[] {
+  return [
+    {
+      ...GRID_CHECKBOX_SELECTION_COL_DEF,
+      // The 360 interview never expires, so it has nothing to renew and no box at all.
+      renderCell: (params) => (params.row.type === INTERVIEW_TYPE ? null : GRID_CHECKBOX_SELECTION_COL_DEF.renderCell!(params)),
+    },
+    {
+      field: 'type_name',
+      headerName: m.colEvaluation,
+      flex: 1.4,
+      minWidth: 200,
+      sortable: false,
+    },
+    {
+      field: 'user_name',
+      headerName: m.colEvaluator,
+      flex: 1.2,
+      minWidth: 190,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ lineHeight: 1.3, py: 0.5, whiteSpace: 'normal' }}>
+          {row.user_name}
+          {row.rated_name && row.rated_name !== row.user_name && (
+            <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+              {format(m.about, { name: row.rated_name })}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    { field: 'created_at', headerName: m.colSent, width: 110, sortable: false, valueFormatter: (value: string) => formatDate(value) },
+    {
+      field: 'expire_at',
+      headerName: m.colExpiry,
+      width: 120,
+      sortable: false,
+      valueFormatter: (value: string | null, row) => (row.type === INTERVIEW_TYPE || !value ? m.noExpiry : formatDate(value)),
+    },
+    {
+      field: 'expired',
+      headerName: m.colExpired,
+      width: 100,
+      sortable: false,
+      valueFormatter: (value: boolean, row) => (row.type === INTERVIEW_TYPE ? m.noExpiry : yesNo(value)),
+    },
+    { field: 'done', headerName: m.colDone, width: 120, sortable: false, valueFormatter: (value: boolean) => yesNo(value) },
+    {
+      field: 'menu',
+      headerName: m.colMenu,
+      width: 80,
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => <RowMenu row={row} actions={rowActions(row, isAdmin)} onAction={onAction} />,
+    },
+  ];
+}

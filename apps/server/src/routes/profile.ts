@@ -5,9 +5,9 @@ import { HttpError } from '../errors.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 
 import { emailInUse, findUserDetail, updateUser } from '../repositories/users.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, errorResponses } from '../schemas/common.ts';
 
-import { checkIdentity, checkNewPassword, closed, savedUserSchema, text, userJson, withUniqueEmail } from './userShared.ts';
+import { checkIdentity, checkNewPassword, closed, savedUserSchema, text, userJson, withUniqueEmail, identityProperties } from './userShared.ts';
 
 interface ProfileBody {
   id: number;
@@ -84,10 +84,7 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
           required: ['id'],
           additionalProperties: closed,
           properties: {
-            id: idSchema,
-            name: text(200),
-            email: text(254),
-            phone: { type: ['string', 'null'], maxLength: 40 },
+            ...identityProperties,
             password: { type: ['string', 'null'], maxLength: 256 },
             new_password: { type: ['string', 'null'], maxLength: 256 },
             confirm_password: { type: ['string', 'null'], maxLength: 256 },

@@ -8,6 +8,7 @@ import { findPositions } from '../repositories/positions.ts';
 import { findSectors } from '../repositories/sectors.ts';
 import { isUniqueViolation, type CompanyUserRow, type UserDetail } from '../repositories/users.ts';
 
+import { idSchema } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
 
 /* Schemas, JSON shapes and checks shared by the user, profile and participant routes. */
@@ -20,6 +21,14 @@ export const STAFF = [1, 2];
 
 export const closed = { not: {} } as const;
 export const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/** Body fields of the forms that edit a user's identity (profile and edit user). */
+export const identityProperties = {
+  id: idSchema,
+  name: text(200),
+  email: text(254),
+  phone: { type: ['string', 'null'], maxLength: 40 },
+} as const;
 
 /** A user as the forms get it back (never the password hash). */
 export const userSchema = {

@@ -8,7 +8,7 @@ import { hashPassword } from '../passwords.ts';
 import { addRelations, deleteRelations, emailInUse, findUserDetail, insertUser, listCompanyUsers, listUsers, updateUser } from '../repositories/users.ts';
 import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
 
-import { checkIdentity, checkNewPassword, checkRelations, checkTypeAllowed, closed, listedUserJson, messageSchema, relationItems, savedUserSchema, STAFF, text, userJson, userSchema, withUniqueEmail } from './userShared.ts';
+import { checkIdentity, checkNewPassword, checkRelations, checkTypeAllowed, closed, listedUserJson, messageSchema, relationItems, savedUserSchema, STAFF, text, userJson, userSchema, withUniqueEmail, identityProperties } from './userShared.ts';
 
 interface CreateBody {
   name?: string;
@@ -219,10 +219,7 @@ export async function userRoutes(app: FastifyInstance) {
           required: ['id'],
           additionalProperties: closed,
           properties: {
-            id: idSchema,
-            name: text(200),
-            email: text(254),
-            phone: { type: ['string', 'null'], maxLength: 40 },
+            ...identityProperties,
             status: { type: 'boolean' },
             type_account: { type: 'integer', enum: [1, 2, 3] },
             sector_ids: { type: 'array', maxItems: 100, items: idSchema },

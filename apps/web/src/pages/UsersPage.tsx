@@ -149,7 +149,7 @@ function CompanyUsers({ companyId }: { companyId: number }) {
         <Button variant="outlined" color="secondary" onClick={() => setExcel(true)}>
           {text.excel}
         </Button>
-        <Tooltip title={text.tableHint}>
+        <Tooltip title={text.tableHint} describeChild>
           <Button variant="outlined" color="secondary" onClick={() => void openRegistration()} disabled={linking}>
             {text.table}
           </Button>

@@ -332,10 +332,16 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await create.getByRole('button', { name: 'Salvar' }).click();
     await create.getByText('Campo obrigatório').waitFor();
     await create.getByLabel('Nome do treinamento').fill('Liderança E2E');
+    // A course of one company: it takes only that company's participants.
+    await create.getByRole('combobox', { name: 'Empresa' }).click();
+    await page.getByRole('option', { name: 'Empresa Demonstração' }).click();
     await shot(page, 'courses-create-dialog-desktop');
     await expectAccessible(page, 'create course dialog');
     await create.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Treinamento criado com sucesso').waitFor();
+    const companies = await api<{ id: number; commercial_name: string }[]>('/companies');
+    const demoCompany = companies.find((company) => company.commercial_name === 'Empresa Demonstração')!;
+    expect((await api<{ name: string; company_id: number | null }[]>('/courses')).find((course) => course.name === 'Liderança E2E')?.company_id).toBe(demoCompany.id);
     const row = page.getByRole('row', { name: /Liderança E2E/ });
     await row.waitFor();
     await row.getByRole('img', { name: 'Ativo' }).waitFor();

@@ -170,8 +170,8 @@ export function createEvaluations(users: EvaluationEntry[]): Promise<{ message: 
 }
 
 /** Creates a course. */
-export function createCourse(name: string): Promise<{ message: string; course: Course }> {
-  return request('/courses', { method: 'POST', body: { name } });
+export function createCourse(name: string, companyId: number | null = null): Promise<{ message: string; course: Course }> {
+  return request('/courses', { method: 'POST', body: companyId === null ? { name } : { name, company_id: companyId } });
 }
 
 /** Adds a user to a course. */

@@ -18,13 +18,13 @@ const STATUS: Record<JobStatus, { label: string; color: 'error' | 'success' | 'd
 };
 
 /** Long messages wrap; rows grow to fit. */
-const WRAP = { '& .MuiDataGrid-cell': { whiteSpace: 'normal', lineHeight: 1.4, py: 1, display: 'flex', alignItems: 'center' } };
+const WRAP = { '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4, py: 1, display: 'flex', alignItems: 'center' } };
 
 const columns: GridColDef<QueueJob>[] = [
-  { field: 'type', headerName: m.colJobType, width: 190, valueFormatter: (value: string) => jobTypeLabel(value) },
-  { field: 'type_evaluation', headerName: m.colJobEvaluation, flex: 1, minWidth: 190, valueGetter: (value: number | null) => evaluationName(value) },
-  { field: 'user_name', headerName: m.colJobEvaluator, flex: 1, minWidth: 170 },
-  { field: 'evaluated_name', headerName: m.colJobRated, flex: 1, minWidth: 170 },
+  { field: 'type', headerName: m.colJobType, width: 160, valueFormatter: (value: string) => jobTypeLabel(value) },
+  { field: 'type_evaluation', headerName: m.colJobEvaluation, flex: 1, minWidth: 150, valueGetter: (value: number | null) => evaluationName(value) },
+  { field: 'user_name', headerName: m.colJobEvaluator, flex: 1, minWidth: 140 },
+  { field: 'evaluated_name', headerName: m.colJobRated, flex: 1, minWidth: 130 },
   {
     field: 'processedOn',
     headerName: m.colJobProcessed,
@@ -35,14 +35,14 @@ const columns: GridColDef<QueueJob>[] = [
   {
     field: 'status',
     headerName: m.colJobStatus,
-    width: 120,
+    width: 110,
     valueGetter: (_value, row) => STATUS[jobStatus(row)].label,
     renderCell: ({ row }) => {
       const status = STATUS[jobStatus(row)];
       return <Chip size="small" label={status.label} color={status.color} variant={status.color === 'default' ? 'outlined' : 'filled'} />;
     },
   },
-  { field: 'message', headerName: m.colJobMessage, flex: 2, minWidth: 260, valueGetter: (_value, row) => jobMessage(row) },
+  { field: 'message', headerName: m.colJobMessage, flex: 2, minWidth: 180, valueGetter: (_value, row) => jobMessage(row) },
 ];
 
 /** Filas (/queues, administrators): the e-mail jobs, newest first, failed when they have a failure reason. */

@@ -5,24 +5,33 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
+import type { Company } from '../../api/endpoints';
+import { useApiData } from '../../api/useApiData';
 import { createCourse } from '../../api/users';
 import { useToast } from '../../toast';
 
 const text = messages.screenUsers;
 
-/** Creates a course from its name; a failure keeps the dialog open with the name typed. */
+/**
+ * Creates a course from its name and, optionally, its company (a course of one company takes only that
+ * company's participants); a failure keeps the dialog open with what was typed.
+ */
 export function CreateCourseDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
   const toast = useToast();
   const [name, setName] = useState('');
+  const [companyId, setCompanyId] = useState('');
+  const companies = useApiData<Company[]>(open ? '/companies' : null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
     setName('');
+    setCompanyId('');
     setMissing(false);
     setFailure(null);
     onClose();
@@ -36,7 +45,7 @@ export function CreateCourseDialog({ open, onClose, onCreated }: { open: boolean
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await createCourse(name.trim());
+      const answer = await createCourse(name.trim(), companyId === '' ? null : Number(companyId));
       toast.success(answer.message);
       onCreated();
       close();
@@ -74,6 +83,21 @@ export function CreateCourseDialog({ open, onClose, onCreated }: { open: boolean
               setMissing(false);
             }}
           />
+          <TextField
+            select
+            label={text.courseCompany}
+            value={companyId}
+            fullWidth
+            margin="dense"
+            onChange={(event) => setCompanyId(event.target.value)}
+          >
+            <MenuItem value="">{text.courseAnyCompany}</MenuItem>
+            {(companies.data ?? []).map((company) => (
+              <MenuItem key={company.id} value={String(company.id)}>
+                {company.commercial_name}
+              </MenuItem>
+            ))}
+          </TextField>
         </form>
         {failure && <Alert severity="error" sx={{ mt: 1 }}>{failure}</Alert>}
       </DialogContent>

@@ -6,6 +6,7 @@ import { messages } from '../../engine/messages.ts';
 import { demoData } from './fixtures.ts';
 import { REFUSAL, startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from './testApp.ts';
+import { waitUntil } from './waitUntil.ts';
 
 /*
  * SMTP mode: the app sends through `smtp-server` on 127.0.0.1, and the tests read what arrived.
@@ -29,16 +30,6 @@ afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
-
-async function waitUntil<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface MonitorRow {
   id: string;

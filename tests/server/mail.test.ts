@@ -7,20 +7,11 @@ import { formatDateBR } from '../../engine/lifecycle/linkState.ts';
 import { messages } from '../../engine/messages.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, demo, setUpWorld, t } from './world.ts';
+import { waitUntil } from './waitUntil.ts';
 
 setUpWorld();
 
 const HOSTILE = `<script>alert("x")</script> O'Brien & <img src=x onerror=alert(1)>`;
-
-async function waitUntil<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function jobsOf(evaluationId: string) {
   const result = await t.db.execute(sql`SELECT id, name, state, output FROM pgboss.job WHERE data->>'evaluation_id' = ${evaluationId}`);

@@ -5,18 +5,9 @@ import { format, messages } from '../../engine/messages.ts';
 import { expire } from './fixtures.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
+import { waitUntil } from './waitUntil.ts';
 
 setUpWorld();
-
-async function waitUntil<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const post = (url: string, token?: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) });

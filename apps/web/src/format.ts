@@ -1,4 +1,5 @@
 /** Brazilian display formats of the staff screens. */
+import { formatDateBR } from '../../../engine/lifecycle/linkState';
 
 /** "11987654321" → "(11) 98765-4321"; "1133334444" → "(11) 3333-4444"; anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
@@ -8,12 +9,14 @@ export function formatPhone(value: string | null | undefined): string {
   return value ?? '';
 }
 
+/** The product's time zone, in which dates are shown. */
+const TIME_ZONE = 'America/Sao_Paulo';
+
 /** An ISO instant as dd/mm/aaaa in São Paulo (the product's time zone); '' for null. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatDateBR(date, TIME_ZONE);
 }
 
 /** An ISO instant as dd/mm/aaaa hh:mm in São Paulo; '' for null. */
@@ -21,7 +24,7 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 /** A CNPJ (14 digits) or CPF (11 digits) with its punctuation; anything else as given. */

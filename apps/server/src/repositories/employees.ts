@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { listPositions } from './positions.ts';
+import { listSectors } from './sectors.ts';
 import { positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 
 /*
@@ -36,22 +38,14 @@ export interface EmployeeRow {
   positionIds: number[];
 }
 
-/** A company's sectors by name. */
+/** A company's sectors by name, as named rows. */
 export async function companySectors(db: Db | Tx, companyId: number): Promise<NamedRow[]> {
-  return db
-    .select({ id: sectors.id, name: sectors.sectorName })
-    .from(sectors)
-    .where(eq(sectors.companyId, companyId))
-    .orderBy(asc(sectors.sectorName), asc(sectors.id));
+  return (await listSectors(db, companyId)).map((row) => ({ id: row.id, name: row.sectorName }));
 }
 
-/** A company's positions by name. */
+/** A company's positions by name, as named rows. */
 export async function companyPositions(db: Db | Tx, companyId: number): Promise<NamedRow[]> {
-  return db
-    .select({ id: positions.id, name: positions.positionName })
-    .from(positions)
-    .where(eq(positions.companyId, companyId))
-    .orderBy(asc(positions.positionName), asc(positions.id));
+  return (await listPositions(db, companyId)).map((row) => ({ id: row.id, name: row.positionName }));
 }
 
 /** The company's users (company users and participants) by name, each with its sectors and positions. */

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { positions } from '../db/schema.ts';
 
 /** A position (cargo) row. */
@@ -10,7 +10,7 @@ export interface PositionRow {
 }
 
 /** Positions of a company, by name. */
-export async function listPositions(db: Db, companyId: number): Promise<PositionRow[]> {
+export async function listPositions(db: Db | Tx, companyId: number): Promise<PositionRow[]> {
   return db.select().from(positions).where(eq(positions.companyId, companyId)).orderBy(asc(positions.positionName), asc(positions.id));
 }
 

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { sectors } from '../db/schema.ts';
 
 /** A sector row. */
@@ -10,7 +10,7 @@ export interface SectorRow {
 }
 
 /** Sectors of a company, by name. */
-export async function listSectors(db: Db, companyId: number): Promise<SectorRow[]> {
+export async function listSectors(db: Db | Tx, companyId: number): Promise<SectorRow[]> {
   return db.select().from(sectors).where(eq(sectors.companyId, companyId)).orderBy(asc(sectors.sectorName), asc(sectors.id));
 }
 

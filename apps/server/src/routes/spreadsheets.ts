@@ -41,21 +41,16 @@ function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer) {
  */
 export async function spreadsheetRoutes(app: FastifyInstance, options: { maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  /** Options of a signed-in .xlsx download of one company. */
+  const download = (summary: string) => ({
+    preHandler: [app.authenticate],
+    schema: { tags: ['spreadsheets'], summary, security: bearer, params, produces: [XLSX_MIME], response: { 200: xlsxResponse, ...errorResponses(400, 401, 404) } },
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 200 } });
 
   app.get<{ Params: { companyId: number } }>(
     '/users/excel/template/:companyId',
-    {
-      preHandler: [app.authenticate],
-      schema: {
-        tags: ['spreadsheets'],
-        summary: 'Modelo da planilha de colaboradores (com os setores e cargos da empresa)',
-        security: bearer,
-        params,
-        produces: [XLSX_MIME],
-        response: { 200: xlsxResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
+    download('Modelo da planilha de colaboradores (com os setores e cargos da empresa)'),
     async (request, reply) => {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const [sectors, positions] = [await companySectors(app.db, company.id), await companyPositions(app.db, company.id)];
@@ -66,17 +61,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
 
   app.get<{ Params: { companyId: number } }>(
     '/users/excel/:companyId',
-    {
-      preHandler: [app.authenticate],
-      schema: {
-        tags: ['spreadsheets'],
-        summary: 'Exportar colaboradores, setores e cargos da empresa',
-        security: bearer,
-        params,
-        produces: [XLSX_MIME],
-        response: { 200: xlsxResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
+    download('Exportar colaboradores, setores e cargos da empresa'),
     async (request, reply) => {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const sectors = await companySectors(app.db, company.id);

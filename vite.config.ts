@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import catalog from './definitions/catalog.json' with { type: 'json' };
 import { respondentPage } from './engine/lifecycle/respondentPaths.ts';
+import { precompress } from './scripts/lib/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,10 +22,25 @@ function respondentEntry(): Plugin {
   };
 }
 
+/** After a build, writes brotli and gzip copies of its files for the server to send as they are. */
+function precompressBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'avalia-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      precompress(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: `${root}apps/web`,
   publicDir: `${root}apps/web/public`,
-  plugins: [react(), respondentEntry()],
+  plugins: [react(), respondentEntry(), precompressBuild()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: `${root}dist/web`,
@@ -33,6 +49,8 @@ export default defineConfig({
     rolldownOptions: { input: { index: `${root}apps/web/index.html`, respondent: `${root}apps/web/respondent.html` } },
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // The server reads it to announce every chunk a respondent page will run (modulepreload).
+    manifest: true,
   },
   test: {
     root,
@@ -78,6 +96,18 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real server processes (crash, restart, backup, several servers on one database): no browser.
+          name: 'ops',
+          root,
+          include: ['tests/ops/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120000,
+          hookTimeout: 180000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from './Box.ts';
 import { keyframes } from '@emotion/react';
 
 const slide = keyframes`from { transform: translateX(-100%); } to { transform: translateX(250%); }`;

@@ -1,4 +1,4 @@
-import Box, { type BoxProps } from '@mui/material/Box';
+import Box, { type BoxProps } from './Box.ts';
 
 /** A white card with a border (what Paper's outlined variant draws, without its module). */
 export function Card({ sx, ...props }: BoxProps) {

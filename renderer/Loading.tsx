@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from './Box.ts';
 import { messages } from '../engine/messages.ts';
 import { Bar } from './Bar.tsx';
 

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from './Box.ts';
 import { messages } from '../engine/messages.ts';
 
 /** The product's logo: a small mark and the name. */

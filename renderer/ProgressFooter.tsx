@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from './Box.ts';
 import { Bar } from './Bar.tsx';
 
 /** The fixed footer with the progress text and its bar (300 ms animation). */

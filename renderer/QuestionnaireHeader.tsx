@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from './Box.ts';
 import { Logo } from './Logo.tsx';
 
 /** The yellow header of every questionnaire: logo, title and optional detail lines. */

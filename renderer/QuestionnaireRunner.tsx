@@ -1,7 +1,8 @@
-import Box from '@mui/material/Box';
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import Box from './Box.ts';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { shownQuestions } from '../engine/definition/questions.ts';
+import { answersFromFields } from '../engine/answers/formValues.ts';
 import { answerSummary } from '../engine/answers/summary.ts';
 import type { AnswerValue, Answers, QuestionnaireDefinition, WireItem } from '../engine/definition/types.ts';
 import { questionnaireMachine } from '../engine/machine/questionnaireMachine.ts';
@@ -13,12 +14,27 @@ import { Bar } from './Bar.tsx';
 import { Card } from './Card.tsx';
 import { ActionButton } from './controls.tsx';
 import { Loading } from './Loading.tsx';
+import { preloadable } from './preloadable.ts';
 import { progressOf } from './progress.ts';
 import { toast } from './toast.ts';
 import { useActor } from './useActor.ts';
+import { preloadWidgets, widgetSources } from './widgets/registry.ts';
 
-// Dialogs load only for definitions that have them: a form without dialogs never downloads MUI's Modal.
-const DefinitionDialog = lazy(() => import('./DefinitionDialog.tsx'));
+// Dialogs load only for definitions that have them: a form without dialogs never downloads their code.
+const dialogModule = preloadable(() => import('./DefinitionDialog.tsx'), 'DefinitionDialog');
+const DefinitionDialog = dialogModule.Component;
+
+const hasDialogs = (definition: QuestionnaireDefinition) => Boolean(definition.instructions ?? definition.confirmBeforeNext ?? definition.confirmBeforeSubmit);
+
+/** Loads the code a definition's form draws with (its widgets, its dialogs), so it renders without waiting. */
+export function preloadForm(definition: QuestionnaireDefinition): Promise<unknown> {
+  return Promise.all([preloadWidgets(definition), hasDialogs(definition) ? dialogModule.preload() : undefined]);
+}
+
+/** The source files of that code (repository paths), for the server to hint their download early. */
+export function formSources(definition: QuestionnaireDefinition): string[] {
+  return [...widgetSources(definition), ...(hasDialogs(definition) ? ['renderer/DefinitionDialog.tsx'] : [])];
+}
 
 const questionElementId = (questionId: string) => `question-${questionId}`;
 
@@ -39,6 +55,11 @@ export interface QuestionnaireRunnerProps {
   details?: string[];
   /** Answers kept from an earlier visit. */
   initialAnswers?: Answers;
+  /**
+   * The form is the server's HTML being hydrated: it starts unanswered, as the server drew it, then
+   * takes `initialAnswers` and whatever the respondent chose in the native fields before the script ran.
+   */
+  hydrating?: boolean;
   /** Sends the wire items; rejects on failure. Keep it stable (useCallback): a new one restarts the form. */
   onSubmit: (items: WireItem[]) => Promise<void>;
   /** Called once after a successful send. */
@@ -50,13 +71,26 @@ export interface QuestionnaireRunnerProps {
 }
 
 /** Runs any questionnaire definition with the one machine and draws it with the widget registry. */
-export function QuestionnaireRunner({ definition, details, initialAnswers, onSubmit, onSubmitted, onAnswersChange, notify = toast }: QuestionnaireRunnerProps) {
+export function QuestionnaireRunner({ definition, details, initialAnswers, hydrating = false, onSubmit, onSubmitted, onAnswersChange, notify = toast }: QuestionnaireRunnerProps) {
   const machine = useMemo(
     () => questionnaireMachine.provide({ actors: { submit: fromPromise(({ input }) => onSubmit(input.items)) } }),
     [onSubmit],
   );
-  const [state, actor] = useActor(machine, { definition, answers: initialAnswers });
+  const [state, actor] = useActor(machine, { definition, answers: hydrating ? {} : initialAnswers });
   const { pageIndex, answers, errors, submitError } = state.context;
+  const form = useRef<HTMLFormElement>(null);
+
+  // After hydration, before the first paint: React kept what the native fields hold; the machine takes it.
+  const restore = useRef(hydrating ? initialAnswers ?? {} : null);
+  useLayoutEffect(() => {
+    const kept = restore.current;
+    if (!kept || !form.current) return;
+    restore.current = null;
+    const fields = new FormData(form.current);
+    const chosen = answersFromFields(definition, 0, {}, (name) => fields.getAll(name).map(String));
+    const restored = { ...kept, ...chosen };
+    if (Object.keys(restored).length > 0) actor.send({ type: 'answers.restore', answers: restored });
+  }, [actor, definition]);
 
   useEffect(() => {
     const subscriptions = [
@@ -86,6 +120,20 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: 12 }}>
+      {/* First in the page: the server's HTML shows an opening dialog before the form under it is parsed. */}
+      <Suspense fallback={null}>
+        {dialogs.map(({ dialog, state: dialogState }) =>
+          dialog && state.matches(dialogState) ? (
+            <DefinitionDialog
+              key={dialogState}
+              dialog={dialog}
+              summary={dialog.summary ? answerSummary(definition, answers) : undefined}
+              onConfirm={() => actor.send({ type: 'dialog.confirm' })}
+              onCancel={() => actor.send({ type: 'dialog.cancel' })}
+            />
+          ) : null,
+        )}
+      </Suspense>
       <QuestionnaireHeader title={definition.title} details={details} />
       <Box component="main" sx={{ maxWidth: 880, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: 2 }}>
         {definition.intro && pageIndex === 0 && (
@@ -108,7 +156,9 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
             {page.description}
           </Box>
         )}
-        <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box component="form" ref={form} noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {/* A disabled default button: Enter in a field never submits the server's HTML form natively. */}
+          <button type="submit" disabled hidden aria-hidden="true" />
           <Suspense fallback={<Loading />}>
             {shownQuestions(definition, answers, pageIndex).map((located) => (
               <Card
@@ -157,19 +207,6 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, onSub
         </Box>
       </Box>
       <ProgressFooter label={progress.label} percent={progress.percent} />
-      <Suspense fallback={null}>
-        {dialogs.map(({ dialog, state: dialogState }) =>
-          dialog && state.matches(dialogState) ? (
-            <DefinitionDialog
-              key={dialogState}
-              dialog={dialog}
-              summary={dialog.summary ? answerSummary(definition, answers) : undefined}
-              onConfirm={() => actor.send({ type: 'dialog.confirm' })}
-              onCancel={() => actor.send({ type: 'dialog.cancel' })}
-            />
-          ) : null,
-        )}
-      </Suspense>
       {sending && (
         <Box
           role="alert"

@@ -1,4 +1,4 @@
-import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../engine/messages.ts';
@@ -7,7 +7,26 @@ import type { ToastVariant } from './toast.ts';
 /** The toast's close button: plain, white on the toast's colour, a 36 px target. */
 const closeStyle = { background: 'transparent', border: 0, color: 'inherit', font: 'inherit', fontSize: '1.5rem', lineHeight: 1, width: 36, height: 36, cursor: 'pointer' } as const;
 
-/** Mounts notistack's provider in its own root (once) and returns the function that shows a toast. */
+/** A problem list inside one toast: one line per message, in the order given. */
+const listStyle = { margin: 0, paddingLeft: '1.25em' } as const;
+
+interface Pending {
+  message: string;
+  variant: ToastVariant;
+  autoHideDuration?: number;
+}
+
+/**
+ * Mounts notistack's provider in its own root (once) and returns the function that shows a toast.
+ *
+ * Toasts about the form say what is wrong at the moment they are shown, so they never queue up to
+ * appear later about a question answered since:
+ * - the messages of one refusal (given in the same task) share one toast, one line each;
+ * - a new refusal's toast replaces the earlier problem toasts;
+ * - the first answer typed or ticked closes the problem toasts (each question keeps its own red message);
+ * - a success settles whatever went wrong before.
+ * On a phone they sit at the top, clear of the progress footer fixed at the bottom.
+ */
 export function mountToaster(): (message: string, variant: ToastVariant, autoHideDuration?: number) => void {
   const host = document.createElement('div');
   document.body.appendChild(host);
@@ -17,7 +36,7 @@ export function mountToaster(): (message: string, variant: ToastVariant, autoHid
       <SnackbarProvider
         maxSnack={3}
         autoHideDuration={5000}
-        anchorOrigin={phone ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
         action={(key) => (
           <button type="button" aria-label={messages.common.close} title={messages.common.close} onClick={() => closeSnackbar(key)} style={closeStyle}>
             ×
@@ -26,9 +45,47 @@ export function mountToaster(): (message: string, variant: ToastVariant, autoHid
       />,
     ),
   );
+
+  const problems = new Set<SnackbarKey>();
+  const closeProblems = () => {
+    for (const key of problems) closeSnackbar(key);
+    problems.clear();
+  };
+  // Any answer makes a problem toast stale: capture phase, so no widget can hide the event.
+  document.addEventListener('input', () => problems.size > 0 && closeProblems(), true);
+
+  let pending: Pending[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    const groups = new Map<string, Pending[]>();
+    for (const item of batch) {
+      const group = `${item.variant}/${item.autoHideDuration ?? ''}`;
+      groups.set(group, [...(groups.get(group) ?? []), item]);
+    }
+    closeProblems();
+    for (const items of groups.values()) {
+      const { variant, autoHideDuration } = items[0]!;
+      if (variant === 'success') closeSnackbar();
+      const lines = [...new Set(items.map((item) => item.message))];
+      const message =
+        lines.length === 1 ? (
+          lines[0]
+        ) : (
+          <ul style={listStyle}>
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        );
+      const key = enqueueSnackbar(message, { variant, autoHideDuration });
+      if (variant !== 'success') problems.add(key);
+    }
+  };
+
   return (message, variant, autoHideDuration) => {
-    // A success settles whatever went wrong before: earlier error toasts would only confuse.
-    if (variant === 'success') closeSnackbar();
-    enqueueSnackbar(message, { variant, autoHideDuration });
+    // The messages of one refusal arrive one by one in the same task: gathered, then shown together.
+    if (pending.length === 0) queueMicrotask(flush);
+    pending.push({ message, variant, autoHideDuration });
   };
 }

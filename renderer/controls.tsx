@@ -1,4 +1,4 @@
-import Box, { type BoxProps } from '@mui/material/Box';
+import Box, { type BoxProps } from './Box.ts';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 /** Props of an action button. */

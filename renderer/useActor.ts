@@ -18,12 +18,15 @@ export function useActor<M extends AnyStateMachine>(machine: M, input: InputFrom
   useEffect(() => {
     actor.start();
   }, [actor]);
+  const getSnapshot = () => actor.getSnapshot() as SnapshotFrom<M>;
   const snapshot = useSyncExternalStore(
     (onChange) => {
       const subscription = actor.subscribe({ next: onChange, error: onChange });
       return () => subscription.unsubscribe();
     },
-    () => actor.getSnapshot() as SnapshotFrom<M>,
+    getSnapshot,
+    // The server renders the machine's initial state (the first page, unanswered); hydration starts there.
+    getSnapshot,
   );
   return [snapshot, actor];
 }

@@ -45,6 +45,8 @@ missing=()
 if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list 2>/dev/null | head -n 1)" ]; }; then
   missing+=(fonts-liberation)
 fi
+# The durability test reads the server's fsync calls with strace.
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$CHROMIUM_PATH" != /usr/bin/chromium ] && [[ " ${missing[*]} " == *" chromium "* ]]; then
     fail "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable. Unset it to use Debian's /usr/bin/chromium."

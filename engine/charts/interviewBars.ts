@@ -19,6 +19,24 @@ export function barLabel(value: number | null): string {
 }
 
 /**
+ * A bar's value label: upright text above the bar, read from bottom to top. Four bars share a
+ * competency, each narrower than "10,0" set across; turned a quarter, a label is only a line high, so
+ * neighbours never overlap, on screen, in print and in the server's SVG alike.
+ */
+const barValueLabel = (value: number) => ({
+  show: true,
+  position: 'top' as const,
+  rotate: 90,
+  align: 'left' as const,
+  verticalAlign: 'middle' as const,
+  distance: 4,
+  formatter: barLabel(value),
+  fontSize: 10,
+  color: '#222',
+  textBorderColor: 'transparent',
+});
+
+/**
  * ECharts option of the 360-by-interview report: one category per competency, four bar series
  * (evaluators' mean, self grade, minimum, maximum) on a 0–10 axis, each bar labelled with one decimal.
  * Labels are literal texts (no formatter functions), so the option stays plain data for server SVG.
@@ -30,7 +48,8 @@ export function buildInterviewBars(competencies: CompetencySeries[], names: Inte
     color: INTERVIEW_SERIES.map((key) => COLORS[key]),
     legend: { top: 0, data: INTERVIEW_SERIES.map((key) => names[key]) },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 40, right: 16, top: 48, bottom: 96 },
+    // Room above the axis's top for the upright label of a 10 (below the legend).
+    grid: { left: 40, right: 16, top: 72, bottom: 96 },
     xAxis: {
       type: 'category',
       data: competencies.map((item) => item.name),
@@ -43,12 +62,7 @@ export function buildInterviewBars(competencies: CompetencySeries[], names: Inte
       barGap: '10%',
       data: competencies.map((item) => {
         const value = item[key];
-        return value === null
-          ? { value: '-', label: { show: false } }
-          : {
-              value,
-              label: { show: true, position: 'top' as const, formatter: barLabel(value), fontSize: 10, color: '#222', textBorderColor: 'transparent' },
-            };
+        return value === null ? { value: '-', label: { show: false } } : { value, label: barValueLabel(value) };
       }),
     })),
   };

@@ -17,18 +17,30 @@ export function linkState(evaluation: LinkEvaluation | null | undefined, now: Da
   return 'open';
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per purpose and time zone: building an Intl.DateTimeFormat costs far more than using one. */
+function formatter(purpose: string, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  const key = `${purpose}|${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) formatters.set(key, (found = create()));
+  return found;
+}
+
 /** Offset in milliseconds of `timeZone` from UTC at the instant `at` (positive east of Greenwich). */
 function zoneOffset(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const parts = formatter('offset', timeZone, () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+  ).formatToParts(at);
   const get = (type: string): number => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - (at.getTime() - at.getMilliseconds());
@@ -57,5 +69,5 @@ export function expiryFor(from: Date, days: number, timeZone: string): Date {
 
 /** Formats an instant as a Brazilian date (dd/mm/aaaa) in `timeZone`. */
 export function formatDateBR(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  return formatter('dateBR', timeZone, () => new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })).format(at);
 }

@@ -17,7 +17,9 @@ export function outcomePath(outcome: OutcomeKind, param: string): string {
 
 /**
  * Reads a respondent page from a path: `/{slug}/{id}` for every catalogue slug with a questionnaire,
- * and `/evaluation/{complete|done|invalid|expired}/{param}`. Null for any other path (the staff app).
+ * and `/evaluation/{complete|done|invalid|expired}/{param}`. A questionnaire slug without an id (or
+ * with more than one segment after it) is a broken link: the 'invalid' outcome page, never the staff
+ * sign-in. Null for any other path (the staff app).
  */
 export function respondentPage(catalog: Catalog, pathname: string): RespondentPage | null {
   const parts = pathname.split('/').filter((part) => part !== '');
@@ -25,8 +27,9 @@ export function respondentPage(catalog: Catalog, pathname: string): RespondentPa
     const outcome = OUTCOMES.find((kind) => kind === parts[1]);
     if (outcome) return { kind: 'outcome', outcome, param: safeDecode(parts[2] ?? '') };
   }
-  if (parts.length === 2 && catalog.types.some((entry) => entry.slug === parts[0] && entry.definition)) {
-    return { kind: 'questionnaire', slug: parts[0]!, id: safeDecode(parts[1]!) };
+  if (parts.length > 0 && catalog.types.some((entry) => entry.slug === parts[0] && entry.definition)) {
+    const id = parts.length === 2 ? safeDecode(parts[1]!) : '';
+    return id.trim() === '' ? { kind: 'outcome', outcome: 'invalid', param: '' } : { kind: 'questionnaire', slug: parts[0]!, id };
   }
   return null;
 }

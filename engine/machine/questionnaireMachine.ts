@@ -31,6 +31,8 @@ export interface QuestionnaireContext {
 /** Events the renderer sends. */
 export type QuestionnaireEvent =
   | { type: 'answer.set'; questionId: string; value: AnswerValue | undefined }
+  /** Answers given before the form was live (kept in the browser, or chosen on the server-rendered page). */
+  | { type: 'answers.restore'; answers: Answers }
   | { type: 'page.next' }
   | { type: 'page.back' }
   | { type: 'submit' }
@@ -97,6 +99,7 @@ export const questionnaireMachine = setup({
         errors: context.attempted ? pageErrors(context.definition, context.pageIndex, answers) : context.errors,
       };
     }),
+    restoreAnswers: assign(({ context, event }) => (event.type === 'answers.restore' ? { answers: { ...context.answers, ...event.answers } } : {})),
     announceAnswers: emit(({ context }) => ({ type: 'answers.changed' as const, answers: context.answers })),
     showPageErrors: assign(({ context }) => ({
       attempted: true,
@@ -144,6 +147,8 @@ export const questionnaireMachine = setup({
     submitError: null,
   }),
   initial: 'starting',
+  // Accepted in every state (an opening dialog included), so nothing chosen before the script ran is lost.
+  on: { 'answers.restore': { actions: ['restoreAnswers', 'announceAnswers'] } },
   states: {
     starting: {
       always: [{ guard: 'hasInstructions', target: 'instructions' }, { target: 'answering' }],

@@ -1,4 +1,5 @@
-import Box from '@mui/material/Box';
+import Box from '../Box.ts';
+import { fieldName } from '../../engine/answers/formValues.ts';
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { optionsOf } from '../../engine/definition/questions.ts';
 import { format, messages } from '../../engine/messages.ts';
@@ -11,7 +12,7 @@ import type { WidgetProps } from './types.ts';
  * once it is reached, and a live count tells how many are ticked.
  */
 export default function CheckboxesWidget({ question, definition, number, value, error, onChange }: WidgetProps<'checkboxes'>) {
-  const inputId = `q-${question.id}`;
+  const inputId = fieldName(question.id);
   const errorId = `${inputId}-error`;
   const countId = `${inputId}-count`;
   const options = optionsOf(definition, question);
@@ -47,6 +48,7 @@ export default function CheckboxesWidget({ question, definition, number, value, 
               <Box
                 component="input"
                 type="checkbox"
+                name={inputId}
                 value={String(option.value)}
                 checked={checked}
                 disabled={disabled}

@@ -1,8 +1,9 @@
-import Box from '@mui/material/Box';
+import Box from '../Box.ts';
+import { fieldName } from '../../engine/answers/formValues.ts';
 import { optionsOf } from '../../engine/definition/questions.ts';
 import type { ChoiceOption } from '../../engine/definition/types.ts';
 import { messages } from '../../engine/messages.ts';
-import { Fieldset, optionRowSx, tickSx } from './Fieldset.tsx';
+import { Fieldset, optionRowSx, TAP_TARGET, tickSx } from './Fieldset.tsx';
 import { labelProps, QuestionLabel } from './QuestionLabel.tsx';
 import type { WidgetProps } from './types.ts';
 
@@ -21,12 +22,31 @@ function OptionText({ option }: { option: ChoiceOption }) {
 }
 
 /**
+ * Columns of a compact (numeric) scale: every option in one row where 44 px targets fit, and on a
+ * phone (about 340 px for the options) up to six a row, the rest wrapped evenly below (0–5, 6–10).
+ * Pure CSS by breakpoint, so the widget renders the same on the server.
+ */
+function compactRowSx(count: number) {
+  const phoneColumns = count <= 6 ? count : Math.ceil(count / 2);
+  return {
+    display: 'grid',
+    gridTemplateColumns: { xs: `repeat(${phoneColumns}, minmax(${TAP_TARGET}px, 1fr))`, sm: `repeat(${count}, minmax(${TAP_TARGET}px, max-content))` },
+    justifyContent: { xs: 'stretch', sm: 'space-between' },
+    rowGap: 0.5,
+    maxWidth: 560,
+  } as const;
+}
+
+/** A compact option: its radio above its number, the whole box (at least 44 by 44 px) the target. */
+const compactOptionSx = { ...optionRowSx, flexDirection: 'column', justifyContent: 'center', gap: 0.25, px: 0.25, pr: 0.25, minWidth: TAP_TARGET } as const;
+
+/**
  * One choice among options: radio buttons (sentences one per line on phones, in a row on wide
- * screens; numeric scales in one row with their anchors spelled out below), or a native drop-down for
+ * screens; numeric scales in a row, wrapped on phones, with their anchors spelled out below), or a native drop-down for
  * long lists and ranked slots, whose options taken by another question of the group leave the list.
  */
 export default function ChoiceWidget({ question, definition, number, value, error, taken, onChange }: WidgetProps<'choice'>) {
-  const inputId = `q-${question.id}`;
+  const inputId = fieldName(question.id);
   const errorId = `${inputId}-error`;
   const options = optionsOf(definition, question).filter((option) => option.value === value || !taken.has(option.value));
   const legend = <QuestionLabel {...labelProps(question, number)} />;
@@ -37,6 +57,7 @@ export default function ChoiceWidget({ question, definition, number, value, erro
         <Box
           component="select"
           id={inputId}
+          name={inputId}
           value={value === undefined ? '' : String(value)}
           onChange={(event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
           aria-describedby={error ? errorId : undefined}
@@ -71,17 +92,13 @@ export default function ChoiceWidget({ question, definition, number, value, erro
         aria-describedby={describedBy}
         aria-required={question.required}
         aria-invalid={error !== undefined}
-        sx={
-          compact
-            ? { display: 'flex', justifyContent: 'space-between', maxWidth: 560 }
-            : { display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexWrap: 'wrap', columnGap: 2 }
-        }
+        sx={compact ? compactRowSx(options.length) : { display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexWrap: 'wrap', columnGap: 2 }}
       >
         {options.map((option) => (
           <Box
             component="label"
             key={option.value}
-            sx={compact ? { ...optionRowSx, flexDirection: 'column', gap: 0.25, px: 0.25, pr: 0.25, minWidth: 28 } : optionRowSx}
+            sx={compact ? compactOptionSx : optionRowSx}
           >
             <Box
               component="input"

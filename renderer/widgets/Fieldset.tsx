@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from '../Box.ts';
 import type { ReactNode } from 'react';
 import { ErrorText } from '../controls.tsx';
 
@@ -51,8 +51,11 @@ export const tickSx = {
   '&:disabled': { cursor: 'default' },
 } as const;
 
+/** Smallest side of a touch target, in CSS px (WCAG 2.5.5, Apple's guidelines). */
+export const TAP_TARGET = 44;
+
 /** Style of an option's label row: the whole row is the touch target (at least 44 px high). */
 export const optionRowSx = {
-  display: 'flex', alignItems: 'center', gap: 1.25, minHeight: 44, py: 0.5, pr: 1, cursor: 'pointer', borderRadius: 1,
+  display: 'flex', alignItems: 'center', gap: 1.25, minHeight: TAP_TARGET, py: 0.5, pr: 1, cursor: 'pointer', borderRadius: 1,
   '&:hover': { bgcolor: 'action.hover' },
 } as const;

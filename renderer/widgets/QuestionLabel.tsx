@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Box from '../Box.ts';
 import { messages } from '../../engine/messages.ts';
 
 /** The numbered text of a question with the red asterisk and 'Obrigatória' for required ones. */

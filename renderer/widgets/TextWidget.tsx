@@ -1,11 +1,12 @@
-import Box from '@mui/material/Box';
+import Box from '../Box.ts';
+import { fieldName } from '../../engine/answers/formValues.ts';
 import { Fieldset } from './Fieldset.tsx';
 import { labelProps, QuestionLabel } from './QuestionLabel.tsx';
 import type { WidgetProps } from './types.ts';
 
 /** A free-text answer: a native text area (or line) styled like the theme's inputs. */
 export default function TextWidget({ question, number, value, error, onChange }: WidgetProps<'text'>) {
-  const inputId = `q-${question.id}`;
+  const inputId = fieldName(question.id);
   const errorId = `${inputId}-error`;
   const multiline = question.multiline ?? true;
   return (
@@ -13,6 +14,7 @@ export default function TextWidget({ question, number, value, error, onChange }:
       <Box
         component={multiline ? 'textarea' : 'input'}
         id={inputId}
+        name={inputId}
         rows={multiline ? 3 : undefined}
         value={typeof value === 'string' ? value : ''}
         onChange={(event: React.ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => onChange(event.target.value === '' ? undefined : event.target.value)}

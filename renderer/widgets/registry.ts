@@ -1,50 +1,35 @@
-import { createElement, lazy } from 'react';
 import { allQuestions } from '../../engine/definition/questions.ts';
 import type { QuestionKind, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import { preloadable, type Preloadable } from '../preloadable.ts';
 import type { Widget, WidgetProps } from './types.ts';
 
-type WidgetModule<K extends QuestionKind> = { default: Widget<K> };
-
 /** Where each kind's widget lives; exhaustive by type, so a new kind needs its widget here. */
-const widgetModules: { [K in QuestionKind]: () => Promise<WidgetModule<K>> } = {
-  choice: () => import('./ChoiceWidget.tsx'),
-  checkboxes: () => import('./CheckboxesWidget.tsx'),
-  text: () => import('./TextWidget.tsx'),
+const modules: { [K in QuestionKind]: Preloadable<WidgetProps<K>> } = {
+  choice: preloadable(() => import('./ChoiceWidget.tsx'), 'Widget(choice)'),
+  checkboxes: preloadable(() => import('./CheckboxesWidget.tsx'), 'Widget(checkboxes)'),
+  text: preloadable(() => import('./TextWidget.tsx'), 'Widget(text)'),
 };
 
-const loading = new Map<QuestionKind, Promise<WidgetModule<QuestionKind>>>();
-const loaded = new Map<QuestionKind, WidgetModule<QuestionKind>>();
+/** The source file of each kind's widget (repository path), for the server's preload hints. */
+const sources: { [K in QuestionKind]: string } = {
+  choice: 'renderer/widgets/ChoiceWidget.tsx',
+  checkboxes: 'renderer/widgets/CheckboxesWidget.tsx',
+  text: 'renderer/widgets/TextWidget.tsx',
+};
 
-function load(kind: QuestionKind): Promise<WidgetModule<QuestionKind>> {
-  let promise = loading.get(kind);
-  if (!promise) {
-    promise = (widgetModules[kind] as () => Promise<WidgetModule<QuestionKind>>)().then((module) => {
-      loaded.set(kind, module);
-      return module;
-    });
-    loading.set(kind, promise);
-  }
-  return promise;
-}
-
-/** A widget that loads its kind's module on first use (suspending), and draws at once when preloaded. */
-function deferred<K extends QuestionKind>(kind: K): Widget<K> {
-  const Lazy = lazy(() => load(kind)) as unknown as Widget<K>;
-  function DeferredWidget(props: WidgetProps<K>) {
-    const module = loaded.get(kind) as unknown as WidgetModule<K> | undefined;
-    return createElement(module ? module.default : Lazy, props);
-  }
-  DeferredWidget.displayName = `Widget(${kind})`;
-  return DeferredWidget;
-}
+const kindsOf = (definition: QuestionnaireDefinition) => [...new Set(allQuestions(definition).map(({ question }) => question.kind))];
 
 /** The widget of every question kind: a form downloads only the kinds it has. */
 export const widgets = Object.fromEntries(
-  (Object.keys(widgetModules) as QuestionKind[]).map((kind) => [kind, deferred(kind)]),
+  (Object.keys(modules) as QuestionKind[]).map((kind) => [kind, modules[kind].Component]),
 ) as unknown as { [K in QuestionKind]: Widget<K> };
 
 /** Loads the widgets a definition uses; once it resolves, the form draws without a loading state. */
 export function preloadWidgets(definition: QuestionnaireDefinition): Promise<unknown> {
-  const kinds = new Set(allQuestions(definition).map(({ question }) => question.kind));
-  return Promise.all([...kinds].map(load));
+  return Promise.all(kindsOf(definition).map((kind) => modules[kind].preload()));
+}
+
+/** The source files of the widgets a definition uses. */
+export function widgetSources(definition: QuestionnaireDefinition): string[] {
+  return kindsOf(definition).map((kind) => sources[kind]);
 }

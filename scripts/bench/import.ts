@@ -7,11 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { companies } from '../../apps/server/src/db/schema.ts';
 import { seed } from '../../apps/server/src/seed.ts';
+import { freshDatabase } from '../lib/benchDatabase.ts';
 
 /** What to measure. */
 export interface BenchImportOptions {
@@ -45,38 +44,6 @@ export async function benchWorkbook(rows: number): Promise<Buffer> {
     people.addRow([`Colaborador ${index}`, `colaborador.${index}@bench.avalia`, `119${String(index).padStart(8, '0')}`, `Setor ${(index % 20) + 1}`, `Cargo ${(index % 10) + 1}`]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function freshDatabase(postgresUrl: string | undefined): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!postgresUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
-  const server = new pg.Client({ connectionString: postgresUrl });
-  await server.connect();
-  const name = `avalia_bench_${randomBytes(6).toString('hex')}`;
-  await server.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    async drop() {
-      await database.close();
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await server.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await server.end();
-    },
-  };
 }
 
 /** Imports `rows` employees into a fresh company and measures the call. */

@@ -40,6 +40,13 @@ export interface AppServerOptions {
   readyTimeoutMs?: number;
   /** Echo the server's output to this process's stderr. Default false. */
   echo?: boolean;
+  /** Data directory to use (kept on stop). Default: a fresh temporary one, removed on stop. */
+  dataDir?: string;
+  /**
+   * Command the server runs under: `[program, ...args]` before `node --import tsx server.ts` (e.g.
+   * `strace`), or a function given that command line that returns the one to spawn.
+   */
+  wrap?: string[] | ((command: string[]) => string[]);
 }
 
 /** A running server. */
@@ -56,6 +63,10 @@ export interface AppServer {
   waitForLinks(slug: string, timeoutMs?: number): Promise<SeedLink[]>;
   /** Sends SIGINT to the process group and resolves to the exit (code null when killed after the grace period). */
   stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Kills the process group at once (SIGKILL, a crash: nothing is closed or unlocked) and resolves on exit. */
+  kill(): Promise<void>;
+  /** Pid of the spawned process (the wrapper's, when `wrap` is given). */
+  pid: number;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -128,7 +139,11 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     throw new Error(`${serverEntry} does not exist yet: the server cannot be started.`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'avalia-data-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'avalia-data-'));
+  const removeData = () => {
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {};
   // The server gets the caller's environment minus what a test runner adds (Vitest sets NODE_ENV=test)
@@ -149,7 +164,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     else env[key] = value;
   }
 
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const node = [process.execPath, '--import', 'tsx', serverEntry];
+  const command = typeof options.wrap === 'function' ? options.wrap(node) : [...(options.wrap ?? []), ...node];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -198,15 +215,20 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
         if ((await Promise.race([exited, timer])) === 'timeout') signalGroup(child, 'SIGKILL');
       }
       const result = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
       return result;
     },
+    async kill() {
+      signalGroup(child, 'SIGKILL');
+      await exited;
+    },
+    pid: child.pid!,
   };
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90000);
   while (!(await answersHttp(baseUrl))) {
     if (exit) {
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
       throw new Error(`the server exited (code ${exit.code}, signal ${exit.signal}) before answering. Output:\n${output}`);
     }
     if (Date.now() > deadline) {

@@ -104,6 +104,43 @@ describe('POST /api/evaluation', () => {
     expect(await countRows(t.db, 'evaluations')).toBe(before);
   });
 
+  it("refuses (400) an administrator's evaluation whose evaluated person or rated sector is of another company, and stores nothing", async () => {
+    const evaluator = demo.employees[0]!;
+    const before = await countRows(t.db, 'evaluations');
+    const otherPerson = `Pedro Outra não é da mesma empresa que o avaliador ${evaluator.name}: avaliador e avaliado devem ser da mesma empresa.`;
+    const otherSector = `O setor Vendas não é da empresa do avaliador ${evaluator.name}: escolha um setor da mesma empresa.`;
+    const cases: [unknown, string][] = [
+      [{ users: [{ user_id: evaluator.id, type_evaluation: 2, validate: 5, evaluated: other.employeeId, version: 1 }] }, otherPerson],
+      [{ users: [{ user_id: evaluator.id, type_evaluation: 11, evaluated: other.employeeId }] }, otherPerson],
+      [{ users: [{ user_id: evaluator.id, type_evaluation: 8, validate: 5, rated_sector: other.sectorId }] }, otherSector],
+      [{ users: [{ user_id: evaluator.id, type_evaluation: 13, validate: 5, rated_sector: other.sectorId }] }, otherSector],
+      // One bad item refuses the whole batch.
+      [
+        {
+          users: [
+            { user_id: evaluator.id, type_evaluation: 13, validate: 5 },
+            { user_id: evaluator.id, type_evaluation: 2, validate: 5, evaluated: other.employeeId, version: 1 },
+          ],
+        },
+        otherPerson,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await create(adminToken, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    // The other way round too: an evaluator of the other company rating someone of the demo company.
+    const reverse = await create(adminToken, { users: [{ user_id: other.employeeId, type_evaluation: 2, validate: 5, evaluated: evaluator.id, version: 1 }] });
+    expect(reverse.statusCode).toBe(400);
+    expect(await countRows(t.db, 'evaluations')).toBe(before);
+    // Within one company the administrator still creates them.
+    const same = await create(adminToken, {
+      users: [{ user_id: evaluator.id, type_evaluation: 2, validate: 5, evaluated: demo.employees[1]!.id, version: 1, rated_sector: demo.sectorId('Administrativo') }],
+    });
+    expect(same.statusCode).toBe(201);
+  });
+
   it('needs a signed-in staff member (401)', async () => {
     const response = await create(null, { users: [{ user_id: demo.employees[0]!.id, type_evaluation: 13, validate: 5 }] });
     expect(response.statusCode).toBe(401);
@@ -121,6 +158,7 @@ describe('GET /api/evaluation/find/{id}', () => {
       user_id: employee.id,
       rated: employee.id,
       rated_sector: employee.sectorId,
+      rated_sector_name: demo.sectors.find((sector) => sector.id === employee.sectorId)!.sectorName,
       type_evaluation: 13,
       version: 1,
       done: false,
@@ -130,6 +168,20 @@ describe('GET /api/evaluation/find/{id}', () => {
     });
     const upper = await t.app.inject({ method: 'GET', url: `/api/evaluation/find/${evaluation.id.toUpperCase()}` });
     expect(upper.json().id).toBe(evaluation.id);
+  });
+
+  it('names the rated sector for the area maps (the open sector lookup is gone), null without one', async () => {
+    const [row] = await t.db
+      .insert(evaluations)
+      .values({ userId: demo.employees[3]!.id, rated: demo.employees[3]!.id, ratedSector: demo.sectorId('Operações'), typeEvaluation: 8, expireAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const map = await t.app.inject({ method: 'GET', url: `/api/evaluation/find/${row!.id}` });
+    expect(map.statusCode).toBe(200);
+    expect(map.json()).toMatchObject({ rated_sector: demo.sectorId('Operações'), rated_sector_name: 'Operações', type_evaluation: 8 });
+    const none = await t.app.inject({ method: 'GET', url: `/api/evaluation/find/${other.evaluationId}` });
+    expect(none.json()).toMatchObject({ rated_sector: null, rated_sector_name: null });
+    // The respondent page needs no session for it, while the sector lookup now does.
+    expect((await t.app.inject({ method: 'GET', url: `/api/sectors/${demo.sectorId('Operações')}` })).statusCode).toBe(401);
   });
 
   it('answers 404 (never 500) for unknown ids and for anything that is not a UUID', async () => {

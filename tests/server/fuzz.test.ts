@@ -43,6 +43,9 @@ const HOSTILE: unknown[] = [
   '\ud83d\ude00 ção',
   '2026-13-45',
   [],
+  // A one-item list of text: Fastify's Ajv unwraps it for a plain string field, but not through an
+  // anyOf, so a handler that trusts the schema gets an array where it expects text.
+  ['x'],
   [[[[]]]],
   {},
   { $gt: '' },

@@ -4,7 +4,7 @@ import { evaluations, mailDeliveries, outbox, users } from '../../apps/server/sr
 import { messageIdFor } from '../../apps/server/src/mail/mailer.ts';
 import { messages } from '../../engine/messages.ts';
 import { demoData } from './fixtures.ts';
-import { REFUSAL, startSmtp, type TestSmtp } from './smtp.ts';
+import { RECIPIENT_REFUSAL, REFUSAL, startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from './testApp.ts';
 import { waitUntil } from './waitUntil.ts';
 
@@ -67,6 +67,11 @@ async function evaluationWithJob(name: string) {
     return row!.id;
   });
   return { evaluator: evaluator!, evaluationId, jobId: await jobIdOf(evaluationId) };
+}
+
+/** The accepted messages whose text holds this evaluation's personal link. */
+function sentFor(evaluationId: string) {
+  return smtp.messages.filter((mail) => String(mail.text).includes(`/${evaluationId}`));
 }
 
 function sentTo(address: string) {
@@ -159,4 +164,57 @@ describe('evaluation e-mail jobs, SMTP mode', () => {
     const [delivery] = await t.db.select().from(mailDeliveries).where(eq(mailDeliveries.key, key));
     expect(delivery).toMatchObject({ state: 'sending', attempts: 2 });
   });
+
+  it('drain a backlog of 200 e-mails created through the API, each delivered once, while the one the server refuses fails alone with its reason and its retries', async () => {
+    const [refused] = await t.db
+      .insert(users)
+      .values({ name: 'Rui Recusado', email: `recusado.${Math.random().toString(16).slice(2, 10)}@teste.avalia`, typeAccount: 3, companyId: demo.companyId })
+      .returning();
+    smtp.refused.add(refused!.email);
+    try {
+      const items = Array.from({ length: 200 }, (_, index) => {
+        const employee = demo.employees[index % demo.employees.length]!;
+        return { user_id: employee.id, user_name: employee.name, type_evaluation: 13, validate: 10 };
+      });
+      // In the middle of the backlog, so it shares a batch with e-mails that do go out.
+      items.splice(100, 0, { user_id: refused!.id, user_name: refused!.name, type_evaluation: 13, validate: 10 });
+      const response = await t.app.inject({ method: 'POST', url: '/api/evaluation', headers: bearer(adminToken), payload: { users: items } });
+      expect(response.statusCode).toBe(201);
+      const created = (response.json() as { evaluations: { evaluation_id: string; user_id: number }[] }).evaluations;
+      expect(created).toHaveLength(201);
+      const deliverable = created.filter((row) => row.user_id !== refused!.id).map((row) => row.evaluation_id);
+      const refusedId = created.find((row) => row.user_id === refused!.id)!.evaluation_id;
+
+      // One job per poll (the first version) needed 200 polls, 100 s at this app's 0.5 s polling
+      // (400 s at the default 2 s): 60 s is a behavioural bound, not a speed measurement.
+      await waitUntil(async () => deliverable.every((id) => sentFor(id).length > 0), 60000);
+      const refusedJob = await jobIdOf(refusedId);
+      // The refused job ends failed after its 3 retries, with its own reason; nothing reached its address.
+      const failed = await waitUntil(async () => {
+        const row = await monitorRow(refusedJob);
+        return row?.state === 'failed' ? row : undefined;
+      }, 30000);
+      expect(failed.failedReason).toContain('Falha no envio SMTP');
+      expect(failed.failedReason).toContain(RECIPIENT_REFUSAL);
+      const retries = await t.db.execute(sql`SELECT retry_count FROM pgboss.job WHERE id = ${refusedJob}`);
+      expect((retries as unknown as { rows: { retry_count: number }[] }).rows[0]!.retry_count).toBe(3);
+      expect(sentTo(refused!.email)).toEqual([]);
+
+      // Every other job completed with its own result, and each message arrived exactly once.
+      const monitor = await t.app.inject({ method: 'GET', url: '/api/queues', headers: bearer(adminToken) });
+      const rows = new Map((monitor.json() as MonitorRow[]).map((row) => [row.id, row]));
+      const jobs = await t.db.execute(sql`SELECT id, data->>'evaluation_id' AS evaluation_id FROM pgboss.job WHERE name = 'createEvaluation'`);
+      const jobOf = new Map((jobs as unknown as { rows: { id: string; evaluation_id: string }[] }).rows.map((row) => [row.evaluation_id, row.id]));
+      const addressOf = new Map(demo.employees.map((employee) => [employee.id, employee.email]));
+      for (const row of created.filter((item) => item.user_id !== refused!.id)) {
+        const job = rows.get(jobOf.get(row.evaluation_id)!);
+        expect(job, row.evaluation_id).toMatchObject({ state: 'completed', failedReason: null });
+        expect(job!.returnvalue).toEqual({ skipped: false, message: `E-mail enviado para ${addressOf.get(row.user_id)}` });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const id of deliverable) expect(sentFor(id), id).toHaveLength(1);
+    } finally {
+      smtp.refused.delete(refused!.email);
+    }
+  }, 120000);
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { evaluations, outbox, users } from '../../apps/server/src/db/schema.ts';
 import { escapeHtml } from '../../apps/server/src/mail/escape.ts';
@@ -179,6 +179,39 @@ describe('evaluation e-mail jobs, outbox mode', () => {
     expect(goneJob!.output).toEqual({ skipped: true, message: messages.mail.skippedDeleted });
     expect(await t.db.select().from(outbox).where(eq(outbox.to, evaluator.email))).toEqual([]);
   });
+
+  it('drain a backlog of 200 e-mails created through the API into the outbox, each once, each job completed with its own result', async () => {
+    const items = Array.from({ length: 200 }, (_, index) => {
+      const employee = demo.employees[index % demo.employees.length]!;
+      return { user_id: employee.id, user_name: employee.name, type_evaluation: 13, validate: 10 };
+    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/evaluation', headers: bearer(adminToken), payload: { users: items } });
+    expect(response.statusCode).toBe(201);
+    const created = (response.json() as { evaluations: { evaluation_id: string; user_id: number }[] }).evaluations;
+    const ids = created.map((row) => row.evaluation_id);
+    const stored = async () => {
+      const rows = await t.db.select({ evaluationId: outbox.evaluationId, to: outbox.to }).from(outbox).where(inArray(outbox.evaluationId, ids));
+      return rows;
+    };
+    // One job per poll (the first version) needed 200 polls, 100 s at this app's 0.5 s polling (400 s
+    // at the default 2 s): 60 s is a behavioural bound, not a speed measurement.
+    await waitUntil(async () => (await stored()).length >= 200, 60000);
+    const jobs = await waitUntil(async () => {
+      const result = await t.db.execute(sql`SELECT id, state, output, data->>'evaluation_id' AS evaluation_id FROM pgboss.job WHERE data->>'evaluation_id' IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      const rows = (result as unknown as { rows: { id: string; state: string; output: Record<string, unknown>; evaluation_id: string }[] }).rows;
+      return rows.length === 200 && rows.every((row) => row.state === 'completed') && rows;
+    });
+    const addressOf = new Map(demo.employees.map((employee) => [employee.id, employee.email]));
+    const evaluatorOf = new Map(created.map((row) => [row.evaluation_id, row.user_id]));
+    for (const job of jobs) {
+      expect(job.output).toEqual({ skipped: false, message: `E-mail guardado na caixa de saída para ${addressOf.get(evaluatorOf.get(job.evaluation_id)!)}` });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const rows = await stored();
+    expect(rows).toHaveLength(200);
+    expect(new Set(rows.map((row) => row.evaluationId)).size).toBe(200);
+    for (const row of rows) expect(row.to).toBe(addressOf.get(evaluatorOf.get(row.evaluationId!)!));
+  }, 120000);
 
   it('skip a message whose key is already in the outbox', async () => {
     const message = { key: 'teste:repetida', to: 'a@b.c', subject: 's', text: 't', html: '<p>t</p>', kind: 'teste' };

@@ -66,10 +66,12 @@ describe('sectors of a company', () => {
     expect((await call('PATCH', '/api/sectors/999999', adminToken, { sectors: [] })).statusCode).toBe(404);
   });
 
-  it('keeps GET /sectors/{id} public', async () => {
-    const response = await call('GET', `/api/sectors/${other.sectorId}`, null);
+  it('answers GET /sectors/{id} only with a session, and a company user only for its own company', async () => {
+    expect((await call('GET', `/api/sectors/${other.sectorId}`, null)).statusCode).toBe(401);
+    const response = await call('GET', `/api/sectors/${other.sectorId}`, adminToken);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ sector_name: 'Vendas' });
+    expect((await call('GET', `/api/sectors/${other.sectorId}`, companyToken)).statusCode).toBe(404);
   });
 
   it('lists the sectors of several visible companies', async () => {

@@ -5,6 +5,7 @@
  * test, so a new route cannot skip it.
  */
 import { randomUUID } from 'node:crypto';
+import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses, evaluations, positions, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { addUserWithPassword } from './fixtures.ts';
@@ -140,7 +141,8 @@ const rows: Row[] = [
   {
     route: 'POST /api/companies',
     expect: ADMIN_ONLY,
-    request: () => ({ method: 'POST', url: '/api/companies', payload: { commercial_name: unique('Nova'), company_name: 'Nova Ltda', cnpj: '11222333000181', phone: '' } }),
+    // A fresh document each time: two active companies may not share one (and the demo company holds 11222333000181).
+    request: () => ({ method: 'POST', url: '/api/companies', payload: { commercial_name: unique('Nova'), company_name: 'Nova Ltda', cnpj: generateCNPJ(), phone: '' } }),
   },
   {
     route: 'PATCH /api/companies',
@@ -154,6 +156,8 @@ const rows: Row[] = [
     request: () => ({ method: 'PATCH', url: `/api/sectors/${A()}`, payload: { sectors: [{ sector_name: unique('Setor') }] } }),
   },
   { route: 'POST /api/sectors/different-companies', expect: TENANT, request: () => ({ method: 'POST', url: '/api/sectors/different-companies', payload: { company_ids: [A()] } }) },
+  // No longer public: the respondent page reads the rated sector's name from its evaluation.
+  { route: 'GET /api/sectors/{id}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/sectors/${demo.sectors[0]!.id}` }) },
   { route: 'GET /api/positions/list/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/positions/list/${A()}` }) },
   {
     route: 'PATCH /api/positions/{companyId}',
@@ -232,7 +236,7 @@ const rows: Row[] = [
 ];
 
 /** Calls that answer without a session (the respondent links and the registration link). */
-const PUBLIC = new Set(['POST /api/sessions', 'GET /api/sectors/{id}', 'GET /api/evaluation/find/{id}', 'POST /api/tableresponse/multiple']);
+const PUBLIC = new Set(['POST /api/sessions', 'GET /api/evaluation/find/{id}', 'POST /api/tableresponse/multiple']);
 
 /** Strings of company A that company B must never receive. */
 function companyASecrets(): string[] {

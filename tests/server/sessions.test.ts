@@ -158,15 +158,27 @@ describe('sectors', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/sectors/list/${demo.companyId}` })).statusCode).toBe(401);
   });
 
-  it('GET /api/sectors/{id} is public and answers the sector name, 404 when unknown', async () => {
+  it('GET /api/sectors/{id} needs a session: any sector for an administrator, only its own company for a company user', async () => {
     const sectorId = demo.sectorId('Operações');
-    const response = await t.app.inject({ method: 'GET', url: `/api/sectors/${sectorId}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ sector_name: 'Operações' });
-    const missing = await t.app.inject({ method: 'GET', url: '/api/sectors/424242' });
+    const admin = await t.app.inject({ method: 'GET', url: `/api/sectors/${sectorId}`, headers: bearer(adminToken) });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toEqual({ sector_name: 'Operações' });
+    const own = await t.app.inject({ method: 'GET', url: `/api/sectors/${sectorId}`, headers: bearer(companyToken) });
+    expect(own.json()).toEqual({ sector_name: 'Operações' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/sectors/${other.sectorId}`, headers: bearer(adminToken) })).json()).toEqual({ sector_name: 'Vendas' });
+    // Another company's sector answers exactly like an absent one: ids cannot be counted through.
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/sectors/${other.sectorId}`, headers: bearer(companyToken) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(`Setor ${other.sectorId} não encontrado.`);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/sectors/424242', headers: bearer(companyToken) });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Setor 424242 não encontrado.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/sectors/abc' })).statusCode).toBe(400);
+    for (const id of [sectorId, other.sectorId, 424242]) {
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/sectors/${id}` });
+      expect(anonymous.statusCode, String(id)).toBe(401);
+      expect(anonymous.json()).toEqual({ message: messages.api.unauthorized });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/sectors/abc', headers: bearer(adminToken) })).statusCode).toBe(400);
   });
 });
 

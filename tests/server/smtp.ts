@@ -13,6 +13,8 @@ export interface TestSmtp {
   failing: boolean;
   /** Data commands received, accepted or not. */
   attempts: number;
+  /** Recipient addresses (lower case) refused at RCPT TO with a 550, whatever `failing` says. */
+  refused: Set<string>;
   /** Waits until `count` messages were accepted (throws after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -21,6 +23,9 @@ export interface TestSmtp {
 /** Refusal text of the failing server. */
 export const REFUSAL = 'Caixa postal temporariamente indisponivel';
 
+/** Refusal text of a refused recipient. */
+export const RECIPIENT_REFUSAL = 'Destinatario desconhecido';
+
 /** Starts the server. */
 export async function startSmtp(): Promise<TestSmtp> {
   const state: TestSmtp = {
@@ -28,6 +33,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     messages: [],
     failing: false,
     attempts: 0,
+    refused: new Set(),
     async waitForMessages(count, timeoutMs = 15000) {
       const until = Date.now() + timeoutMs;
       while (state.messages.length < count) {
@@ -42,6 +48,13 @@ export async function startSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (state.refused.has(address.address.toLowerCase())) {
+        callback(Object.assign(new Error(RECIPIENT_REFUSAL), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       state.attempts += 1;
       const chunks: Buffer[] = [];

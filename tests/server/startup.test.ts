@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { storedJwtSecret } from '../../apps/server/src/db/meta.ts';
 import { DataDirLockedError, lockDataDir } from '../../apps/server/src/lock.ts';
 import { DEMO_EMPLOYEES, seed, seedReport } from '../../apps/server/src/seed.ts';
 import catalog from '../../definitions/catalog.json' with { type: 'json' };
-import { messages } from '../../engine/messages.ts';
+import { format, messages } from '../../engine/messages.ts';
 import { countRows } from './fixtures.ts';
 import { buildTestApp, createTestDatabase, seedOptions, testJwtSecret, type TestApp, type TestDatabase } from './testApp.ts';
 
@@ -31,6 +31,7 @@ describe('config', () => {
       port: 3000,
       dataDir: './data',
       databaseUrl: undefined,
+      pgliteDurable: true,
       jwtSecret: undefined,
       adminEmail: 'admin@avalia.com.br',
       adminPassword: 'avalia123',
@@ -50,6 +51,32 @@ describe('config', () => {
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://avalia.example/' }).publicUrl).toBe('https://avalia.example');
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Marte/Olimpo' })).toThrow();
+  });
+
+  it('reads TRUST_PROXY as nothing, a number of hops or a list of proxy addresses, and refuses anything else', () => {
+    for (const value of [undefined, '', ' ', '0', 'false', 'no']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy, String(value)).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    // `true` trusted every hop: a client could name its own address. It now stops the start instead.
+    for (const value of ['true', 'yes', '-1', '1.5', '999', 'proxy', '10.0.0.1,', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(format(messages.api.trustProxyInvalid, { value }));
+    }
+  });
+
+  it('refuses a production configuration with a default password, naming the variable to set', () => {
+    const strong = { ADMIN_PASSWORD: 'Segredo-do-admin-1', COMPANY_PASSWORD: 'Segredo-da-empresa-1' };
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(messages.api.productionAdminPassword);
+    expect(messages.api.productionAdminPassword).toContain('ADMIN_PASSWORD');
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'avalia123', COMPANY_PASSWORD: strong.COMPANY_PASSWORD })).toThrow(messages.api.productionAdminPassword);
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'curta', COMPANY_PASSWORD: strong.COMPANY_PASSWORD })).toThrow(messages.api.productionAdminPassword);
+    // The demo company user (DEMO_DATA on by default) has a known password too.
+    expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: strong.ADMIN_PASSWORD })).toThrow(messages.api.productionCompanyPassword);
+    expect(messages.api.productionCompanyPassword).toContain('COMPANY_PASSWORD');
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: strong.ADMIN_PASSWORD, DEMO_DATA: '0' }).adminPassword).toBe(strong.ADMIN_PASSWORD);
+    expect(loadConfig({ NODE_ENV: 'production', ...strong }).companyPassword).toBe(strong.COMPANY_PASSWORD);
+    // Outside production the documented defaults still start a demo.
+    expect(loadConfig({ NODE_ENV: 'development' }).adminPassword).toBe('avalia123');
   });
 });
 
@@ -120,8 +147,11 @@ describe('server errors', () => {
     const app = await buildApp({ db: t.db, jwtSecret: testJwtSecret, timeZone: 'America/Sao_Paulo' });
     await t.drop();
     try {
-      for (const url of ['/api/sectors/1', '/api/evaluation/find/8a6e0804-2bd0-4672-b79d-d97027f9071a']) {
-        const response = await app.inject({ method: 'GET', url });
+      for (const [method, url, payload] of [
+        ['POST', '/api/sessions', { email: 'a@b.com.br', password: 'x' }],
+        ['GET', '/api/evaluation/find/8a6e0804-2bd0-4672-b79d-d97027f9071a', undefined],
+      ] as const) {
+        const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
         expect(response.statusCode, url).toBe(500);
         expect(response.json(), url).toEqual({ message: messages.common.serverError });
       }
@@ -135,7 +165,7 @@ describe('data directory lock', () => {
   it('refuses a second holder and is free again after release', () => {
     const dir = tempDir('avalia-lock-');
     const lock = lockDataDir(dir);
-    expect(readFileSync(lock.path, 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(lock.path, 'utf8').split('\n')[0]).toBe(String(process.pid));
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     expect(() => lockDataDir(dir)).toThrow(/já está em uso/);
     lock.release();
@@ -148,7 +178,7 @@ describe('data directory lock', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     writeFileSync(join(dir, 'avalia.lock'), `${dead}\n`);
     const lock = lockDataDir(dir);
-    expect(readFileSync(lock.path, 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(lock.path, 'utf8').split('\n')[0]).toBe(String(process.pid));
     lock.release();
   });
 
@@ -170,6 +200,38 @@ describe('data directory lock', () => {
       lock.release();
     }
   });
+
+  it('refuses a production start with a default password: exit code 1 and the variable to set, before touching the data', async () => {
+    const run = async (extra: NodeJS.ProcessEnv) => {
+      const dir = tempDir('avalia-data-');
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', NODE_ENV: 'production', ...extra };
+      delete env.DATABASE_URL;
+      if (!('ADMIN_PASSWORD' in extra)) delete env.ADMIN_PASSWORD;
+      if (!('COMPANY_PASSWORD' in extra)) delete env.COMPANY_PASSWORD;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        // A server that did start (the refusal missing) is stopped, so the test fails at once instead of hanging.
+        if (output.includes('Ctrl-C para parar')) child.kill('SIGTERM');
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      return { code, output, dir };
+    };
+    const admin = await run({});
+    expect(admin.code).toBe(1);
+    expect(admin.output).toContain(messages.api.productionAdminPassword);
+    expect(admin.output).toContain('defina ADMIN_PASSWORD');
+    expect(admin.output).not.toContain('Avalia rodando');
+    // Refused before anything was opened: the data directory is still empty.
+    expect(readdirSync(admin.dir)).toEqual([]);
+    const company = await run({ ADMIN_PASSWORD: 'Segredo-do-admin-1' });
+    expect(company.code).toBe(1);
+    expect(company.output).toContain(messages.api.productionCompanyPassword);
+    expect(company.output).toContain('COMPANY_PASSWORD');
+    expect(company.output).toContain('DEMO_DATA=0');
+  }, 60000);
 
   it('finishes a clean shutdown on Ctrl-C pressed twice: exit 0 and the data dir unlocked', async () => {
     const dir = tempDir('avalia-data-');
@@ -219,10 +281,12 @@ describe('web app', () => {
       expect(response.body, url).toBe('<html>staff</html>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
-    for (const url of ['/estresse/8a6e0804-2bd0-4672-b79d-d97027f9071a', '/evaluation/complete/abc']) {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.body, url).toBe('<html>respondent</html>');
-    }
+    const outcome = await t.app.inject({ method: 'GET', url: '/evaluation/complete/abc' });
+    expect(outcome.body).toBe('<html>respondent</html>');
+    // A link is checked before any page is sent: an unknown evaluation goes to the invalid page.
+    const unknown = await t.app.inject({ method: 'GET', url: '/estresse/8a6e0804-2bd0-4672-b79d-d97027f9071a' });
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/evaluation/invalid/8a6e0804-2bd0-4672-b79d-d97027f9071a');
   });
 
   it('caches hashed assets for a year, 404s missing files, and sends a CSP that allows the built app', async () => {

@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { messages } from '../../../engine/messages.ts';
+import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { loadDefinitions, type Definitions } from './definitions.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -50,8 +51,11 @@ export interface AppOptions {
   definitions?: Definitions;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits count real clients. Default false. */
-  trustProxy?: boolean;
+  /**
+   * Proxies whose X-Forwarded-For to believe (TRUST_PROXY): false none, a number that many hops, or
+   * their addresses/CIDRs; rate limits then count the address the outermost trusted proxy saw. Default false.
+   */
+  trustProxy?: TrustProxy;
   /** Base of the links sent by e-mail. Default `http://localhost:3000`. */
   publicUrl?: string;
   /** SMTP connection URL; when absent e-mails are kept in the `outbox` table. */
@@ -74,7 +78,10 @@ export const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const definitions = options.definitions ?? loadDefinitions();
   const limits = { ...DEFAULT_LIMITS, ...options.rateLimits };
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
+  // A hop count becomes a function: Fastify itself trusts no hop when given a bare number.
+  const trust = options.trustProxy ?? false;
+  const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy });
 
   await app.register(errorHandler);
   await app.register(fastifyHelmet, {
@@ -129,6 +136,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot, catalog: definitions.catalog });
+  await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot, catalog: definitions.catalog, pageLimit: limits.find });
   return app;
 }

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { format, messages } from '../../../engine/messages.ts';
 /** Server configuration read from the environment (README "Configuration"). */
 export interface Config {
   /** HTTP port of the single server (API and web app). Default 3000. */
@@ -7,6 +9,11 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when set the server runs on PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * PGLITE_DURABLE: PGlite flushes every commit to disk before answering (an acknowledged answer
+   * survives a power loss). `0` turns it off: faster, for demos, tests and benchmarks. Default true.
+   */
+  pgliteDurable: boolean;
   /**
    * Secret of the sign-in tokens. When unset, one is generated on the first start and kept in the
    * database (`meta` table, key `jwt_secret`), so restarts keep sessions valid.
@@ -24,8 +31,13 @@ export interface Config {
   publicUrl: string;
   /** Pino log level. Default `info`. */
   logLevel: string;
-  /** TRUST_PROXY=1: behind a reverse proxy, take the client address from X-Forwarded-For. Default false. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which proxies in front of the server to believe when they name the client in
+   * X-Forwarded-For. `false` (unset, 0): none, the socket address is the client; a number N: the N
+   * hops nearest the server (the client is the address the outermost trusted proxy appended, never a
+   * value the client wrote itself); a list: the proxies with these addresses or CIDR ranges.
+   */
+  trustProxy: TrustProxy;
   /**
    * Requests per minute per client address of the public link calls (find, submit): RATE_LIMIT_PUBLIC,
    * default 600, sized for a whole office answering behind one address. Sign-in stays at 10.
@@ -44,11 +56,69 @@ export interface Config {
   mailFrom?: string;
 }
 
+/** What TRUST_PROXY becomes: Fastify's `trustProxy` option (never `true`, which trusts every hop). */
+export type TrustProxy = false | number | string[];
+
+/** A configuration that must not start the server; the message says which variable to fix. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The demo accounts' password when ADMIN_PASSWORD / COMPANY_PASSWORD are unset. */
+export const DEFAULT_PASSWORD = 'avalia123';
+/** Shortest password a production start accepts for the accounts it creates (as the app's own rule). */
+const MIN_PRODUCTION_PASSWORD = 8;
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `entry` is an IP address, an address/prefix (CIDR) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `0`, `false`, `no` → trust no proxy; a positive integer → that many hops;
+ * otherwise a comma-separated list of proxy addresses or CIDR ranges. Anything else (`true` included,
+ * which would trust every hop and let a client choose its own address) stops the start.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (['', '0', 'false', 'no', 'nao', 'não'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (Number.isSafeInteger(hops) && hops >= 1 && hops <= 100) return hops;
+  } else {
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry !== '' && isProxyAddress(entry))) return entries;
+  }
+  throw new ConfigError(format(messages.api.trustProxyInvalid, { value: text }));
+}
+
+/**
+ * In production (NODE_ENV=production) the accounts the first start creates must not have the
+ * documented default password: the start is refused, naming the variable to set.
+ */
+function checkProduction(env: NodeJS.ProcessEnv, config: Pick<Config, 'adminPassword' | 'companyPassword' | 'demoData'>): void {
+  if ((env.NODE_ENV ?? '').trim().toLowerCase() !== 'production') return;
+  const weak = (password: string) => password === DEFAULT_PASSWORD || password.length < MIN_PRODUCTION_PASSWORD;
+  if (weak(config.adminPassword)) throw new ConfigError(messages.api.productionAdminPassword);
+  if (config.demoData && weak(config.companyPassword)) throw new ConfigError(messages.api.productionCompanyPassword);
+}
+
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   const text = nonEmpty(value);
   if (text === undefined) return fallback;
   const number = Number(text);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} inválido / invalid ${name}: ${text}`);
+  if (!Number.isInteger(number) || number < 1) throw new ConfigError(`${name} inválido / invalid ${name}: ${text}`);
   return number;
 }
 
@@ -56,31 +126,37 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-/** Reads the configuration from `env`; throws on a malformed PORT. */
+/**
+ * Reads the configuration from `env`; throws on a malformed value (PORT, TRUST_PROXY…) and, with
+ * NODE_ENV=production, on a default password (ConfigError, whose message names the variable).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portText = nonEmpty(env.PORT) ?? '3000';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválida / invalid PORT: ${portText}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT inválida / invalid PORT: ${portText}`);
   const timeZone = nonEmpty(env.APP_TIMEZONE) ?? 'America/Sao_Paulo';
   // Fails early on an unknown time zone instead of at the first evaluation.
   new Intl.DateTimeFormat('en-US', { timeZone });
-  return {
+  const config: Config = {
     port,
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    pgliteDurable: !['0', 'false', 'no', 'nao', 'não'].includes((env.PGLITE_DURABLE ?? '').trim().toLowerCase()),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@avalia.com.br').toLowerCase(),
-    adminPassword: env.ADMIN_PASSWORD || 'avalia123',
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_PASSWORD,
     companyEmail: (nonEmpty(env.COMPANY_EMAIL) ?? 'empresa@avalia.com.br').toLowerCase(),
-    companyPassword: env.COMPANY_PASSWORD || 'avalia123',
+    companyPassword: env.COMPANY_PASSWORD || DEFAULT_PASSWORD,
     timeZone,
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicRateLimit: positiveInteger('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 600),
     webRoot: nonEmpty(env.WEB_ROOT) === undefined ? undefined : resolve(nonEmpty(env.WEB_ROOT)!),
     demoData: !['0', 'false', 'no', 'nao', 'não'].includes((env.DEMO_DATA ?? '').trim().toLowerCase()),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
   };
+  checkProduction(env, config);
+  return config;
 }

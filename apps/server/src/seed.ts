@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import catalog from '../../../definitions/catalog.json' with { type: 'json' };
 import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
-import type { Db } from './db/client.ts';
-import { readMeta } from './db/meta.ts';
+import type { Database, Db } from './db/client.ts';
+import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
 import { companies, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -136,6 +136,19 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
     return { created, links: await demoLinks(db, now) };
   }
   return { created: false, links: await demoLinks(db, now) };
+}
+
+/**
+ * What a start does to the database before serving: apply the migrations, read (or generate) the JWT
+ * secret unless one is configured, and seed. Several servers may start at once on one PostgreSQL
+ * database: `asOnlyStarter` makes them do it one at a time, so the later ones find it all done.
+ */
+export async function prepareDatabase(database: Database, options: SeedOptions & { jwtSecret?: string }): Promise<{ jwtSecret: string; seeded: SeedResult }> {
+  return asOnlyStarter(database.db, async () => {
+    await database.migrate();
+    const jwtSecret = options.jwtSecret ?? (await storedJwtSecret(database.db));
+    return { jwtSecret, seeded: await seed(database.db, options) };
+  });
 }
 
 /** The demo employees' links that are still open at `now`, in the employees' order, then by type. */

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { staffTheme as theme } from './staffTheme';
-import { PublicOnly, RequireAuth } from './auth/guards';
+import { PublicOnly, RequireAccess, RequireAuth } from './auth/guards';
+import type { PrivateRoute } from './layout/access';
 import { Toasts } from './Toasts';
 
 // Every page is its own chunk: the respondent route loads neither admin code nor charts.
@@ -24,6 +25,11 @@ const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const InterviewPage = lazy(() => import('./pages/InterviewPage'));
 const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
 
+/** A private route opened only by the account types of its `ROUTE_ACCESS` entry. */
+function privateRoute(path: PrivateRoute, page: ReactNode) {
+  return <Route key={path} path={path} element={<RequireAccess route={path}>{page}</RequireAccess>} />;
+}
+
 /** Routes of the whole app. */
 export function AppRoutes() {
   return (
@@ -34,22 +40,22 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
-            <Route path="/home" element={<HomePage />} />
-            <Route path="/dash/:id" element={<DashboardPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/company" element={<CompaniesPage />} />
-            <Route path="/courses" element={<CoursesPage />} />
-            <Route path="/course/:id" element={<CoursePage />} />
-            <Route path="/users" element={<UsersPage />} />
-            <Route path="/users/:id" element={<UsersPage />} />
-            <Route path="/gestaodados" element={<DataManagementPage />} />
-            <Route path="/queues" element={<QueuesPage />} />
-            <Route path="/outbox" element={<OutboxPage />} />
-            <Route path="/testing" element={<UnderConstructionPage />} />
-            <Route path="/:hash" element={<InterviewReportPage />} />
+            {privateRoute('/home', <HomePage />)}
+            {privateRoute('/dash/:id', <DashboardPage />)}
+            {privateRoute('/profile', <ProfilePage />)}
+            {privateRoute('/company', <CompaniesPage />)}
+            {privateRoute('/courses', <CoursesPage />)}
+            {privateRoute('/course/:id', <CoursePage />)}
+            {privateRoute('/users', <UsersPage />)}
+            {privateRoute('/users/:id', <UsersPage />)}
+            {privateRoute('/gestaodados', <DataManagementPage />)}
+            {privateRoute('/queues', <QueuesPage />)}
+            {privateRoute('/outbox', <OutboxPage />)}
+            {privateRoute('/testing', <UnderConstructionPage />)}
+            {privateRoute('/:hash', <InterviewReportPage />)}
           </Route>
           {/* The interview form is full-screen, outside the layout (administration.md 2). */}
-          <Route path="/interview360/:evaluation/*" element={<InterviewPage />} />
+          {privateRoute('/interview360/:evaluation/*', <InterviewPage />)}
         </Route>
         <Route path="/company/register/:transaction" element={<RegistrationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import { useTheme } from '@mui/material/styles';
+import { getContrastRatio } from '@mui/material/styles';
 import type { RespondentTableWidget, ScoredRow } from '../../../engine/definition/dashboard';
 import { formatDecimalBR } from '../../../engine/charts/format';
 import type { WidgetData } from '../types';
@@ -32,9 +32,19 @@ function cellText(value: ScoredRow[string]): string {
   return Number.isInteger(number) ? String(number) : formatDecimalBR(number);
 }
 
+/** Dark text for light band colours: near-black, not MUI's translucent black, so its contrast is what it seems. */
+const DARK_TEXT = '#111111';
+
+/**
+ * The text colour on a band's chip: white or near-black, whichever contrasts more. (MUI's
+ * `getContrastText` keeps white down to 3:1, too little for chip-sized text, which WCAG AA wants at 4.5:1.)
+ */
+function chipTextColor(background: string): string {
+  return getContrastRatio(background, '#ffffff') >= getContrastRatio(background, DARK_TEXT) ? '#ffffff' : DARK_TEXT;
+}
+
 /** A table of respondents with the spec's columns; the band column is a coloured chip; columns sort. */
 export function RespondentTableView({ widget, rows, classification }: { widget: RespondentTableWidget } & WidgetData) {
-  const theme = useTheme();
   const [sort, setSort] = useState<{ field: string; direction: Direction } | null>(null);
   const sorted = useMemo(() => {
     if (!sort) return rows;
@@ -55,7 +65,7 @@ export function RespondentTableView({ widget, rows, classification }: { widget: 
       <Chip
         size="small"
         label={band.label}
-        sx={{ bgcolor: band.color, color: theme.palette.getContrastText(band.color), fontWeight: 600 }}
+        sx={{ bgcolor: band.color, color: chipTextColor(band.color), fontWeight: 600 }}
       />
     );
   }

@@ -21,8 +21,15 @@ describe('respondent paths', () => {
   });
 
   it('leaves staff paths, unknown slugs and the API to the staff app', () => {
-    for (const path of ['/', '/home', '/dash/13', '/users/3', '/company', '/naoexiste/1', '/estresse', '/estresse/1/2', '/evaluation/other/1']) {
+    for (const path of ['/', '/home', '/dash/13', '/users/3', '/company', '/naoexiste/1', '/naoexiste', '/evaluation/other/1']) {
       expect(respondentPage(catalog, path), path).toBeNull();
+    }
+  });
+
+  it('gives a questionnaire slug with an empty, missing or extra id the invalid page, not the sign-in', () => {
+    const invalid = { kind: 'outcome', outcome: 'invalid', param: '' };
+    for (const path of ['/estresse', '/estresse/', '/estresse//', '/estresse/%20', '/mapataticonew/', '/estresse/1/2']) {
+      expect(respondentPage(catalog, path), path).toEqual(invalid);
     }
   });
 });

@@ -9,7 +9,7 @@ import type { QuestionnaireDefinition } from '../../../engine/definition/types';
 import { DashboardView } from '../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../renderer/dashboard/types';
 import { listCompanies, listSectors, scoredRows } from '../../../apps/web/src/api/endpoints';
-import { theme } from '../../../apps/web/src/theme';
+import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
 
 // echarts needs a real layout engine; the chart component is checked through its text alternative.
 vi.mock('../../../renderer/Chart', () => ({

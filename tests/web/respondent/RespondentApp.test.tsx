@@ -5,7 +5,7 @@ import { expiredDate } from '../../../apps/web/src/respondent/OutcomePage';
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  return render(<RespondentApp />);
+  return render(<RespondentApp initialPath={path} />);
 }
 
 describe('RespondentApp', () => {

@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { backupPglite } from './backup.ts';
+import { durablePgliteOptions } from './durablePglite.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle database every repository uses, whichever driver is underneath. */
@@ -17,7 +19,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the data lives: embedded PGlite (a directory, or memory when `dataDir` is absent) or PostgreSQL. */
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; durable?: boolean } | { kind: 'postgres'; url: string };
 
 /** An open database: the drizzle handle, its migrator and its closer. */
 export interface Database {
@@ -26,6 +28,8 @@ export interface Database {
   /** Applies the migrations of `apps/server/drizzle/` not applied yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite on a data directory only: writes a consistent .tar.gz copy of the cluster; resolves to its size. */
+  backup?(path: string): Promise<number>;
 }
 
 /** The folder drizzle-kit generates migrations into. */
@@ -52,7 +56,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) {
     const dir = join(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // Durable (the default): a commit (an acknowledged answer) is on disk before it returns, power loss included.
+    client = target.durable === false ? new PGlite(dir) : new PGlite(durablePgliteOptions(dir));
   } else {
     client = new PGlite();
   }
@@ -65,5 +70,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await migratePglite(db, { migrationsFolder });
     },
     close: () => client.close(),
+    ...(target.dataDir ? { backup: (path: string) => backupPglite(client, path) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about the installation (seed done, generated JWT secret). */
 export const meta = pgTable('meta', {
@@ -7,14 +7,25 @@ export const meta = pgTable('meta', {
   value: text('value').notNull(),
 });
 
-export const companies = pgTable('companies', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  commercialName: text('commercial_name').notNull(),
-  companyName: text('company_name').notNull(),
-  cnpj: text('cnpj'),
-  phone: text('phone'),
-  status: boolean('status').notNull().default(true),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    commercialName: text('commercial_name').notNull(),
+    companyName: text('company_name').notNull(),
+    cnpj: text('cnpj'),
+    phone: text('phone'),
+    /** false: deactivated (soft-deleted), hidden from the lists. */
+    status: boolean('status').notNull().default(true),
+  },
+  (table) => [
+    // Two active companies never share a CNPJ/CPF (digits compared); a deactivated one frees it.
+    // Migration 0003 creates it only when the existing rows allow it (see the migration).
+    uniqueIndex('companies_active_cnpj_uq')
+      .on(sql`regexp_replace(${table.cnpj}, '[^0-9]', '', 'g')`)
+      .where(sql`${table.status} AND ${table.cnpj} IS NOT NULL AND ${table.cnpj} <> ''`),
+  ],
+);
 
 export const sectors = pgTable(
   'sectors',
@@ -51,6 +62,11 @@ export const users = pgTable(
     companyId: integer('company_id').references(() => companies.id),
     status: boolean('status').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Carried in the sign-in token (`sv`); raised when the password changes or the user is
+     * deactivated, which ends every token issued before.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (table) => [index('users_company_id_idx').on(table.companyId)],
 );

@@ -2,15 +2,25 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
-import { findUser } from '../repositories/users.ts';
+import { findSessionUser } from '../repositories/users.ts';
 import { shared } from './shared.ts';
 
 /** Account types that may sign in: administrators (1) and company users (2). */
 export const STAFF_TYPES = [1, 2];
 
 /**
+ * A sign-in token of the user: its id and its session version (`sv`). A password change or a
+ * deactivation raises the version, which ends every token issued before.
+ */
+export function sessionToken(app: FastifyInstance, user: { id: number; sessionVersion: number }): string {
+  // Built apart from the call: the declared payload type (types.ts) names only `uid`.
+  const payload = { uid: user.id, sv: user.sessionVersion };
+  return app.jwt.sign(payload);
+}
+
+/**
  * Sign-in tokens: HS256 only (pinned on both sides), 12 h. Every private call reloads the user, so a
- * deactivated account or a changed type takes effect at once.
+ * deactivated account, a changed type or a changed password (session version) takes effect at once.
  */
 export const authPlugin = shared(async (app: FastifyInstance, options: { secret: string }) => {
   await app.register(fastifyJwt, {
@@ -20,14 +30,19 @@ export const authPlugin = shared(async (app: FastifyInstance, options: { secret:
   });
   app.decorateRequest('account', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    let uid: unknown;
+    let claims: { uid?: unknown; sv?: unknown };
     try {
-      uid = (await request.jwtVerify<{ uid: number }>()).uid;
+      claims = await request.jwtVerify<{ uid?: unknown; sv?: unknown }>();
     } catch {
       throw new HttpError(401, messages.api.unauthorized);
     }
-    const user = typeof uid === 'number' && Number.isInteger(uid) ? await findUser(app.db, uid) : null;
-    if (!user || !user.status || !STAFF_TYPES.includes(user.typeAccount)) throw new HttpError(401, messages.api.unauthorized);
+    const { uid } = claims;
+    // Tokens issued before session versions existed carry none: they stand for version 0.
+    const version = claims.sv ?? 0;
+    const user = typeof uid === 'number' && Number.isInteger(uid) ? await findSessionUser(app.db, uid) : null;
+    if (!user || !user.status || !STAFF_TYPES.includes(user.typeAccount) || version !== user.sessionVersion) {
+      throw new HttpError(401, messages.api.unauthorized);
+    }
     request.account = { id: user.id, name: user.name, email: user.email, typeAccount: user.typeAccount, companyId: user.companyId };
   });
   app.decorate('requireTypes', (...types: number[]) => async (request: FastifyRequest) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 
@@ -47,4 +47,20 @@ export async function insertCompany(db: Db, fields: CompanyFields): Promise<Comp
 export async function updateCompany(db: Db, id: number, fields: CompanyFields): Promise<CompanyRow | null> {
   const rows = await db.update(companies).set(fields).where(eq(companies.id, id)).returning();
   return rows[0] ?? null;
+}
+
+/**
+ * Whether an active company other than `exceptId` has this CNPJ/CPF, compared by digits (the API
+ * stores digits, older rows may be formatted). The unique index `companies_active_cnpj_uq` holds the
+ * same rule against concurrent writes.
+ */
+export async function documentInUse(db: Db, digits: string, exceptId?: number): Promise<boolean> {
+  const conditions: SQL[] = [eq(companies.status, true), sql`regexp_replace(${companies.cnpj}, '[^0-9]', '', 'g') = ${digits}`];
+  if (exceptId !== undefined) conditions.push(ne(companies.id, exceptId));
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(...conditions))
+    .limit(1);
+  return rows.length > 0;
 }

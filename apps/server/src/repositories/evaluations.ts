@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { evaluations, interviews, responses, userCourses, userSectors, users } from '../db/schema.ts';
+import { evaluations, interviews, responses, sectors, userCourses, userSectors, users } from '../db/schema.ts';
 
 /** A new evaluation to insert. */
 export interface NewEvaluation {
@@ -26,6 +26,8 @@ export interface EvaluationView {
   expireAt: Date | null;
   evaluatorName: string;
   ratedName: string | null;
+  /** Name of the rated sector (area maps), or null. */
+  ratedSectorName: string | null;
   evaluatorCompanyId: number | null;
 }
 
@@ -56,11 +58,13 @@ export async function findEvaluation(db: Db, id: string): Promise<EvaluationView
       expireAt: evaluations.expireAt,
       evaluatorName: evaluator.name,
       ratedName: ratedUser.name,
+      ratedSectorName: sectors.sectorName,
       evaluatorCompanyId: evaluator.companyId,
     })
     .from(evaluations)
     .innerJoin(evaluator, eq(evaluator.id, evaluations.userId))
     .leftJoin(ratedUser, eq(ratedUser.id, evaluations.rated))
+    .leftJoin(sectors, eq(sectors.id, evaluations.ratedSector))
     .where(eq(evaluations.id, id));
   return rows[0] ?? null;
 }

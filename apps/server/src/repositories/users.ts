@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, evaluations, positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 
@@ -54,10 +54,15 @@ const columns = {
 
 const detailColumns = { ...columns, phone: users.phone };
 
-/** The user with this e-mail (case-insensitive) and its password hash, or null. */
-export async function findUserForSignIn(db: Db, email: string): Promise<(UserRow & { passwordHash: string | null }) | null> {
+/** A user with the version its sign-in tokens must carry (`users.session_version`). */
+export interface SessionUser extends UserRow {
+  sessionVersion: number;
+}
+
+/** The user with this e-mail (case-insensitive), its password hash and session version, or null. */
+export async function findUserForSignIn(db: Db, email: string): Promise<(SessionUser & { passwordHash: string | null }) | null> {
   const rows = await db
-    .select({ ...columns, passwordHash: users.passwordHash })
+    .select({ ...columns, sessionVersion: users.sessionVersion, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   return rows[0] ?? null;
@@ -66,6 +71,15 @@ export async function findUserForSignIn(db: Db, email: string): Promise<(UserRow
 /** The user with this id, or null. */
 export async function findUser(db: Db, id: number): Promise<UserRow | null> {
   const rows = await db.select(columns).from(users).where(eq(users.id, id));
+  return rows[0] ?? null;
+}
+
+/** The user with this id and its session version (what a token is checked against), or null. */
+export async function findSessionUser(db: Db, id: number): Promise<SessionUser | null> {
+  const rows = await db
+    .select({ ...columns, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id));
   return rows[0] ?? null;
 }
 
@@ -89,13 +103,18 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.select(columns).from(users).orderBy(asc(users.name), asc(users.id));
 }
 
-/** Whether a user other than `exceptId` has this e-mail (case-insensitive; e-mails are stored lower-case). */
-export async function emailInUse(db: Db, email: string, exceptId?: number): Promise<boolean> {
-  const same = eq(users.email, email.trim().toLowerCase());
+/**
+ * Whether a user other than `exceptId` has this e-mail (case-insensitive; e-mails are stored
+ * lower-case); only among the users of `companyId` when given.
+ */
+export async function emailInUse(db: Db, email: string, exceptId?: number, companyId?: number): Promise<boolean> {
+  const conditions: SQL[] = [eq(users.email, email.trim().toLowerCase())];
+  if (exceptId !== undefined) conditions.push(ne(users.id, exceptId));
+  if (companyId !== undefined) conditions.push(eq(users.companyId, companyId));
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(exceptId === undefined ? same : and(same, ne(users.id, exceptId)))
+    .where(and(...conditions))
     .limit(1);
   return rows.length > 0;
 }
@@ -172,10 +191,23 @@ export async function insertUser(db: Db, fields: UserFields): Promise<UserDetail
   return row!;
 }
 
-/** Updates a user (e-mail lower-cased; fields left undefined are kept); null when absent. */
-export async function updateUser(db: Db, id: number, fields: Partial<UserFields>): Promise<UserDetail | null> {
+/**
+ * Updates a user (e-mail lower-cased; fields left undefined are kept); null when absent. With
+ * `endSessions` the session version goes up, so every token issued before stops working; the new
+ * version is returned for the token of the session that made the change.
+ */
+export async function updateUser(
+  db: Db,
+  id: number,
+  fields: Partial<UserFields>,
+  options: { endSessions?: boolean } = {},
+): Promise<(UserDetail & { sessionVersion: number }) | null> {
   const values = fields.email === undefined ? fields : { ...fields, email: fields.email.trim().toLowerCase() };
-  const rows = await db.update(users).set(values).where(eq(users.id, id)).returning(detailColumns);
+  const rows = await db
+    .update(users)
+    .set({ ...values, ...(options.endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+    .where(eq(users.id, id))
+    .returning({ ...detailColumns, sessionVersion: users.sessionVersion });
   return rows[0] ?? null;
 }
 

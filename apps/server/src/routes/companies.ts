@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { cnpjOrCpfDigits, phoneDigits } from '../documents.ts';
 import { HttpError } from '../errors.ts';
-import { insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow } from '../repositories/companies.ts';
+import { documentInUse, findCompany, insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow } from '../repositories/companies.ts';
+import { isUniqueViolation } from '../repositories/users.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
 
 /** The company form as sent: emptiness is checked in code so the form's own messages reach the client. */
@@ -63,7 +64,20 @@ function companyFields(body: CompanyBody): CompanyFields {
   return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }) };
 }
 
-/** `GET /companies` (signed in), `POST /companies` and `PATCH /companies` (administrators). */
+/** Runs a company write; the unique index of active CNPJs (a concurrent save) answers like the pre-check. */
+async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, messages.registry.documentTaken);
+    throw error;
+  }
+}
+
+/**
+ * `GET /companies` (signed in), `POST /companies` and `PATCH /companies` (administrators). Two active
+ * companies never share a CNPJ/CPF (409).
+ */
 export async function companyRoutes(app: FastifyInstance) {
   app.get(
     '/companies',
@@ -93,12 +107,17 @@ export async function companyRoutes(app: FastifyInstance) {
         summary: 'Cadastrar empresa (administrador); CNPJ/CPF e telefone guardados só com dígitos',
         security: bearer,
         body: { type: 'object', properties: formProperties, additionalProperties: { not: {} } },
-        response: { 201: savedSchema, ...errorResponses(400, 401, 403) },
+        response: { 201: savedSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const fields = companyFields(request.body ?? {});
-      const company = await app.db.transaction((tx) => insertCompany(tx, fields));
+      const company = await withUniqueDocument(() =>
+        app.db.transaction(async (tx) => {
+          if (fields.status !== false && (await documentInUse(tx, fields.cnpj))) throw new HttpError(409, messages.registry.documentTaken);
+          return insertCompany(tx, fields);
+        }),
+      );
       return reply.code(201).send({ message: messages.registry.companySaved, company: companyJson(company) });
     },
   );
@@ -112,13 +131,22 @@ export async function companyRoutes(app: FastifyInstance) {
         summary: 'Editar empresa (administrador)',
         security: bearer,
         body: { type: 'object', required: ['id'], properties: { id: idSchema, ...formProperties }, additionalProperties: { not: {} } },
-        response: { 200: savedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: savedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const fields = companyFields(request.body);
       const { id } = request.body;
-      const company = await app.db.transaction((tx) => updateCompany(tx, id, fields));
+      const company = await withUniqueDocument(() =>
+        app.db.transaction(async (tx) => {
+          const existing = await findCompany(tx, id);
+          if (!existing) return null;
+          // Only an active company claims its document (a deactivated one may share it until reactivated).
+          const active = fields.status ?? existing.status;
+          if (active && (await documentInUse(tx, fields.cnpj, id))) throw new HttpError(409, messages.registry.documentTaken);
+          return updateCompany(tx, id, fields);
+        }),
+      );
       if (!company) throw new HttpError(404, format(messages.api.companyNotFound, { id }));
       return { message: messages.registry.companySaved, company: companyJson(company) };
     },

@@ -15,6 +15,7 @@ import {
 } from '../repositories/evaluations.ts';
 import { findSectors } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
+import { evaluationLink } from '../respondent/evaluationLink.ts';
 
 /** One evaluation to create, as `POST /evaluation` receives it. */
 interface EvaluationRequest extends CreationRequest {
@@ -106,6 +107,19 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
       const sectors = new Map((await findSectors(app.db, sectorIds)).map((sector) => [sector.id, sector]));
       for (const id of sectorIds) {
         if (!canSeeCompany(account, sectors.get(id)?.companyId)) throw new HttpError(404, format(messages.api.sectorNotFound, { id }));
+      }
+      // The evaluated person and the rated sector belong to the evaluator's company: otherwise their
+      // names would show in another company's listings (an administrator sees every company).
+      for (const item of plan.items) {
+        const evaluator = found.get(item.userId)!;
+        const rated = found.get(item.rated)!;
+        if (rated.companyId !== evaluator.companyId) {
+          throw new HttpError(400, format(messages.evaluation.ratedOtherCompany, { rated: rated.name, evaluator: evaluator.name }));
+        }
+        const sector = item.ratedSector === null ? undefined : sectors.get(item.ratedSector);
+        if (sector && sector.companyId !== evaluator.companyId) {
+          throw new HttpError(400, format(messages.evaluation.sectorOtherCompany, { sector: sector.sectorName, evaluator: evaluator.name }));
+        }
       }
       const participations = new Map(
         (await findParticipations(app.db, [...new Set(plan.items.flatMap((item) => (item.usercourseId ? [item.usercourseId] : [])))])).map((row) => [row.id, row]),
@@ -311,12 +325,13 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
         response: {
           200: {
             type: 'object',
-            required: ['id', 'user_id', 'rated', 'rated_sector', 'type_evaluation', 'version', 'done', 'expire_at', 'evaluator_name', 'rated_name'],
+            required: ['id', 'user_id', 'rated', 'rated_sector', 'rated_sector_name', 'type_evaluation', 'version', 'done', 'expire_at', 'evaluator_name', 'rated_name'],
             properties: {
               id: { type: 'string' },
               user_id: { type: 'integer' },
               rated: { type: ['integer', 'null'] },
               rated_sector: { type: ['integer', 'null'] },
+              rated_sector_name: { type: ['string', 'null'], description: 'Nome do setor avaliado (mapas de área), ou null' },
               type_evaluation: { type: 'integer' },
               version: { type: ['integer', 'null'] },
               done: { type: 'boolean' },
@@ -333,18 +348,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
       const { id } = request.params;
       const evaluation = isUuid(id) ? await findEvaluation(app.db, id.toLowerCase()) : null;
       if (!evaluation) throw new HttpError(404, messages.api.evaluationNotFound);
-      return {
-        id: evaluation.id,
-        user_id: evaluation.userId,
-        rated: evaluation.rated,
-        rated_sector: evaluation.ratedSector,
-        type_evaluation: evaluation.typeEvaluation,
-        version: evaluation.version,
-        done: evaluation.done,
-        expire_at: evaluation.expireAt ? evaluation.expireAt.toISOString() : null,
-        evaluator_name: evaluation.evaluatorName,
-        rated_name: evaluation.ratedName,
-      };
+      return evaluationLink(evaluation);
     },
   );
 }

@@ -153,7 +153,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { evaluation_type: number | string; target_ids: string[] } }>(
+  app.post<{ Body: { evaluation_type: unknown; target_ids: string[] } }>(
     '/tableresponse/report/email',
     {
       preHandler: [app.authenticate, app.requireTypes(1, 2)],
@@ -176,8 +176,11 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { evaluation_type: rawType, target_ids: rawIds } = request.body;
-      const type = typeof rawType === 'number' ? rawType : /^-?\d{1,4}$/.test(rawType.trim()) ? Number(rawType.trim()) : NaN;
-      if (!app.definitions.types.has(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(rawType) }));
+      // The schema's anyOf lets through values no branch coerced (["x"] stays an array): only a number or
+      // a numeric text is a type, anything else is an unknown type (400).
+      const typeText = typeof rawType === 'string' ? rawType.trim() : '';
+      const type = typeof rawType === 'number' ? rawType : /^-?\d{1,4}$/.test(typeText) ? Number(typeText) : NaN;
+      if (!app.definitions.types.has(type)) throw new HttpError(400, format(messages.api.unknownType, { type: typeof rawType === 'object' ? JSON.stringify(rawType) : String(rawType) }));
       const ids = [...new Set(rawIds.map((id) => id.toLowerCase()))];
       if (!ids.every(isUuid)) throw new HttpError(404, messages.api.evaluationNotFound);
       const found = new Map((await findMailEvaluations(app.db, ids)).map((e) => [e.id, e]));

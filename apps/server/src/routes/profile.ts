@@ -3,6 +3,7 @@ import { messages } from '../../../../engine/messages.ts';
 
 import { HttpError } from '../errors.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { sessionToken } from '../plugins/auth.ts';
 
 import { emailInUse, findUserDetail, updateUser } from '../repositories/users.ts';
 import { bearer, errorResponses } from '../schemas/common.ts';
@@ -77,7 +78,9 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
       config: profileRateLimit,
       schema: {
         tags: ['users'],
-        summary: 'Editar o próprio perfil (e trocar a senha, limitado por minuto como o login); responde com o usuário atualizado',
+        summary:
+          'Editar o próprio perfil (e trocar a senha, limitado por minuto como o login); responde com o usuário atualizado. ' +
+          'Trocar a senha encerra as outras sessões do usuário: a resposta traz então um token novo (token) para esta sessão',
         security: bearer,
         body: {
           type: 'object',
@@ -90,7 +93,10 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
             confirm_password: { type: ['string', 'null'], maxLength: 256 },
           },
         },
-        response: { 200: savedUserSchema, ...errorResponses(400, 401, 403, 409, 429) },
+        response: {
+          200: { ...savedUserSchema, properties: { ...savedUserSchema.properties, token: { type: 'string' } } },
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
       },
     },
     async (request) => {
@@ -113,10 +119,12 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
       const user = await withUniqueEmail(() =>
         app.db.transaction(async (tx) => {
           if (await emailInUse(tx, email, account.id)) throw new HttpError(409, messages.registry.emailTaken);
-          return updateUser(tx, account.id, { name, email, phone, ...(passwordHash ? { passwordHash } : {}) });
+          // A new password ends every session of the user, this one included: it gets a fresh token.
+          return updateUser(tx, account.id, { name, email, phone, ...(passwordHash ? { passwordHash } : {}) }, { endSessions: passwordHash !== undefined });
         }),
       );
-      return { message: messages.registry.profileUpdated, user: userJson(user!) };
+      const token = passwordHash === undefined ? {} : { token: sessionToken(app, { id: account.id, sessionVersion: user!.sessionVersion }) };
+      return { message: messages.registry.profileUpdated, user: userJson(user!), ...token };
     },
   );
 

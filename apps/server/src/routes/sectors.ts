@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
-import { visibleCompany } from '../access.ts';
+import { canSeeCompany, visibleCompany } from '../access.ts';
 import { HttpError } from '../errors.ts';
 import { findSector, listSectors, listSectorsOfCompanies, saveSectors, type SectorRow } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
@@ -51,7 +51,8 @@ function sectorJson(sector: SectorRow) {
 
 /**
  * `GET /sectors/list/{companyId}`, `PATCH /sectors/{companyId}`, `POST /sectors/different-companies`
- * (signed in, own company for a company user) and `GET /sectors/{id}` (public, for respondent forms).
+ * and `GET /sectors/{id}`: signed in, own company for a company user. (A respondent's page gets the
+ * rated sector's name from its evaluation, `GET /evaluation/find/{id}`.)
  */
 export async function sectorRoutes(app: FastifyInstance) {
   app.get<{ Params: { companyId: number } }>(
@@ -150,19 +151,24 @@ export async function sectorRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: number } }>(
     '/sectors/:id',
     {
+      preHandler: [app.authenticate],
       schema: {
         tags: ['sectors'],
-        summary: 'Nome de um setor (público)',
+        summary: 'Nome de um setor (da própria empresa para um usuário de empresa)',
+        security: bearer,
         params: { type: 'object', required: ['id'], properties: { id: idSchema } },
         response: {
           200: { type: 'object', required: ['sector_name'], properties: { sector_name: { type: 'string' } } },
-          ...errorResponses(400, 404),
+          ...errorResponses(400, 401, 404),
         },
       },
     },
     async (request) => {
       const sector = await findSector(app.db, request.params.id);
-      if (!sector) throw new HttpError(404, format(messages.api.sectorNotFound, { id: request.params.id }));
+      // Another company's sector answers as an absent one: ids cannot be counted through.
+      if (!sector || !canSeeCompany(request.account!, sector.companyId)) {
+        throw new HttpError(404, format(messages.api.sectorNotFound, { id: request.params.id }));
+      }
       return { sector_name: sector.sectorName };
     },
   );

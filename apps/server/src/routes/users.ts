@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
-import { visibleCompany, visibleUsers } from '../access.ts';
+import { companyScope, visibleCompany, visibleUsers } from '../access.ts';
 
 import { HttpError } from '../errors.ts';
 import { hashPassword } from '../passwords.ts';
+import { sessionToken } from '../plugins/auth.ts';
 
 import { addRelations, deleteRelations, emailInUse, findUserDetail, insertUser, listCompanyUsers, listUsers, updateUser } from '../repositories/users.ts';
 import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
@@ -123,7 +124,9 @@ export async function userRoutes(app: FastifyInstance) {
       preHandler: [app.authenticate],
       schema: {
         tags: ['users'],
-        summary: 'Se o e-mail já é usado por outro usuário que não {id} (use id 0 para um usuário novo); responde {exists}',
+        summary:
+          'Se o e-mail já é usado por outro usuário que não {id} (use id 0 para um usuário novo); responde {exists}. ' +
+          'Um usuário de empresa só consulta os e-mails da sua empresa (um e-mail de outra empresa responde false; o cadastro ainda o recusa)',
         security: bearer,
         params: {
           type: 'object',
@@ -138,9 +141,13 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id, email } = request.params;
+      const account = request.account!;
       // An existing user must be one the caller may see: ids of other companies cannot be probed.
-      if (id !== 0) await visibleUsers(app.db, request.account!, [id]);
-      return { exists: await emailInUse(app.db, email, id === 0 ? undefined : id) };
+      if (id !== 0) await visibleUsers(app.db, account, [id]);
+      // Nor can their e-mails: a company user's check looks only at its own company. E-mails stay
+      // unique across companies, so saving such an address is still refused, with the message that
+      // names neither the other user nor the other company.
+      return { exists: await emailInUse(app.db, email, id === 0 ? undefined : id, companyScope(account)) };
     },
   );
 
@@ -227,18 +234,22 @@ export async function userRoutes(app: FastifyInstance) {
             password: { type: ['string', 'null'], maxLength: 256 },
           },
         },
-        response: { 200: savedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: { ...savedUserSchema, properties: { ...savedUserSchema.properties, token: { type: 'string' } } },
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
       const account = request.account!;
       const body = request.body;
       const target = (await visibleUsers(app.db, account, [body.id])).get(body.id)!;
+      if (target.id === account.id && body.status === false) throw new HttpError(400, messages.registry.cannotDeactivateSelf);
       // {id, status} alone activates or deactivates, whatever the rest of the record lacks (the
-      // registry's delete confirmation deactivates: nothing of the user is lost).
+      // registry's delete confirmation deactivates: nothing of the user is lost). Deactivating ends the
+      // user's sessions.
       if (body.status !== undefined && Object.keys(body).every((key) => key === 'id' || key === 'status')) {
-        if (target.id === account.id && !body.status) throw new HttpError(400, messages.registry.cannotDeactivateSelf);
-        const user = await app.db.transaction((tx) => updateUser(tx, target.id, { status: body.status }));
+        const user = await app.db.transaction((tx) => updateUser(tx, target.id, { status: body.status }, { endSessions: body.status === false }));
         return { message: messages.registry.userUpdated, user: userJson(user!) };
       }
       const { name, email, phone } = checkIdentity(body, true);
@@ -261,20 +272,24 @@ export async function userRoutes(app: FastifyInstance) {
       const user = await withUniqueEmail(() =>
         app.db.transaction(async (tx) => {
           if (await emailInUse(tx, email, target.id)) throw new HttpError(409, messages.registry.emailTaken);
-          const updated = await updateUser(tx, target.id, {
+          const fields = {
             name,
             email,
             phone,
             typeAccount,
             ...(body.status === undefined ? {} : { status: body.status }),
             ...(passwordHash ? { passwordHash } : {}),
-          });
+          };
+          // A new password or a deactivation ends the user's sessions.
+          const updated = await updateUser(tx, target.id, fields, { endSessions: passwordHash !== undefined || body.status === false });
           await deleteRelations(tx, target.id);
           await addRelations(tx, target.id, sectorIds, [positionId]);
           return updated;
         }),
       );
-      return { message: messages.registry.userUpdated, user: userJson(user!) };
+      // A new password ends the user's sessions; when it is the caller's own, this session goes on with a fresh token.
+      const token = passwordHash !== undefined && target.id === account.id ? { token: sessionToken(app, { id: account.id, sessionVersion: user!.sessionVersion }) } : {};
+      return { message: messages.registry.userUpdated, user: userJson(user!), ...token };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { ScoredRow } from '../../../../engine/definition/dashboard';
+import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
 import type { SessionUser } from '../auth/session';
 import { request } from './client';
 
@@ -15,18 +16,7 @@ export interface Sector {
 }
 
 /** An evaluation as `GET /api/evaluation/find/{id}` returns it. */
-export interface EvaluationInfo {
-  id: string;
-  user_id: number | string;
-  rated: number | string | null;
-  rated_sector: number | string | null;
-  type_evaluation: number;
-  version: number | string | null;
-  done: boolean;
-  expire_at: string | null;
-  evaluator_name?: string;
-  rated_name?: string;
-}
+export type EvaluationInfo = EvaluationLink;
 
 /** Filters of the scored-results query. */
 export interface ResultsQuery {
@@ -43,11 +33,6 @@ export function createSession(email: string, password: string): Promise<{ token:
 /** Looks up an evaluation link (public). */
 export function findEvaluation(id: string): Promise<EvaluationInfo> {
   return request(`/evaluation/find/${encodeURIComponent(id)}`, { auth: false });
-}
-
-/** The name of a sector (public: the area maps show the sector being evaluated). */
-export function findSectorName(id: number | string): Promise<{ sector_name: string }> {
-  return request(`/sectors/${encodeURIComponent(String(id))}`, { auth: false });
 }
 
 /** Companies the signed-in user may see (a company user gets only its own). */

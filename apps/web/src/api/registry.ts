@@ -77,7 +77,7 @@ export class RowsError extends ApiError {
 const id = (value: number | string) => encodeURIComponent(String(value));
 
 /** Saves one's own profile; answers the updated user. */
-export function updateProfile(body: ProfileBody): Promise<{ message: string; user: SessionUser }> {
+export function updateProfile(body: ProfileBody): Promise<{ message: string; user: SessionUser; token?: string }> {
   return request('/users/updateprofile', { method: 'PATCH', body });
 }
 

@@ -1,3 +1,4 @@
+import { getUser, renewSession } from '../auth/session';
 import { download, request, upload } from './client';
 
 /* Calls of the registered-users, courses and create-evaluation screens, with their response types. */
@@ -129,9 +130,15 @@ export function createUser(user: NewUser): Promise<SavedUser> {
   return request('/users', { method: 'POST', body: user });
 }
 
-/** Edits a user (also used to deactivate one: status false). */
-export function updateUser(user: UserUpdate): Promise<SavedUser> {
-  return request('/users/update', { method: 'PATCH', body: user });
+/**
+ * Edits a user (also used to deactivate one: status false). A new password for oneself ends one's
+ * earlier sessions: the answer then carries this session's fresh token, which is kept.
+ */
+export async function updateUser(user: UserUpdate): Promise<SavedUser> {
+  const saved = await request<SavedUser & { token?: string }>('/users/update', { method: 'PATCH', body: user });
+  const kept = getUser();
+  if (saved.token && kept) renewSession(kept, saved.token);
+  return saved;
 }
 
 /** Activates or deactivates a user, keeping everything else of the record. */

@@ -1,5 +1,10 @@
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { isSignedIn } from './session';
+import { useSnackbar } from 'notistack';
+import { messages } from '../../../../engine/messages';
+import { canOpen, refusedTarget, type PrivateRoute } from '../layout/access';
+import { TOAST_MS } from '../toast';
+import { getUser, isSignedIn } from './session';
 
 /** Private routes: without a session, go to the sign-in page at '/'. */
 export function RequireAuth() {
@@ -9,4 +14,21 @@ export function RequireAuth() {
 /** The sign-in page: a signed-in user goes straight to /home. */
 export function PublicOnly() {
   return isSignedIn() ? <Navigate to="/home" replace /> : <Outlet />;
+}
+
+/**
+ * A private route of some account types only (`ROUTE_ACCESS`, the side menu's rules): any other
+ * signed-in user goes to the route's stand-in or to the home page, told why, instead of a screen
+ * whose calls the server refuses.
+ */
+export function RequireAccess({ route, children }: { route: PrivateRoute; children: ReactNode }) {
+  const typeAccount = getUser()?.type_account;
+  const allowed = canOpen(typeAccount, route);
+  const refused = allowed ? null : refusedTarget(typeAccount, route);
+  const explain = refused?.explain ?? false;
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (explain) enqueueSnackbar(messages.layout.noAccess, { variant: 'info', autoHideDuration: TOAST_MS.default, preventDuplicate: true });
+  }, [explain, enqueueSnackbar]);
+  return refused ? <Navigate to={refused.to} replace /> : children;
 }

@@ -44,6 +44,15 @@ export function saveSession(token: string, user: SessionUser): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 
+/**
+ * Replaces the kept user after a profile save, and the token when the server sent a fresh one: a
+ * password change ends every earlier session of the user, so the old token no longer works.
+ */
+export function renewSession(user: SessionUser, token?: string): void {
+  const kept = token ?? getToken();
+  if (kept) saveSession(kept, user);
+}
+
 /** Forgets everything kept in local storage (sign-out clears all of it). */
 export function clearSession(): void {
   localStorage.clear();

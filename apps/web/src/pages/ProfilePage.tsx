@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '../../../../engine/messages';
 import { errorMessage } from '../api/client';
 import { listCompanyUsers, updateProfile } from '../api/registry';
-import { getToken, getUser, saveSession, signOut, type SessionUser } from '../auth/session';
+import { getUser, renewSession, signOut, type SessionUser } from '../auth/session';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { formatPhone } from '../format';
 import { useToast } from '../toast';
@@ -91,7 +91,7 @@ function ProfileForm({ user, phone }: { user: SessionUser | null; phone: string 
     const changingPassword = values.password !== '';
     setSaving(true);
     try {
-      const { message, user: saved } = await updateProfile({
+      const { message, user: saved, token } = await updateProfile({
         id: Number(user.id),
         name: values.name.trim(),
         email: values.email.trim(),
@@ -99,7 +99,8 @@ function ProfileForm({ user, phone }: { user: SessionUser | null; phone: string 
         phone: showPhone ? values.phone.trim() || null : (user.phone ?? null),
         ...(changingPassword ? { password: values.password, new_password: values.newPassword, confirm_password: values.confirmPassword } : {}),
       });
-      saveSession(getToken()!, { ...user, ...saved });
+      // A password change answers with a fresh token: the one kept so far has just been ended.
+      renewSession({ ...user, ...saved }, token);
       setValues(initialValues(saved, saved.phone));
       setFieldError(null);
       toast.success(message);

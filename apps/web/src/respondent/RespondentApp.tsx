@@ -1,18 +1,31 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import type { RespondentBootstrap } from '../../../../engine/lifecycle/respondentLink';
 import { respondentPage } from '../../../../engine/lifecycle/respondentPaths';
 import { Loading } from '../../../../renderer/Loading';
+import { preloadable } from '../../../../renderer/preloadable';
 import { catalog } from '../catalog';
 
-const QuestionnairePage = lazy(() => import('./QuestionnairePage'));
-const OutcomePage = lazy(() => import('./OutcomePage'));
+const questionnairePage = preloadable(() => import('./QuestionnairePage'), 'QuestionnairePage');
+const outcomePage = preloadable(() => import('./OutcomePage'), 'OutcomePage');
+const QuestionnairePage = questionnairePage.Component;
+const OutcomePage = outcomePage.Component;
+
+/** Loads the code of the page the server sent, so it hydrates without waiting for any chunk. */
+export async function preloadPage(bootstrap: RespondentBootstrap): Promise<void> {
+  if (bootstrap.kind === 'outcome') return outcomePage.preload();
+  await questionnairePage.preload();
+  const { preloadForm } = await import('./QuestionnairePage');
+  await preloadForm(bootstrap.definition);
+}
 
 /**
  * The respondent side: questionnaire links and their outcome pages. It is its own entry, without the
- * staff app's router, so a respondent's phone downloads only what these pages need. Moves between its
- * pages replace the history entry: Voltar must not reopen a questionnaire that was just sent.
+ * staff app's router, so a respondent's phone downloads only what these pages need. The server renders
+ * it too (`initialPath`, `bootstrap`); the browser hydrates that HTML. Moves between its pages replace
+ * the history entry: Voltar must not reopen a questionnaire that was just sent.
  */
-export function RespondentApp() {
-  const [path, setPath] = useState(() => window.location.pathname);
+export function RespondentApp({ initialPath, bootstrap }: { initialPath: string; bootstrap?: RespondentBootstrap }) {
+  const [path, setPath] = useState(initialPath);
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
     window.addEventListener('popstate', onPop);
@@ -24,10 +37,11 @@ export function RespondentApp() {
     setPath(next);
   }, []);
   const page = respondentPage(catalog, path) ?? { kind: 'outcome' as const, outcome: 'invalid' as const, param: '' };
+  const initial = bootstrap?.kind === 'questionnaire' && page.kind === 'questionnaire' && bootstrap.evaluation.id === page.id ? bootstrap : undefined;
   return (
     <Suspense fallback={<Loading />}>
       {page.kind === 'questionnaire' ? (
-        <QuestionnairePage key={page.id} slug={page.slug} id={page.id} navigate={navigate} />
+        <QuestionnairePage key={page.id} slug={page.slug} id={page.id} navigate={navigate} initial={initial} />
       ) : (
         <OutcomePage kind={page.outcome} param={page.param} />
       )}

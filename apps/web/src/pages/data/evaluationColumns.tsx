@@ -11,6 +11,13 @@ const m = messages.screenData;
 const yesNo = (value: boolean) => (value ? messages.common.yes : messages.common.no);
 
 /**
+ * The short date and yes/no columns: no sorting (the server pages newest first) and no column menu,
+ * whose button, shown on hover and focus, would cut their titles ('Vencid…', 'Respondi…'). Their
+ * widths fit the whole title; hiding columns stays in the menus of Avaliação and Avaliador.
+ */
+const narrow = { sortable: false, disableColumnMenu: true } as const;
+
+/**
  * Columns of the data-management table: select box (none on interview rows), Avaliação, Avaliador,
  * Envio, Vencimento, Vencido?, Respondido?, Menu. Sorting is off: the server pages newest first.
  */
@@ -45,22 +52,22 @@ export function evaluationColumns(isAdmin: boolean, onAction: (action: RowAction
         </Box>
       ),
     },
-    { field: 'created_at', headerName: m.colSent, width: 110, sortable: false, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'created_at', headerName: m.colSent, width: 110, ...narrow, valueFormatter: (value: string) => formatDate(value) },
     {
       field: 'expire_at',
       headerName: m.colExpiry,
       width: 120,
-      sortable: false,
+      ...narrow,
       valueFormatter: (value: string | null, row) => (row.type === INTERVIEW_TYPE || !value ? m.noExpiry : formatDate(value)),
     },
     {
       field: 'expired',
       headerName: m.colExpired,
       width: 100,
-      sortable: false,
+      ...narrow,
       valueFormatter: (value: boolean, row) => (row.type === INTERVIEW_TYPE ? m.noExpiry : yesNo(value)),
     },
-    { field: 'done', headerName: m.colDone, width: 120, sortable: false, valueFormatter: (value: boolean) => yesNo(value) },
+    { field: 'done', headerName: m.colDone, width: 120, ...narrow, valueFormatter: (value: boolean) => yesNo(value) },
     {
       field: 'menu',
       headerName: m.colMenu,

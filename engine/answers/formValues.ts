@@ -1,0 +1,38 @@
+import { shownQuestions } from '../definition/questions.ts';
+import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition } from '../definition/types.ts';
+
+/** Name of a question's form fields (radio group, check boxes, drop-down, text), `q-{id}`. */
+export function fieldName(questionId: string): string {
+  return `q-${questionId}`;
+}
+
+type Reader<K extends QuestionKind> = (question: Extract<Question, { kind: K }>, values: string[]) => AnswerValue | undefined;
+
+function number(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** How each kind's answer reads from its fields' values; exhaustive by kind. */
+const readers: { [K in QuestionKind]: Reader<K> } = {
+  choice: (_question, values) => number(values[0]),
+  checkboxes: (_question, values) => {
+    const ticks = values.map(number).filter((value): value is number => value !== undefined);
+    return ticks.length > 0 ? ticks : undefined;
+  },
+  text: (_question, values) => (values[0] ? values[0] : undefined),
+};
+
+/**
+ * The answers a page's native fields hold, for the questions shown there: what a respondent chose on
+ * the server-rendered form before its script ran. `read(name)` gives a field's values (FormData.getAll).
+ */
+export function answersFromFields(definition: QuestionnaireDefinition, pageIndex: number, answers: Answers, read: (name: string) => string[]): Answers {
+  const found: Answers = {};
+  for (const { question } of shownQuestions(definition, answers, pageIndex)) {
+    const value = (readers[question.kind] as Reader<QuestionKind>)(question, read(fieldName(question.id)));
+    if (value !== undefined) found[question.id] = value;
+  }
+  return found;
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
+export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = new pg.Client({ connectionString: serverUrl });
+  await server.connect();
+  const name = `avalia_bench_${randomBytes(6).toString('hex')}`;
+  await server.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      // Closed connections linger for a moment on the server side: wait for them rather than force.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await server.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      await server.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new database on the PostgreSQL server of `postgresUrl`. */
+export async function freshDatabase(postgresUrl: string | undefined): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (!postgresUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const empty = await emptyPostgresDatabase(postgresUrl);
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
+  await database.migrate();
+  return {
+    database,
+    url: empty.url,
+    async drop() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}

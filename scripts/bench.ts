@@ -57,9 +57,18 @@ async function measureTaps(): Promise<TapComparison[]> {
   const browser = await launchChromium();
   try {
     await server.waitForLinks('estresse');
-    // The seed prints a PSS-14 link per employee and one link of every other questionnaire: one of each.
+    // The seed prints a PSS-14 link per employee and one link of every other questionnaire type: one of
+    // each type (two types share the slug alinhamentovalores: the employee's and the manager's version).
     const slugs = new Set(catalog.types.flatMap((entry) => ('definition' in entry && entry.slug ? [entry.slug] : [])));
-    const links = parseLinks(server.output()).filter((link, index, all) => slugs.has(link.slug) && all.findIndex((other) => other.slug === link.slug) === index);
+    const printed = parseLinks(server.output()).filter((link, index, all) => slugs.has(link.slug) && (link.slug !== 'estresse' || all.findIndex((other) => other.slug === 'estresse') === index));
+    const links = await Promise.all(
+      printed.map(async (link) => {
+        const shared = printed.filter((other) => other.slug === link.slug).length > 1;
+        if (!shared) return link;
+        const found = (await (await fetch(`${server.baseUrl}/api/evaluation/find/${link.id}`)).json()) as { type_evaluation: number };
+        return { ...link, note: catalog.types.find((entry) => entry.type === found.type_evaluation)?.name };
+      }),
+    );
     const response = await fetch(`${server.baseUrl}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials.admin) });
     const staffSession = (await response.json()) as { token: string; user: unknown };
     return await benchFirstTap({ browser, baseUrl: server.baseUrl, links, staffSession, yardstick, rounds: ROUNDS, log });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite, as `npm test` and CI run it: environment, schema drift, lint, types, the web build
-# the browser tests load, then every Vitest project (unit, ui, server on PGlite and on PostgreSQL,
+# the browser tests load, then every Vitest project (unit, ui, server on PGlite and on PostgreSQL, ops,
 # e2e). Stops at the first failing step and says which one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,4 +43,4 @@ step 'schema check' npm run --silent schema:check
 step 'lint' npm run --silent lint
 step 'typecheck' npm run --silent typecheck
 step 'web build' npx vite build --logLevel warn
-step 'vitest (unit, ui, server-pglite, server-postgres, e2e)' npx vitest run
+step 'vitest (unit, ui, server-pglite, server-postgres, ops, e2e)' npx vitest run

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { companies } from '../../apps/server/src/db/schema.ts';
 import { seed } from '../../apps/server/src/seed.ts';
-import { freshDatabase } from '../lib/benchDatabase.ts';
+import { freshDatabase } from '../lib/scratchDatabase.ts';
 
 /** What to measure. */
 export interface BenchImportOptions {

@@ -17,7 +17,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { outbox, users } from '../../apps/server/src/db/schema.ts';
 import { DEFAULT_BATCH_SIZE, type QueueSettings } from '../../apps/server/src/jobs/queue.ts';
 import { seed } from '../../apps/server/src/seed.ts';
-import { freshDatabase } from '../lib/benchDatabase.ts';
+import { freshDatabase } from '../lib/scratchDatabase.ts';
 
 /** One measured drain. */
 export interface MailBenchRow {

@@ -21,7 +21,7 @@ import { findEvaluation, markDone } from '../../apps/server/src/repositories/eva
 import { insertResponses } from '../../apps/server/src/repositories/responses.ts';
 import { decodeAnswers, encodeAnswers } from '../../engine/answers/encoding.ts';
 import { credentials, startAppServer, type AppServer } from '../lib/appServer.ts';
-import { emptyPostgresDatabase } from '../lib/benchDatabase.ts';
+import { emptyPostgresDatabase } from '../lib/scratchDatabase.ts';
 
 /** One side of the comparison. */
 export interface RateResult {

@@ -5,7 +5,6 @@
  * and see each other's answers. Runs once, here, because it needs PostgreSQL whatever database the
  * server test projects use (and none of the web build).
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../../apps/server/src/seed.ts';
 import { startSmtp, type TestSmtp } from '../server/smtp.ts';
 import { waitUntil } from '../server/waitUntil.ts';
+import { emptyPostgresDatabase } from '../../scripts/lib/scratchDatabase.ts';
 import { credentials, repoRoot, startAppServer, type AppServer } from './appServer';
 
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
@@ -21,7 +21,6 @@ const PUBLIC_URL = 'https://avalia.multi.test';
 /** Migrations drizzle-kit generated (its journal), each to be applied once. */
 const MIGRATIONS = (JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
-let admin: pg.Client;
 let database: { url: string; drop(): Promise<void> } | undefined;
 let databaseUrl = '';
 let smtp: TestSmtp;
@@ -42,28 +41,7 @@ async function api<T>(server: AppServer, method: string, path: string, body?: un
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** A new empty database on the PostgreSQL server, and how to drop it. */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `avalia_multi_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      // Closed connections linger for a moment on the server side: wait for them.
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-    },
-  };
-}
+const createDatabase = () => emptyPostgresDatabase(POSTGRES_URL, 'avalia_multi');
 
 async function query<T>(text: string, values: unknown[] = [], connectionString = databaseUrl): Promise<T[]> {
   const client = new pg.Client({ connectionString });
@@ -76,8 +54,6 @@ async function query<T>(text: string, values: unknown[] = [], connectionString =
 }
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5000 });
-  await admin.connect();
   database = await createDatabase();
   databaseUrl = database.url;
   smtp = await startSmtp();
@@ -93,7 +69,6 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await smtp?.close();
   await database?.drop();
-  await admin?.end();
 });
 
 describe('two servers on one PostgreSQL database', () => {

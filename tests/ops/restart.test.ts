@@ -5,22 +5,12 @@
  * give a copy that starts and holds the answers.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, holderText, lockDataDir, processStartTime } from '../../apps/server/src/lock.ts';
 import { repoRoot, startAppServer, type AppServer } from '../../scripts/lib/appServer.ts';
-
-const temporary: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../tempDirs.ts';
 
 const PSS_ANSWERS = Array.from({ length: 14 }, (_, index) => ({ question: String(index + 1), response: String(index % 5) }));
 

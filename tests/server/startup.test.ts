@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +12,9 @@ import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { format, messages } from '../../engine/messages.ts';
 import { countRows } from './fixtures.ts';
 import { buildTestApp, createTestDatabase, seedOptions, testJwtSecret, type TestApp, type TestDatabase } from './testApp.ts';
+import { tempDir } from '../tempDirs.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const temporary: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('config', () => {
   it('has the documented defaults', () => {

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
-export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = new pg.Client({ connectionString: serverUrl });
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (named `{prefix}_{random}`), and how to
+ * drop it; for benchmarks and the tests that start real server processes.
+ */
+export async function emptyPostgresDatabase(serverUrl: string, prefix = 'avalia_bench'): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
   await server.connect();
-  const name = `avalia_bench_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await server.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

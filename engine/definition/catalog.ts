@@ -12,6 +12,11 @@ export interface CatalogEntry {
   dashboard?: number;
   /** What staff must give when creating evaluations of this type. Default: only the days to complete. */
   create?: CreationRules;
+  /**
+   * Company users may send this type's evaluation e-mail from Gestão de dados while it is pending and
+   * not expired (administration.md: the 360 only). Default false.
+   */
+  evaluationEmail?: boolean;
 }
 
 /**
@@ -25,8 +30,16 @@ export interface CreationRules {
   version?: boolean;
   /** The rated sector is required (the area maps). Default false. */
   sector?: boolean;
-  /** The evaluation never expires, so no days are given. Default false (days required). */
+  /**
+   * The evaluation never expires, so no days are given, it cannot be renewed and Gestão de dados shows
+   * no expiry for it (the 360 by interview). Default false (days required).
+   */
   noExpiry?: boolean;
+  /**
+   * Position in the create-evaluation dialog's list: administration.md 9 lists some types first, in
+   * its order. Default: after those, in catalogue order (types with a questionnaire only).
+   */
+  listOrder?: number;
   /** Must be the only type of its request (the scanner, the manager's alignment). Default false. */
   alone?: boolean;
   /**
@@ -42,4 +55,14 @@ export interface Catalog {
   $schema?: string;
   /** Every evaluation type. */
   types: CatalogEntry[];
+}
+
+/** The entry of an evaluation type (a number, or its text as some calls give it). */
+export function catalogEntry(catalog: Catalog, type: number | string): CatalogEntry | undefined {
+  return catalog.types.find((entry) => String(entry.type) === String(type));
+}
+
+/** Whether evaluations of this type never expire (no days, no renewal). */
+export function neverExpires(catalog: Catalog, type: number | string): boolean {
+  return catalogEntry(catalog, type)?.create?.noExpiry === true;
 }

@@ -10,9 +10,9 @@ import { format, messages } from '../../engine/messages';
 import { FilterBar } from './FilterBar';
 import type { CompanyOption, DashboardSource, ResultsFilter, SectorOption, WidgetData } from './types';
 import { widgetRegistry } from './widgets/registry';
+import { isCompanyUser } from '../../engine/accounts.ts';
 
 /** Account type of company users: their company is preset and the company filter hidden. */
-const COMPANY_ACCOUNT = 2;
 
 interface DashboardViewProps {
   /** The view's spec (`definitions/dashboards/{id}.json`). */
@@ -39,7 +39,7 @@ function WidgetSlot({ widget, ...data }: { widget: DashboardWidget } & WidgetDat
 /** A results dashboard: title, filters, then the spec's widgets over the scored respondents. */
 export function DashboardView({ dashboard, questionnaire, accountType, source }: DashboardViewProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const lockedCompany = accountType === COMPANY_ACCOUNT;
+  const lockedCompany = isCompanyUser(accountType);
   const showCompany = dashboard.filters.includes('company') && !lockedCompany;
   const showSector = dashboard.filters.includes('sector');
   const needCompanies = showCompany || lockedCompany;

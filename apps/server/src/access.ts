@@ -4,6 +4,7 @@ import { HttpError } from './errors.ts';
 import { findCompany, type CompanyRow } from './repositories/companies.ts';
 import { findUsers, type UserRow } from './repositories/users.ts';
 import type { Account } from './types.ts';
+import { isAdministrator } from '../../../engine/accounts.ts';
 
 /*
  * Tenancy rules in one place. Administrators (type 1) see every company; a company user (type 2) sees
@@ -13,7 +14,7 @@ import type { Account } from './types.ts';
 
 /** Whether the account is an administrator. */
 export function isAdmin(account: Account): boolean {
-  return account.typeAccount === 1;
+  return isAdministrator(account.typeAccount);
 }
 
 /** The company the account is confined to, or undefined for an administrator (every company). */

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
 import { companies, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
+import { ACCOUNT } from '../../../engine/accounts.ts';
 
 /** What the seed takes from the configuration. */
 export interface SeedOptions {
@@ -82,7 +83,7 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
         // An empty installation: the administrator signs in and registers everything else.
         await tx
           .insert(users)
-          .values({ name: 'Administrador Avalia', email: options.adminEmail.toLowerCase(), passwordHash: adminHash, typeAccount: 1 })
+          .values({ name: 'Administrador Avalia', email: options.adminEmail.toLowerCase(), passwordHash: adminHash, typeAccount: ACCOUNT.administrator })
           .onConflictDoNothing();
         return true;
       }
@@ -99,13 +100,13 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
       await tx
         .insert(users)
         .values([
-          { name: 'Administrador Avalia', email: options.adminEmail.toLowerCase(), passwordHash: adminHash, typeAccount: 1 },
-          { name: 'Gestão Empresa Demonstração', email: options.companyEmail.toLowerCase(), passwordHash: companyHash, typeAccount: 2, companyId },
+          { name: 'Administrador Avalia', email: options.adminEmail.toLowerCase(), passwordHash: adminHash, typeAccount: ACCOUNT.administrator },
+          { name: 'Gestão Empresa Demonstração', email: options.companyEmail.toLowerCase(), passwordHash: companyHash, typeAccount: ACCOUNT.company, companyId },
         ])
         .onConflictDoNothing();
       const employees = await tx
         .insert(users)
-        .values(DEMO_EMPLOYEES.map((employee) => ({ name: employee.name, email: employee.email, typeAccount: 3, companyId })))
+        .values(DEMO_EMPLOYEES.map((employee) => ({ name: employee.name, email: employee.email, typeAccount: ACCOUNT.participant, companyId })))
         .returning({ id: users.id, email: users.email });
       const idOf = byName(employees, (row) => row.email);
       await tx.insert(userSectors).values(DEMO_EMPLOYEES.map((employee) => ({ userId: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)! })));

@@ -4,9 +4,8 @@ import { messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
 import { findSessionUser } from '../repositories/users.ts';
 import { shared } from './shared.ts';
+import { isStaff } from '../../../../engine/accounts.ts';
 
-/** Account types that may sign in: administrators (1) and company users (2). */
-export const STAFF_TYPES = [1, 2];
 
 /**
  * A sign-in token of the user: its id and its session version (`sv`). A password change or a
@@ -40,7 +39,7 @@ export const authPlugin = shared(async (app: FastifyInstance, options: { secret:
     // Tokens issued before session versions existed carry none: they stand for version 0.
     const version = claims.sv ?? 0;
     const user = typeof uid === 'number' && Number.isInteger(uid) ? await findSessionUser(app.db, uid) : null;
-    if (!user || !user.status || !STAFF_TYPES.includes(user.typeAccount) || version !== user.sessionVersion) {
+    if (!user || !user.status || !isStaff(user.typeAccount) || version !== user.sessionVersion) {
       throw new HttpError(401, messages.api.unauthorized);
     }
     request.account = { id: user.id, name: user.name, email: user.email, typeAccount: user.typeAccount, companyId: user.companyId };

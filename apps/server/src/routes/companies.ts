@@ -5,6 +5,8 @@ import { HttpError } from '../errors.ts';
 import { documentInUse, findCompany, insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow } from '../repositories/companies.ts';
 import { isUniqueViolation } from '../repositories/users.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
+import { companyScope } from '../access.ts';
 
 /** The company form as sent: emptiness is checked in code so the form's own messages reach the client. */
 interface CompanyBody {
@@ -92,7 +94,7 @@ export async function companyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const account = request.account!;
-      const own = account.typeAccount === 1 ? undefined : (account.companyId ?? 0);
+      const own = companyScope(account);
       const companies = await listActiveCompanies(app.db, own);
       return companies.map(companyJson);
     },
@@ -101,7 +103,7 @@ export async function companyRoutes(app: FastifyInstance) {
   app.post<{ Body: CompanyBody }>(
     '/companies',
     {
-      preHandler: [app.authenticate, app.requireTypes(1)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
       schema: {
         tags: ['companies'],
         summary: 'Cadastrar empresa (administrador); CNPJ/CPF e telefone guardados só com dígitos',
@@ -125,7 +127,7 @@ export async function companyRoutes(app: FastifyInstance) {
   app.patch<{ Body: CompanyBody & { id: number } }>(
     '/companies',
     {
-      preHandler: [app.authenticate, app.requireTypes(1)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
       schema: {
         tags: ['companies'],
         summary: 'Editar empresa (administrador)',

@@ -16,6 +16,7 @@ import {
 import { findCompany } from '../repositories/companies.ts';
 import { findUser } from '../repositories/users.ts';
 import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 const courseSchema = {
   type: 'object',
@@ -54,7 +55,7 @@ async function existingCourse(app: FastifyInstance, id: number): Promise<CourseR
  * were created from cannot be removed: the evaluations point at it, and their course reports need it.
  */
 export async function courseRoutes(app: FastifyInstance) {
-  const adminOnly = [app.authenticate, app.requireTypes(1)];
+  const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
 
   app.get(
     '/courses',

@@ -5,6 +5,7 @@ import { HttpError } from '../errors.ts';
 import { listEvaluations, type ListFilter } from '../repositories/evaluations.ts';
 import { findCourse } from '../repositories/courses.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 interface ListBody {
   user_id?: number;
@@ -27,7 +28,7 @@ export async function evaluationListRoutes(app: FastifyInstance) {
   app.post<{ Body: ListBody }>(
     '/evaluation/find',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['evaluations'],
         summary: 'Listar avaliações (Gestão de Dados), paginado',

@@ -16,6 +16,7 @@ import {
 import { findSectors } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
 import { evaluationLink } from '../respondent/evaluationLink.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 /** One evaluation to create, as `POST /evaluation` receives it. */
 interface EvaluationRequest extends CreationRequest {
@@ -56,7 +57,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
   app.post<{ Body: { users: EvaluationRequest[] } }>(
     '/evaluation',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['evaluations'],
         summary: 'Criar avaliações (uma transação; e-mails em fila)',
@@ -174,7 +175,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
   app.patch<{ Body: { evaluations: RenewRequest[] } }>(
     '/evaluation',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['evaluations'],
         summary: 'Renovar avaliações: novo vencimento a partir de hoje (e-mails em fila)',
@@ -261,7 +262,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
   app.delete<{ Params: { id: string } }>(
     '/evaluation/:id',
     {
-      preHandler: [app.authenticate, app.requireTypes(1)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
       schema: {
         tags: ['evaluations'],
         summary: 'Deletar uma avaliação e suas respostas (administrador; irreversível)',
@@ -284,7 +285,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
   app.get<{ Params: { companyId: number; rated: number; type: number } }>(
     '/evaluation/versions/:companyId/:rated/:type',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['evaluations'],
         summary: 'Versões de um tipo de avaliação já dadas a um avaliado (ex.: 360, tipo 2)',

@@ -19,6 +19,7 @@ import {
 } from '../repositories/interviews.ts';
 import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 /*
  * The 360 by interview (type 11). Only 'finished' interviews are consolidated, counted and printed:
@@ -156,8 +157,8 @@ function evaluatorRows(rows: InterviewEvaluatorRow[]) {
  * user for its own company).
  */
 export async function interviewRoutes(app: FastifyInstance) {
-  const adminOnly = [app.authenticate, app.requireTypes(1)];
-  const staff = [app.authenticate, app.requireTypes(1, 2)];
+  const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
+  const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
   async function consolidated(account: Account, ratedId: number, evaluators?: number[]) {
     const rated = (await visibleUsers(app.db, account, [ratedId])).get(ratedId)!;

@@ -11,6 +11,7 @@ import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluati
 import { listOutbox } from '../repositories/outbox.ts';
 import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
 import type { MailMessage } from '../types.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 /** Most jobs the monitor lists (newest first). */
 const MONITOR_LIMIT = 500;
@@ -95,7 +96,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.post<{ Params: { userId: number } }>(
     '/evaluation/remainder/:userId',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['notifications'],
         summary: 'Envia ao usuário um lembrete das avaliações pendentes',
@@ -128,7 +129,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.post<{ Params: { evaluationId: string } }>(
     '/evaluation/email/:evaluationId',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['notifications'],
         summary: 'Envia ao avaliador o e-mail de uma avaliação pendente',
@@ -156,7 +157,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.post<{ Body: { evaluation_type: unknown; target_ids: string[] } }>(
     '/tableresponse/report/email',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['notifications'],
         summary: 'Coloca em fila o e-mail de resultado de avaliações respondidas',
@@ -213,7 +214,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get(
     '/queues',
     {
-      preHandler: [app.authenticate, app.requireTypes(1)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
       schema: {
         tags: ['notifications'],
         summary: 'Monitor da fila de e-mails (os trabalhos mais recentes primeiro)',
@@ -227,7 +228,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { page?: number; pageSize?: number } }>(
     '/outbox',
     {
-      preHandler: [app.authenticate, app.requireTypes(1)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
       schema: {
         tags: ['notifications'],
         summary: 'Mensagens guardadas na caixa de saída (sem SMTP), as mais recentes primeiro',

@@ -11,6 +11,8 @@ import { findEvaluation, listDoneEvaluations, markDone, type DoneFilter } from '
 import { insertResponses, responsesByEvaluation } from '../repositories/responses.ts';
 import { findSector } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
+import { companyScope } from '../access.ts';
 
 /** The batch submission of one evaluation's answers. */
 interface SubmissionBody {
@@ -110,7 +112,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
   app.post<{ Body: ScoredQuery }>(
     '/tableresponse/evaluations',
     {
-      preHandler: [app.authenticate, app.requireTypes(1, 2)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
       schema: {
         tags: ['responses'],
         summary: 'Resultados pontuados das avaliações respondidas',
@@ -147,7 +149,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
     async (request) => {
       const account = request.account!;
       const body = request.body;
-      const ownCompany = account.typeAccount === 1 ? undefined : (account.companyId ?? 0);
+      const ownCompany = companyScope(account);
       let filter: DoneFilter;
       if (body.evaluations) {
         // Ids of other companies are silently left out for a company user, like unknown ids.

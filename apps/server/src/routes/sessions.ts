@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
-import { sessionToken, STAFF_TYPES } from '../plugins/auth.ts';
+import { sessionToken } from '../plugins/auth.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { findUserForSignIn } from '../repositories/users.ts';
 import { errorResponses } from '../schemas/common.ts';
+import { isStaff } from '../../../../engine/accounts.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -59,7 +60,7 @@ export async function sessionRoutes(app: FastifyInstance, options: { limit: numb
       // One argon2 verification on every path (unknown e-mail, no password, inactive, participant):
       // the answer takes as long whether the e-mail exists or not.
       const matches = await verifyPassword(user?.passwordHash, password);
-      const allowed = user !== null && user.status && STAFF_TYPES.includes(user.typeAccount);
+      const allowed = user !== null && user.status && isStaff(user.typeAccount);
       if (!allowed || !matches) throw new HttpError(401, messages.api.invalidCredentials);
       const token = sessionToken(app, user);
       return {

@@ -10,6 +10,7 @@ import { isUniqueViolation, type CompanyUserRow, type UserDetail } from '../repo
 
 import { idSchema } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
+import { isAdministrator } from '../../../../engine/accounts.ts';
 
 /* Schemas, JSON shapes and checks shared by the user, profile and participant routes. */
 
@@ -113,7 +114,7 @@ export async function checkRelations(app: FastifyInstance, companyId: number | n
 
 /** Only an administrator may create or promote administrators. */
 export function checkTypeAllowed(account: Account, typeAccount: number | undefined): void {
-  if (typeAccount === 1 && !isAdmin(account)) throw new HttpError(403, messages.registry.adminTypeForbidden);
+  if (isAdministrator(typeAccount) && !isAdmin(account)) throw new HttpError(403, messages.registry.adminTypeForbidden);
 }
 
 /** Runs a write; a concurrent insert of the same e-mail (unique index) answers like the pre-check. */

@@ -10,6 +10,7 @@ import { addRelations, deleteRelations, emailInUse, findUserDetail, insertUser, 
 import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
 
 import { checkIdentity, checkNewPassword, checkRelations, checkTypeAllowed, closed, listedUserJson, messageSchema, relationItems, savedUserSchema, STAFF, text, userJson, userSchema, withUniqueEmail, identityProperties } from './userShared.ts';
+import { ACCOUNT, isAdministrator } from '../../../../engine/accounts.ts';
 
 interface CreateBody {
   name?: string;
@@ -43,7 +44,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.get(
     '/users/all',
     {
-      preHandler: [app.authenticate, app.requireTypes(1)],
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
       schema: {
         tags: ['users'],
         summary: 'Todos os usuários (administrador)',
@@ -185,7 +186,7 @@ export async function userRoutes(app: FastifyInstance) {
       checkTypeAllowed(account, typeAccount);
       // Administrators belong to no company: they see every one.
       let companyId: number | null = null;
-      if (typeAccount !== 1) {
+      if (!isAdministrator(typeAccount)) {
         if (body.company_id == null) throw new HttpError(400, messages.registry.companyRequired);
         companyId = (await visibleCompany(app.db, account, body.company_id)).id;
       }
@@ -207,7 +208,7 @@ export async function userRoutes(app: FastifyInstance) {
           return created;
         }),
       );
-      const incomplete = typeAccount !== 1 && (sectorIds.length === 0 || positionIds.length === 0);
+      const incomplete = !isAdministrator(typeAccount) && (sectorIds.length === 0 || positionIds.length === 0);
       const message = incomplete ? messages.registry.userCreatedWithoutRelations : messages.registry.userCreated;
       return reply.code(201).send({ message, user: userJson(user) });
     },

@@ -1,13 +1,15 @@
+import { ACCOUNT } from '../../../../engine/accounts';
+
 /**
  * Who may open each private route (administration.md 2): the one table the router's guard and the side
  * menu both read, so a page a user cannot reach from the menu cannot be reached by its address either.
  * The server enforces the same account types on the API behind each page.
  */
 
-/** Account types of the staff app: 1 administrator, 2 company user. */
-const ADMIN = [1] as const;
-const COMPANY = [2] as const;
-const STAFF = [1, 2] as const;
+/** Account types of the staff app, from the one vocabulary. */
+const ADMIN = [ACCOUNT.administrator] as const;
+const COMPANY = [ACCOUNT.company] as const;
+const STAFF = [ACCOUNT.administrator, ACCOUNT.company] as const;
 
 /** Every private route pattern (as given to the router) and the account types that may open it. */
 export const ROUTE_ACCESS = {

@@ -16,6 +16,7 @@ import { RenewDialog } from './data/RenewDialog';
 import { isRenewable } from './data/rowActions';
 import { useEvaluationPage, type PageModel } from './data/useEvaluationPage';
 import { useRowActions } from './data/useRowActions';
+import { isAdministrator } from '../../../../engine/accounts';
 
 const m = messages.screenData;
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
@@ -26,7 +27,7 @@ const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Se
  */
 export default function DataManagementPage() {
   const user = getUser();
-  const isAdmin = user?.type_account === 1;
+  const isAdmin = isAdministrator(user?.type_account);
   const ownCompany = isAdmin ? null : (user?.company_id ?? null);
   const toast = useToast();
   const [filters, setFilters] = useState<FilterState>({

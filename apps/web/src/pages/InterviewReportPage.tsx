@@ -16,6 +16,7 @@ import { keepNewest } from './interview/filterChoice';
 import { FilterSelect } from './interview/FilterSelect';
 import { InterviewChart, InterviewChartTable } from './interview/InterviewChart';
 import { PrintDialog } from './interview/PrintDialog';
+import { isAdministrator } from '../../../../engine/accounts';
 
 const m = messages.screenInterview;
 
@@ -31,7 +32,7 @@ interface EvaluatorChoice {
  */
 export default function InterviewReportPage() {
   const user = getUser();
-  const admin = user?.type_account === 1;
+  const admin = isAdministrator(user?.type_account);
   const [companyChoice, setCompanyChoice] = useState<string[]>([]);
   const [ratedChoice, setRatedChoice] = useState<string[]>([]);
   const [evaluatorChoice, setEvaluatorChoice] = useState<EvaluatorChoice>({ ratedId: '', ids: null });

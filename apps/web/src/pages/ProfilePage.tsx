@@ -15,6 +15,7 @@ import { formatPhone } from '../format';
 import { useToast } from '../toast';
 import { PasswordField } from './registry/PasswordField';
 import { profileFieldOf, profileProblem, type ProfileValues } from './registry/profileForm';
+import { isAdministrator } from '../../../../engine/accounts';
 
 const text = messages.screenRegistry;
 const emptyPasswords = { password: '', newPassword: '', confirmPassword: '' };
@@ -28,7 +29,7 @@ function initialValues(user: SessionUser | null, phone?: string | null): Profile
  * no phone on this screen (administration.md 6), so nothing is loaded for them.
  */
 function useOwnPhone(user: SessionUser | null) {
-  const needsLoad = user !== null && user.type_account !== 1 && user.company_id != null && user.phone == null;
+  const needsLoad = user !== null && !isAdministrator(user.type_account) && user.company_id != null && user.phone == null;
   const [state, setState] = useState<{ loading: boolean; phone: string | null; error: string | null }>({ loading: needsLoad, phone: null, error: null });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -65,7 +66,7 @@ export default function ProfilePage() {
 
 /** The profile form, started from the stored user and the phone loaded for it. */
 function ProfileForm({ user, phone }: { user: SessionUser | null; phone: string | null }) {
-  const showPhone = user?.type_account !== 1;
+  const showPhone = !isAdministrator(user?.type_account);
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();

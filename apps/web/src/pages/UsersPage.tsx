@@ -20,17 +20,18 @@ import { ExcelDialog } from './users/ExcelDialog';
 import { EditIcon, PersonOffIcon } from './users/icons';
 import { noSelection, selectedIds } from './users/selection';
 import { UserFormDialog } from './users/UserFormDialog';
+import { isCompanyUser, isStaff } from '../../../../engine/accounts';
 
 const text = messages.screenUsers;
 
 /** Company-level users (type 2) are never evaluated from this list, so their rows have no checkbox. */
-const selectable = (user: CompanyUser) => user.type_account !== 2 && user.type_account !== 1;
+const selectable = (user: CompanyUser) => !isStaff(user.type_account);
 
 /** The company whose users are shown: a company user's own, or the route's for an administrator. */
 function useCompanyId(): number | 'redirect' | null {
   const { id } = useParams();
   const user = getUser();
-  if (user?.type_account === 2) return user.company_id ?? null;
+  if (isCompanyUser(user?.type_account)) return user?.company_id ?? null;
   if (id === undefined) return 'redirect';
   const parsed = Number(id);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : null;

@@ -5,7 +5,7 @@ import { format, messages } from '../../../../../engine/messages';
 import type { EvaluationRow } from '../../api/data';
 import { formatDate } from '../../format';
 import { RowMenu } from './RowMenu';
-import { INTERVIEW_TYPE, rowActions, type RowAction } from './rowActions';
+import { isTimeless, rowActions, type RowAction } from './rowActions';
 
 const m = messages.screenData;
 const yesNo = (value: boolean) => (value ? messages.common.yes : messages.common.no);
@@ -26,7 +26,7 @@ export function evaluationColumns(isAdmin: boolean, onAction: (action: RowAction
     {
       ...GRID_CHECKBOX_SELECTION_COL_DEF,
       // The 360 interview never expires, so it has nothing to renew and no box at all.
-      renderCell: (params) => (params.row.type === INTERVIEW_TYPE ? null : GRID_CHECKBOX_SELECTION_COL_DEF.renderCell!(params)),
+      renderCell: (params) => (isTimeless(params.row) ? null : GRID_CHECKBOX_SELECTION_COL_DEF.renderCell!(params)),
     },
     {
       field: 'type_name',
@@ -58,14 +58,14 @@ export function evaluationColumns(isAdmin: boolean, onAction: (action: RowAction
       headerName: m.colExpiry,
       width: 120,
       ...narrow,
-      valueFormatter: (value: string | null, row) => (row.type === INTERVIEW_TYPE || !value ? m.noExpiry : formatDate(value)),
+      valueFormatter: (value: string | null, row) => (isTimeless(row) || !value ? m.noExpiry : formatDate(value)),
     },
     {
       field: 'expired',
       headerName: m.colExpired,
       width: 100,
       ...narrow,
-      valueFormatter: (value: boolean, row) => (row.type === INTERVIEW_TYPE ? m.noExpiry : yesNo(value)),
+      valueFormatter: (value: boolean, row) => (isTimeless(row) ? m.noExpiry : yesNo(value)),
     },
     { field: 'done', headerName: m.colDone, width: 120, ...narrow, valueFormatter: (value: boolean) => yesNo(value) },
     {

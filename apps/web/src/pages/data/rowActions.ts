@@ -1,15 +1,18 @@
 import type { EvaluationRow } from '../../api/data';
+import { catalogEntry, neverExpires } from '../../../../../engine/definition/catalog';
 import { catalog } from '../../catalog';
 
 /** An action of the row menu of the data-management table. */
 export type RowAction = 'remind' | 'evaluationEmail' | 'adminEmail' | 'selectRenew' | 'reportEmail' | 'copyLink' | 'copyIds' | 'delete';
 
-/** The 360-by-interview type: no checkbox, no expiry, no link. */
-export const INTERVIEW_TYPE = '11';
-
 /** The link slug of an evaluation type, or undefined when the type has no respondent link. */
 export function slugOf(type: string): string | undefined {
-  return catalog.types.find((entry) => String(entry.type) === type)?.slug;
+  return catalogEntry(catalog, type)?.slug;
+}
+
+/** Whether a row's type never expires (the 360 by interview): no checkbox, no expiry, no renewal. */
+export function isTimeless(row: Pick<EvaluationRow, 'type'>): boolean {
+  return neverExpires(catalog, row.type);
 }
 
 /** The respondent link of an evaluation, `${origin}/${slug}/${id}`, or null when its type has none. */
@@ -18,14 +21,14 @@ export function respondentLink(row: Pick<EvaluationRow, 'type' | 'evaluation_id'
   return slug ? `${origin}/${slug}/${row.evaluation_id}` : null;
 }
 
-/** Whether a row can be selected for renewal: not the interview (it never expires) and not answered. */
+/** Whether a row can be selected for renewal: a type that expires, not answered yet. */
 export function isRenewable(row: Pick<EvaluationRow, 'type' | 'done'>): boolean {
-  return row.type !== INTERVIEW_TYPE && !row.done;
+  return !isTimeless(row) && !row.done;
 }
 
 /**
  * The row menu (administration.md 2, "Gestão de Dados"): pending evaluations can be reminded, e-mailed
- * (type 2, not expired) and renewed; answered ones can have the report e-mailed. Administrators also
+ * (types whose catalogue entry has `evaluationEmail`, the 360; not expired) and renewed; answered ones can have the report e-mailed. Administrators also
  * get 'Enviar email' (any pending evaluation with a link, replacing the type-2 item), 'Copiar Link',
  * copy ids and Deletar.
  */
@@ -38,7 +41,7 @@ export function rowActions(row: EvaluationRow, isAdmin: boolean): RowAction[] {
     actions.push('remind');
     if (isAdmin) {
       if (hasLink) actions.push('adminEmail');
-    } else if (row.type === '2' && !row.expired) {
+    } else if (catalogEntry(catalog, row.type)?.evaluationEmail && !row.expired) {
       actions.push('evaluationEmail');
     }
     if (isRenewable(row)) actions.push('selectRenew');

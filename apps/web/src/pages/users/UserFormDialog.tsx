@@ -18,6 +18,7 @@ import { createUser, updateUser, type CompanyUser } from '../../api/users';
 import { useApiData } from '../../api/useApiData';
 import { formatPhone } from '../../format';
 import { useToast } from '../../toast';
+import { ACCOUNT, isCompanyUser } from '../../../../../engine/accounts';
 
 const text = messages.screenUsers;
 
@@ -40,7 +41,7 @@ function initialForm(user: CompanyUser | null): Form {
     name: user.name,
     email: user.email,
     phone: formatPhone(user.phone),
-    access: user.type_account === 2,
+    access: isCompanyUser(user.type_account),
     password: '',
     sectors: user.sector.map((sector) => sector.id),
     position: user.position[0]?.id ?? '',
@@ -107,7 +108,7 @@ export function UserFormDialog({ open, companyId, user, onClose, onSaved }: User
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setFailure(null);
-    const typeAccount = form.access ? 2 : 3;
+    const typeAccount = form.access ? ACCOUNT.company : ACCOUNT.participant;
     const password = form.access && form.password !== '' ? { password: form.password } : {};
     const position = form.position === '' ? null : form.position;
     try {

@@ -6,9 +6,6 @@ import type { EvaluationEntry } from '../../api/users';
  * enable (the catalogue's `create` rules, the same data the server checks), validation and the payload.
  */
 
-/** Types the spec lists first for creation (administration.md 9), in its order. */
-const SPEC_TYPES = [2, 11, 15, 17, 7, 12, 14, -1];
-
 /** A participant the evaluations are created for (the evaluator). */
 export interface FormParticipant {
   user_id: number;
@@ -40,12 +37,14 @@ export type FormErrors = Partial<Record<'types' | 'evaluated' | 'version' | 'sec
 
 export const emptyValues: EvaluationFormValues = { types: [], evaluated: null, version: null, sector: null, days: '' };
 
-/** Types offered: the spec's list first, then every other catalogue type that has a questionnaire. */
+/**
+ * Types offered: those the catalogue places first (`create.listOrder`, the spec's list), in that order,
+ * then every other catalogue type that has a questionnaire.
+ */
 export function offeredTypes(types: CatalogEntry[]): CatalogEntry[] {
-  const byType = new Map(types.map((entry) => [entry.type, entry]));
-  const first = SPEC_TYPES.flatMap((type) => (byType.has(type) ? [byType.get(type)!] : []));
-  const rest = types.filter((entry) => !SPEC_TYPES.includes(entry.type) && entry.definition);
-  return [...first, ...rest];
+  const placed = types.filter((entry) => entry.create?.listOrder !== undefined).sort((a, b) => a.create!.listOrder! - b.create!.listOrder!);
+  const rest = types.filter((entry) => entry.create?.listOrder === undefined && entry.definition);
+  return [...placed, ...rest];
 }
 
 function rulesOf(types: number[], catalog: CatalogEntry[]): CreationRules[] {

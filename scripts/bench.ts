@@ -11,11 +11,14 @@
  *    (`scripts/bench/submissions.ts`);
  * 3. `mail`: how fast a backlog of queued evaluation e-mails drains to the outbox and to a local SMTP
  *    server, beside the first version's queue settings (`scripts/bench/mail.ts`);
- * 4. `listing`: the data-management listing over 100,000 evaluations (`scripts/bench/listing.ts`);
- * 5. `import`: the import of 10,000 employees from an .xlsx (`scripts/bench/import.ts`).
+ * 4. `results`: scores aggregated by the database from a definition's scoring key over 100,000 answered
+ *    evaluations, against one bare SQL `GROUP BY` computing the same numbers (`scripts/bench/results.ts`);
+ * 5. `listing`: the data-management listing over 100,000 evaluations (`scripts/bench/listing.ts`);
+ * 6. `import`: the import of 10,000 employees from an .xlsx (`scripts/bench/import.ts`).
  *
- * Options: --only=tap|submit|mail|listing|import (repeatable), --rounds=3 (tap), --n=1000 (submissions
- * per side), --concurrency=16, --mails=1000, --rows=100000 (listing), --employees=10000 (import).
+ * Options: --only=tap|submit|mail|results|listing|import (repeatable), --rounds=3 (tap), --n=1000
+ * (submissions per side), --concurrency=16, --mails=1000, --answered=100000 (results), --rows=100000
+ * (listing), --employees=10000 (import).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +30,7 @@ import { benchFirstTap, surveyJsYardstick, tapTable, type TapComparison } from '
 import { benchImport, type BenchImportResult } from './bench/import.ts';
 import { benchListingPglite, benchListingPostgres, type ListingResult } from './bench/listing.ts';
 import { benchMail, mailTable, type MailBenchRow } from './bench/mail.ts';
+import { benchResults, resultsTable, type ResultsBenchRow } from './bench/results.ts';
 import { compareSubmissions, submissionTable, type SubmissionComparison } from './bench/submissions.ts';
 import { credentials, parseLinks, repoRoot, startAppServer } from './lib/appServer.ts';
 import { launchChromium } from './lib/browser.ts';
@@ -117,6 +121,19 @@ async function main() {
     mails = (await attempt('mail', () => benchMail({ count, postgresUrl: TEST_POSTGRES_URL }))) ?? [];
   }
 
+  const aggregations: ResultsBenchRow[] = [];
+  if (wanted('results')) {
+    const answered = numberArg('answered', 100_000);
+    for (const [name, postgresUrl] of [
+      ['PGlite', undefined],
+      ['PostgreSQL', TEST_POSTGRES_URL],
+    ] as const) {
+      log(`results aggregation over ${answered} answered evaluations on ${name}`);
+      const result = await attempt(`results on ${name}`, () => benchResults({ rows: answered, postgresUrl }));
+      if (result) aggregations.push(result);
+    }
+  }
+
   const listings: ListingResult[] = [];
   if (wanted('listing')) {
     const rows = numberArg('rows', 100_000);
@@ -147,6 +164,7 @@ async function main() {
   if (taps.length) lines.push(...tapTable(taps, ROUNDS), '');
   if (submissions.length) lines.push(...submissionTable(submissions, CONCURRENCY), '');
   if (mails.length) lines.push(...mailTable(mails), '');
+  if (aggregations.length) lines.push(...resultsTable(aggregations), '');
   if (listings.length) {
     lines.push(`**\`POST /api/evaluation/find\` (data management) over ${listings[0]!.rows.toLocaleString('en')} evaluations, 4 concurrent clients**`, '');
     lines.push('| database | query | matching rows | p50 | p95 | req/s |', '|---|---|---:|---:|---:|---:|');

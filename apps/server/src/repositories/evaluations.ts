@@ -93,8 +93,8 @@ export interface DoneFilter {
   sectorId?: number;
 }
 
-/** Done evaluations matching the filter, with the evaluator's name, oldest first. */
-export async function listDoneEvaluations(db: Db, filter: DoneFilter) {
+/** The condition on `evaluations` of the done evaluations matching the filter. */
+export function doneEvaluationsScope(db: Db, filter: DoneFilter): SQL {
   const conditions: SQL[] = [eq(evaluations.done, true)];
   if (filter.ids) conditions.push(inArray(evaluations.id, filter.ids));
   if (filter.typeEvaluation !== undefined) conditions.push(eq(evaluations.typeEvaluation, filter.typeEvaluation));
@@ -110,12 +110,13 @@ export async function listDoneEvaluations(db: Db, filter: DoneFilter) {
       ),
     );
   }
-  return db
-    .select({ id: evaluations.id, typeEvaluation: evaluations.typeEvaluation, name: users.name })
-    .from(evaluations)
-    .innerJoin(users, eq(users.id, evaluations.userId))
-    .where(and(...conditions))
-    .orderBy(asc(evaluations.createdAt), asc(evaluations.id));
+  return and(...conditions)!;
+}
+
+/** The evaluation types among the done evaluations matching the filter. */
+export async function doneEvaluationTypes(db: Db, filter: DoneFilter): Promise<number[]> {
+  const rows = await db.selectDistinct({ type: evaluations.typeEvaluation }).from(evaluations).where(doneEvaluationsScope(db, filter));
+  return rows.map((row) => row.type);
 }
 
 /** The evaluations with these ids, with their evaluator's company and both names (absent ids are skipped). */

@@ -1,14 +1,17 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeAnswers, encodeAnswers } from '../../../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../../../engine/answers/validation.ts';
 import type { WireItem } from '../../../../engine/definition/types.ts';
 import { formatDateBR, linkState } from '../../../../engine/lifecycle/linkState.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { scoreAnswers } from '../../../../engine/scoring/score.ts';
+import { evaluations } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { findCompany } from '../repositories/companies.ts';
-import { findEvaluation, listDoneEvaluations, markDone, type DoneFilter } from '../repositories/evaluations.ts';
-import { insertResponses, responsesByEvaluation } from '../repositories/responses.ts';
+import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, markDone, type DoneFilter } from '../repositories/evaluations.ts';
+import { insertResponses } from '../repositories/responses.ts';
+import { scoreEvaluations } from '../results/scoreSql.ts';
+import { scoringKeyOf } from '../results/scoringKeys.ts';
 import { findSector } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
@@ -177,18 +180,19 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       } else {
         throw new HttpError(400, messages.api.filtersRequired);
       }
-      const done = await listDoneEvaluations(app.db, filter);
-      const stored = await responsesByEvaluation(
-        app.db,
-        done.map((row) => row.id),
-      );
-      const rows = done.flatMap((row) => {
-        const definition = app.definitions.questionnaires.get(row.typeEvaluation);
-        if (!definition) return [];
-        const { answers } = decodeAnswers(definition, stored.get(row.id) ?? []);
-        const result = scoreAnswers(definition, answers);
-        return [{ evaluation_id: row.id, name: row.name, ...result.scores, ...(result.band ? { band: result.band.label } : {}) }];
-      });
+      // Scored by the database from each type's scoring key: no answer is read into the server.
+      const scope = doneEvaluationsScope(app.db, filter);
+      const scored = [];
+      for (const type of await doneEvaluationTypes(app.db, filter)) {
+        const definition = app.definitions.questionnaires.get(type);
+        if (!definition) continue;
+        const classification = definition.scoring?.classification;
+        for (const row of await scoreEvaluations(app.db, scoringKeyOf(definition), and(scope, eq(evaluations.typeEvaluation, type))!, classification)) {
+          scored.push({ row, band: row.band === undefined ? undefined : classification?.bands[row.band]?.label });
+        }
+      }
+      scored.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || (a.row.evaluationId < b.row.evaluationId ? -1 : 1));
+      const rows = scored.map(({ row, band }) => ({ evaluation_id: row.evaluationId, name: row.name, ...row.scores, ...(band ? { band } : {}) }));
       return { responses: rows };
     },
   );

@@ -1,0 +1,149 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Band } from '../../../../engine/definition/types.ts';
+import type { ScoreFormula, ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
+import type { Db } from '../db/client.ts';
+
+/*
+ * Scores and their aggregates computed by the database from a definition's scoring key
+ * (`engine/scoring/scoringKey.ts`): the key travels as one JSON parameter, is joined with the stored
+ * answers, and only the aggregates come back (tens of rows, whatever the number of respondents).
+ */
+
+/** Which done evaluations to score: an SQL condition on `evaluations` (alias `e`). */
+export type EvaluationScope = SQL;
+
+/** Whether a formula reads how many distinct questions fed a part (checkbox parts need DISTINCT). */
+function readsQuestions(formula: ScoreFormula): boolean {
+  return formula.kind === 'ratio' && !('constant' in formula.over) && formula.over.of === 'questions';
+}
+
+/** A part's per-evaluation total as an aggregate over the evaluation's `p` rows. */
+function partSum(part: string, of: 'sum' | 'questions'): SQL {
+  return sql`coalesce(sum(p.${sql.raw(of)}) filter (where p.part = ${part}), 0)`;
+}
+
+/** One score of an evaluation from its `p` rows, as the engine's `evaluateFormula` computes it. */
+function scoreExpression(formula: ScoreFormula): SQL {
+  const numerator = partSum(formula.part, 'sum');
+  if (formula.kind === 'sum') return sql`(${numerator})::double precision`;
+  const denominator = 'constant' in formula.over ? sql`${formula.over.constant}::double precision` : partSum(formula.over.part, formula.over.of);
+  // Divided first, then scaled: the same floating-point steps as the engine, to the last digit.
+  return sql`(case when ${denominator} = 0 then 0 else (${numerator})::double precision / (${denominator})::double precision * ${formula.scale}::double precision end)`;
+}
+
+/**
+ * `WITH` clauses ending in `s(evaluation_id, s0, s1, …)`: one row per evaluation in scope with every
+ * score of the key, in the key's order. Evaluations with no scored answer score 0, as in the engine.
+ */
+export function scoresWith(key: ScoringKey, scope: EvaluationScope): SQL {
+  const questions = key.scores.some((score) => readsQuestions(score.formula));
+  const rows = JSON.stringify(key.rows);
+  const columns = sql.join(
+    key.scores.map((score, index) => sql`${scoreExpression(score.formula)} as ${sql.identifier(`s${index}`)}`),
+    sql`, `,
+  );
+  return sql`
+    with k as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as k(question text, response text, part text, weight double precision)
+    ),
+    e as (select evaluations.id from evaluations where ${scope}),
+    p as (
+      select r.evaluation_id, k.part, sum(k.weight) as sum, ${questions ? sql`count(distinct r.question)` : sql`0`} as questions
+      from responses r
+      join e on e.id = r.evaluation_id
+      join k on k.question = r.question and k.response = r.response
+      group by r.evaluation_id, k.part
+    ),
+    s as (
+      select e.id as evaluation_id${key.scores.length > 0 ? sql`, ${columns}` : sql``}
+      from e left join p on p.evaluation_id = e.id
+      group by e.id
+    )`;
+}
+
+/** The index of the band a score column falls in, as `bandFor`: the first band whose `below` exceeds it, else the last. */
+export function bandExpression(column: string, bands: Band[]): SQL {
+  const cases: SQL[] = [];
+  let fallback = bands.length - 1;
+  for (const [index, band] of bands.entries()) {
+    if (band.below === undefined) {
+      fallback = index;
+      break;
+    }
+    cases.push(sql`when ${sql.identifier(column)} < ${band.below} then ${index}`);
+  }
+  return cases.length === 0 ? sql`${fallback}` : sql`(case ${sql.join(cases, sql` `)} else ${fallback} end)`;
+}
+
+/** Aggregates of the scores of the evaluations in scope. */
+export interface ScoreSummary {
+  /** Evaluations in scope. */
+  respondents: number;
+  /** Mean of each score over the respondents, by result key (absent when there are none). */
+  means: Record<string, number>;
+  /** Respondents per band of the classification, in band order (when the definition has one). */
+  bands?: number[];
+}
+
+/** Runs an SQL statement and returns its rows, on either driver. */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Means of every score and the respondents per band, in one statement: the database scores each
+ * evaluation with the key and aggregates; nothing per respondent leaves it.
+ */
+export async function summarizeScores(db: Db, key: ScoringKey, scope: EvaluationScope, classification?: { score: string; bands: Band[] }): Promise<ScoreSummary> {
+  const means = key.scores.map((score, index) => sql`avg(${sql.identifier(`s${index}`)})::double precision as ${sql.identifier(`m${index}`)}`);
+  const classified = classification ? key.scores.findIndex((score) => score.key === classification.score) : -1;
+  const bandCounts =
+    classification && classified >= 0
+      ? classification.bands.map((_band, index) => sql`count(*) filter (where ${bandExpression(`s${classified}`, classification.bands)} = ${index})::int as ${sql.identifier(`b${index}`)}`)
+      : [];
+  const [row] = await rows<Record<string, number | null>>(
+    db,
+    sql`${scoresWith(key, scope)} select ${sql.join([sql`count(*)::int as n`, ...means, ...bandCounts], sql`, `)} from s`,
+  );
+  const respondents = Number(row?.n ?? 0);
+  return {
+    respondents,
+    means: respondents === 0 ? {} : Object.fromEntries(key.scores.map((score, index) => [score.key, Number(row![`m${index}`])])),
+    ...(bandCounts.length > 0 ? { bands: classification!.bands.map((_band, index) => Number(row?.[`b${index}`] ?? 0)) } : {}),
+  };
+}
+
+/** One respondent's scores, as `POST /tableresponse/evaluations` lists them. */
+export interface ScoredEvaluation {
+  evaluationId: string;
+  name: string;
+  createdAt: Date;
+  scores: Record<string, number>;
+  /** Index of the classification band, when the definition has one. */
+  band?: number;
+}
+
+/**
+ * Every score of each evaluation in scope, with the evaluator's name, oldest first: for the views
+ * that list respondents by name (the PSS-14 table); the aggregates come from `summarizeScores`.
+ */
+export async function scoreEvaluations(db: Db, key: ScoringKey, scope: EvaluationScope, classification?: { score: string; bands: Band[] }): Promise<ScoredEvaluation[]> {
+  const classified = classification ? key.scores.findIndex((score) => score.key === classification.score) : -1;
+  const columns = key.scores.map((_score, index) => sql`s.${sql.identifier(`s${index}`)}`);
+  const band = classification && classified >= 0 ? [sql`${bandExpression(`s${classified}`, classification.bands)} as band`] : [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`${scoresWith(key, scope)}
+      select ${sql.join([sql`s.evaluation_id`, sql`users.name`, sql`ev.created_at`, ...columns, ...band], sql`, `)}
+      from s join evaluations ev on ev.id = s.evaluation_id join users on users.id = ev.user_id
+      order by ev.created_at, ev.id`,
+  );
+  return found.map((row) => ({
+    evaluationId: String(row.evaluation_id),
+    name: String(row.name),
+    createdAt: new Date(row.created_at as string | Date),
+    scores: Object.fromEntries(key.scores.map((score, index) => [score.key, Number(row[`s${index}`])])),
+    ...(band.length > 0 ? { band: Number(row.band) } : {}),
+  }));
+}

@@ -1,0 +1,103 @@
+/**
+ * Benchmark of the results aggregation: N answered PSS-14 evaluations of one company (default
+ * 100,000, 14 answers each) on a fresh database, then the mean score and the respondents per band
+ * computed by the database from the definition's scoring key (`summarizeScores`, what the dashboards
+ * call), against one bare hand-written SQL `GROUP BY` that computes the same numbers. Both are run
+ * alternately; the figure is the ratio of their medians. The two answers are checked equal.
+ */
+import { performance } from 'node:perf_hooks';
+import { and, eq, sql } from 'drizzle-orm';
+import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
+import { evaluations, users } from '../../apps/server/src/db/schema.ts';
+import { summarizeScores } from '../../apps/server/src/results/scoreSql.ts';
+import { seed } from '../../apps/server/src/seed.ts';
+import { allQuestions } from '../../engine/definition/questions.ts';
+import { compileScoringKey } from '../../engine/scoring/scoringKey.ts';
+import { freshDatabase } from '../lib/scratchDatabase.ts';
+
+/** One database's figures. */
+export interface ResultsBenchRow {
+  backend: string;
+  evaluations: number;
+  answers: number;
+  /** Median milliseconds of the scoring-key aggregation. */
+  keyed: number;
+  /** Median milliseconds of the bare query. */
+  bare: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timeIt(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/** Fills a fresh database and measures both queries `rounds` times each, alternating. */
+export async function benchResults(options: { rows?: number; postgresUrl?: string; rounds?: number } = {}): Promise<ResultsBenchRow> {
+  const count = options.rows ?? 100_000;
+  const rounds = options.rounds ?? 5;
+  const parsed = parseQuestionnaireFile('estresse');
+  if (!parsed.ok) throw new Error('estresse.json does not parse');
+  const definition = parsed.value;
+  const reversed = allQuestions(definition).flatMap(({ question }) => (question.kind === 'choice' && question.reverse ? [question.id] : []));
+  const { database, drop } = await freshDatabase(options.postgresUrl);
+  try {
+    const db = database.db;
+    await seed(db, { adminEmail: 'admin@bench.avalia', adminPassword: 'Admin-bench-2024!', companyEmail: 'empresa@bench.avalia', companyPassword: 'Empresa-bench-2024!', timeZone: 'America/Sao_Paulo' });
+    const [employee] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.typeAccount, 3)).limit(1);
+    // Answers from a hash of the evaluation and question: varied, repeatable, no client round trips.
+    await db.execute(sql`insert into evaluations (user_id, rated, type_evaluation, done) select ${employee!.id}, ${employee!.id}, 13, true from generate_series(1, ${count})`);
+    await db.execute(sql`
+      insert into responses (evaluation_id, question, response)
+      select e.id, q::text, (abs(hashtext(e.id::text || q::text)) % 5)::text
+      from evaluations e cross join generate_series(1, 14) as q
+      where e.type_evaluation = 13 and e.done`);
+    await db.execute(sql`analyze`);
+    const scope = and(eq(evaluations.typeEvaluation, 13), eq(evaluations.done, true), eq(evaluations.companyId, employee!.companyId!))!;
+    const key = compileScoringKey(definition);
+    const classification = definition.scoring!.classification!;
+    const keyed = () => summarizeScores(db, key, scope, classification);
+    const bands = classification.bands;
+    const bare = () =>
+      db.execute(sql`
+        select count(*)::int as n, avg(t)::double precision as mean,
+          count(*) filter (where t < ${bands[0]!.below!})::int as b0,
+          count(*) filter (where t >= ${bands[0]!.below!} and t < ${bands[1]!.below!})::int as b1,
+          count(*) filter (where t >= ${bands[1]!.below!} and t < ${bands[2]!.below!})::int as b2,
+          count(*) filter (where t >= ${bands[2]!.below!})::int as b3
+        from (
+          select e.id, coalesce(sum(case when r.question in (${sql.join(reversed.map((id) => sql`${id}`), sql`, `)}) then 4 - r.response::int else r.response::int end), 0) as t
+          from evaluations e left join responses r on r.evaluation_id = e.id
+          where e.type_evaluation = 13 and e.done and e.company_id = ${employee!.companyId!}
+          group by e.id
+        ) scored`);
+    // Same numbers, or the comparison means nothing.
+    const mine = await keyed();
+    const theirs = ((await bare()) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    if (mine.respondents !== Number(theirs.n) || Math.abs(mine.means.total! - Number(theirs.mean)) > 1e-9 || mine.bands!.join() !== [theirs.b0, theirs.b1, theirs.b2, theirs.b3].map(Number).join()) {
+      throw new Error(`the two queries disagree: ${JSON.stringify(mine)} against ${JSON.stringify(theirs)}`);
+    }
+    const keyedTimes: number[] = [];
+    const bareTimes: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      keyedTimes.push(await timeIt(keyed));
+      bareTimes.push(await timeIt(bare));
+    }
+    return { backend: options.postgresUrl ? 'PostgreSQL 15' : 'PGlite', evaluations: count, answers: count * 14, keyed: median(keyedTimes), bare: median(bareTimes) };
+  } finally {
+    await drop();
+  }
+}
+
+/** The markdown table of some runs. */
+export function resultsTable(rows: ResultsBenchRow[]): string[] {
+  return [
+    '**Results aggregation: mean PSS-14 score and respondents per band, by the database from the scoring key, against one bare hand-written `GROUP BY` (medians, alternating)**',
+    '',
+    '| database | evaluations | answers | scoring key | bare SQL | ratio (budget ≤ 2×) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.backend} | ${row.evaluations.toLocaleString('en')} | ${row.answers.toLocaleString('en')} | ${row.keyed.toFixed(0)} ms | ${row.bare.toFixed(0)} ms | **${(row.keyed / row.bare).toFixed(2)}×** |`),
+  ];
+}

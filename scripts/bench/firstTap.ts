@@ -20,6 +20,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { repoRoot } from '../lib/appServer.ts';
 import { precompress } from '../lib/precompress.ts';
+import { median } from '../lib/stats.ts';
 
 /** The throttled phone. */
 export const THROTTLE = { cpuSlowdown: 4, latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 } as const;
@@ -159,13 +160,6 @@ export async function measureFirstTap(browser: Browser, url: string, options: { 
   } finally {
     await context.close();
   }
-}
-
-/** The median of some numbers. */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 interface Definition {

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { companies } from '../../apps/server/src/db/schema.ts';
 import { credentials, startAppServer, type AppServer } from '../lib/appServer.ts';
+import { percentile } from '../lib/stats.ts';
 
 /** One measured query shape. */
 export interface ListingCase {
@@ -48,10 +49,6 @@ async function api<T>(server: AppServer, path: string, body: unknown, token?: st
   const text = await response.text();
   if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function measure(server: AppServer, rows: number, backend: string, insertSeconds: number): Promise<ListingResult> {

@@ -14,6 +14,7 @@ import { seed } from '../../apps/server/src/seed.ts';
 import { allQuestions } from '../../engine/definition/questions.ts';
 import { compileScoringKey } from '../../engine/scoring/scoringKey.ts';
 import { freshDatabase } from '../lib/scratchDatabase.ts';
+import { median } from '../lib/stats.ts';
 
 /** One database's figures. */
 export interface ResultsBenchRow {
@@ -25,8 +26,6 @@ export interface ResultsBenchRow {
   /** Median milliseconds of the bare query. */
   bare: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function timeIt(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

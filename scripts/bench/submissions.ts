@@ -22,6 +22,7 @@ import { insertResponses } from '../../apps/server/src/repositories/responses.ts
 import { decodeAnswers, encodeAnswers } from '../../engine/answers/encoding.ts';
 import { credentials, startAppServer, type AppServer } from '../lib/appServer.ts';
 import { emptyPostgresDatabase } from '../lib/scratchDatabase.ts';
+import { percentile } from '../lib/stats.ts';
 
 /** One side of the comparison. */
 export interface RateResult {
@@ -40,7 +41,6 @@ export interface SubmissionComparison {
   http: RateResult;
   direct: RateResult;
   ratio: number;
-  setupSeconds: number;
 }
 
 /** What to measure. */
@@ -93,10 +93,6 @@ function evaluationsIn(value: unknown, found: Evaluation[] = []): Evaluation[] {
     else for (const item of Object.values(record)) evaluationsIn(item, found);
   }
   return found;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** Runs `task` over `items`, `concurrency` at a time, timing each; errors are counted by kind. */
@@ -189,7 +185,6 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
     const server = await startAppServer({ dataDir, wrap: options.wrap, env: { ...options.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
     let evaluations: Evaluation[] = [];
     let http: RateResult;
-    const setupStart = performance.now();
     try {
       const session = await call<{ token: string }>(server, 'POST', '/sessions', credentials.admin);
       const users = await call<{ id: number; name: string }[]>(server, 'GET', '/users/all', undefined, session.token);
@@ -215,7 +210,6 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
     } finally {
       await server.stop();
     }
-    const setupSeconds = (performance.now() - setupStart) / 1000 - http.seconds;
     const durable = !['0', 'false'].includes(options.env?.PGLITE_DURABLE ?? '');
     const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir, durable });
     let direct: RateResult;
@@ -225,7 +219,7 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-    return { backend: databaseUrl ? 'PostgreSQL 15' : durable ? 'PGlite (durable)' : 'PGlite (PGLITE_DURABLE=0)', http, direct, ratio: http.perSecond / direct.perSecond, setupSeconds };
+    return { backend: databaseUrl ? 'PostgreSQL 15' : durable ? 'PGlite (durable)' : 'PGlite (PGLITE_DURABLE=0)', http, direct, ratio: http.perSecond / direct.perSecond };
   } finally {
     await postgres?.drop();
   }

@@ -4,13 +4,18 @@ import { openDatabase, type Database } from '../../apps/server/src/db/client.ts'
 
 /**
  * A new, empty database on the PostgreSQL server of `serverUrl` (named `{prefix}_{random}`), and how to
- * drop it; for benchmarks and the tests that start real server processes.
+ * drop it, waiting for closed connections to go rather than forcing them.
  */
 export async function emptyPostgresDatabase(serverUrl: string, prefix = 'avalia_bench'): Promise<{ url: string; drop(): Promise<void> }> {
   const server = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
-  await server.connect();
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await server.query(`CREATE DATABASE ${name}`);
+  try {
+    await server.connect();
+    await server.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await server.end().catch(() => undefined);
+    throw error;
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -31,14 +36,17 @@ export async function emptyPostgresDatabase(serverUrl: string, prefix = 'avalia_
   };
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new database on the PostgreSQL server of `postgresUrl`. */
-export async function freshDatabase(postgresUrl: string | undefined): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+/**
+ * A fresh, migrated database: PGlite in memory, or a new database (`{prefix}_{random}`) on the
+ * PostgreSQL server of `postgresUrl`; for benchmarks and tests.
+ */
+export async function freshDatabase(postgresUrl: string | undefined, prefix?: string): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (!postgresUrl) {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const empty = await emptyPostgresDatabase(postgresUrl);
+  const empty = await emptyPostgresDatabase(postgresUrl, prefix);
   const database = await openDatabase({ kind: 'postgres', url: empty.url });
   await database.migrate();
   return {

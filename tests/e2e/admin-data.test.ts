@@ -7,15 +7,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import { generateAnswers } from '../definitions/generate.ts';
 import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
+import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const shots = join(screenshotDir, 'admin');
 
 interface ListRow {
@@ -62,23 +61,11 @@ const dateBR = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 
 async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser!.newContext({ ...options, locale: 'pt-BR', baseURL: server!.baseUrl, timezoneId: 'America/Sao_Paulo' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-      await screenshot(page, `FAILED-${name}`).catch(() => undefined);
-    }
-    await context.close();
-  });
-  return { page, context };
+  return openPage(options, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, clipboard: true, context: { timezoneId: 'America/Sao_Paulo' } });
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await saveScreenshot(page, shots, name);
 }
 
 /** Serious and critical axe findings once the toasts have gone. */

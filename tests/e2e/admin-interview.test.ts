@@ -9,12 +9,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
+import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const shots = join(screenshotDir, 'admin');
 
 interface DemoUser {
@@ -83,22 +82,12 @@ function expectedChartRows(): string[][] {
 }
 
 async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const context = await browser!.newContext({ ...options, locale: 'pt-BR', baseURL: server!.baseUrl, acceptDownloads: true });
-  context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-      for (const [index, open] of context.pages().entries()) await open.screenshot({ path: join(shots, `FAILED-interview-${name}-${index}.png`), fullPage: true }).catch(() => undefined);
-    }
-    await context.close();
-  });
+  const { page } = await openPage(options, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, context: { acceptDownloads: true } });
   return page;
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await saveScreenshot(page, shots, name);
 }
 
 

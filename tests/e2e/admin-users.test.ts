@@ -7,13 +7,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
+import { DESKTOP, openPage, PHONE } from './browserPages';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const shots = join(screenshotDir, 'admin');
 
 interface ListedUser {
@@ -50,16 +49,7 @@ const evaluationCount = async (type: number) =>
   (await api<{ total: number }>('/evaluation/find', { company_id: companyId, type_evaluation: type })).total;
 
 async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ ...options, locale: 'pt-BR', baseURL: server.baseUrl, acceptDownloads: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      await page.screenshot({ path: join(shots, `FAILED-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => undefined);
-    }
-    await context.close();
-  });
+  const { page } = await openPage(options, { browser, baseUrl: server.baseUrl, errors: pageErrors, shots, context: { acceptDownloads: true } });
   return page;
 }
 

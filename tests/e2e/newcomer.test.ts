@@ -8,15 +8,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer, type SeedLink } from './appServer';
 import { seriousViolations } from './axe';
+import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const shots = join(screenshotDir, 'newcomer');
 
 interface DemoUser {
@@ -47,22 +46,12 @@ function definitionOf(name: string): QuestionnaireDefinition {
 }
 
 async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const context = await browser!.newContext({ ...options, locale: 'pt-BR', baseURL: server!.baseUrl, timezoneId: 'America/Sao_Paulo' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-      await screenshot(page, `FAILED-${name}`).catch(() => undefined);
-    }
-    await context.close();
-  });
+  const { page } = await openPage(options, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, context: { timezoneId: 'America/Sao_Paulo' } });
   return page;
 }
 
 async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage });
+  await saveScreenshot(page, shots, name, fullPage);
 }
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {

@@ -6,7 +6,8 @@
  * that opens with instructions can be dismissed before the script too; answered and unknown links
  * are redirected before any HTML; a slug without an id is the invalid page.
  */
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID } from '../../engine/lifecycle/respondentLink';
@@ -111,15 +112,13 @@ describe('the HTML of a questionnaire link', () => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      // fetch would decode the body itself: read the bytes as sent with node:http semantics instead.
+      // fetch would decode the body itself: read the bytes as sent, with node:http.
       const response = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        import('node:http').then(({ get }) => {
-          get(`${server.baseUrl}${entry}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          }).on('error', reject);
-        }, reject);
+        get(`${server.baseUrl}${entry}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
       });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['vary']).toMatch(/accept-encoding/i);

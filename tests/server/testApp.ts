@@ -2,12 +2,11 @@
  * Builds the server app on a fresh database for one test file: PGlite in memory when
  * TEST_DATABASE=pglite, or a new PostgreSQL database (dropped afterwards) when TEST_DATABASE=postgres.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type AppOptions } from '../../apps/server/src/app.ts';
-import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client.ts';
+import type { Database, Db } from '../../apps/server/src/db/client.ts';
 import { seed, type SeedOptions } from '../../apps/server/src/seed.ts';
+import { freshDatabase } from '../../scripts/lib/scratchDatabase.ts';
 
 /** Credentials the test seed uses. */
 export const testCredentials = {
@@ -47,48 +46,17 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 /** Creates and migrates a fresh database of the current kind. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    return { database, db: database.db, drop: () => database.close() };
-  }
-  const baseUrl = process.env.TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
-  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5000 });
+  const postgresUrl = testDatabaseKind() === 'postgres' ? (process.env.TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL) : undefined;
   try {
-    await admin.connect();
+    const fresh = await freshDatabase(postgresUrl, 'avalia_test');
+    return { ...fresh, db: fresh.database.db };
   } catch (error) {
-    await admin.end().catch(() => undefined);
+    if (!postgresUrl) throw error;
     throw new Error(
-      `PostgreSQL is unreachable at ${baseUrl} (${error instanceof Error ? error.message : String(error)}). ` +
+      `PostgreSQL is unreachable at ${postgresUrl} (${error instanceof Error ? error.message : String(error)}). ` +
         'Run `bash scripts/prepareTestEnv.sh` (as root) to install and start it, or set TEST_POSTGRES_URL.',
     );
   }
-  const name = `avalia_test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    db: database.db,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      // Closed connections linger for a moment on the server side; FORCE would kill them with an error
-      // the driver reports as unhandled, so wait for them instead.
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await admin.end();
-    },
-  };
 }
 
 /** A built app over a fresh seeded database. */

@@ -11,8 +11,8 @@
  *    (`scripts/bench/submissions.ts`);
  * 3. `mail`: how fast a backlog of queued evaluation e-mails drains to the outbox and to a local SMTP
  *    server, beside the first version's queue settings (`scripts/bench/mail.ts`);
- * 4. `results`: scores aggregated by the database from a definition's scoring key over 100,000 answered
- *    evaluations, against one bare SQL `GROUP BY` computing the same numbers (`scripts/bench/results.ts`);
+ * 4. `results`: a dashboard's data call (`/dash/13`) over 100,000 answered
+ *    evaluations, against one bare SQL `GROUP BY` computing the same aggregates (`scripts/bench/results.ts`);
  * 5. `listing`: the data-management listing over 100,000 evaluations (`scripts/bench/listing.ts`);
  * 6. `import`: the import of 10,000 employees from an .xlsx (`scripts/bench/import.ts`).
  *

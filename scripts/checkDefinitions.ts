@@ -9,10 +9,19 @@ import { describeErrors, parseCatalog, parseDashboard, type ParseResult } from '
 const read = (file: string): unknown => JSON.parse(readFileSync(`${definitionsDir}${file}`, 'utf8'));
 const jsonIn = (folder: string) => readdirSync(`${definitionsDir}${folder}`).filter((file) => file.endsWith('.json')).map((file) => `${folder}/${file}`);
 
+const catalog = parseCatalog(read('catalog.json'));
+const questionnaires = new Map(questionnaireNames().map((name) => [name, parseQuestionnaireFile(name)] as const));
+// Dashboards are checked against the questionnaires of their evaluation types.
+const byType = new Map(
+  (catalog.ok ? catalog.value.types : []).flatMap((entry) => {
+    const parsed = entry.definition ? questionnaires.get(entry.definition) : undefined;
+    return parsed?.ok ? [[entry.type, parsed.value] as const] : [];
+  }),
+);
 const checks: [string, ParseResult<unknown>][] = [
-  ['catalog.json', parseCatalog(read('catalog.json'))],
-  ...questionnaireNames().map((name): [string, ParseResult<unknown>] => [`questionnaires/${name}.json`, parseQuestionnaireFile(name)]),
-  ...jsonIn('dashboards').map((file): [string, ParseResult<unknown>] => [file, parseDashboard(read(file))]),
+  ['catalog.json', catalog],
+  ...[...questionnaires].map(([name, parsed]): [string, ParseResult<unknown>] => [`questionnaires/${name}.json`, parsed]),
+  ...jsonIn('dashboards').map((file): [string, ParseResult<unknown>] => [file, parseDashboard(read(file), byType)]),
 ];
 const failed = checks.filter(([, result]) => !result.ok);
 for (const [file, result] of failed) if (!result.ok) console.error(describeErrors(`definitions/${file}`, result.errors));

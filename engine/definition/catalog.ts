@@ -1,4 +1,4 @@
-/** The evaluation-type catalogue (`definitions/catalog.json`): id, name, link slug, definition, dashboard. */
+/** The evaluation-type catalogue (`definitions/catalog.json`): id, name, link slug, definition, creation rules. */
 export interface CatalogEntry {
   /** Evaluation type id (-1 is the scanner). */
   type: number;
@@ -8,8 +8,6 @@ export interface CatalogEntry {
   slug?: string;
   /** File name (without .json) in `definitions/questionnaires/`; absent until the questionnaire exists. */
   definition?: string;
-  /** Id of the `/dash/{id}` view; absent when the type has no dashboard yet. */
-  dashboard?: number;
   /** What staff must give when creating evaluations of this type. Default: only the days to complete. */
   create?: CreationRules;
   /**

@@ -5,6 +5,7 @@ import questionnaireSchema from '../../definitions/schema/questionnaire.schema.j
 import type { Catalog } from './catalog.ts';
 import type { DashboardDefinition } from './dashboard.ts';
 import { resolveQuestionnaire, type QuestionnaireLookup } from './extend.ts';
+import { dashboardErrors } from './dashboardSemantics.ts';
 import { questionnaireSemantics } from './semantics.ts';
 import type { QuestionnaireDefinition, QuestionnaireFile } from './types.ts';
 
@@ -51,9 +52,12 @@ export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = 
   return parseWith(validators.questionnaire, resolved.value, questionnaireSemantics);
 }
 
-/** Validates a dashboard definition against its schema. */
-export function parseDashboard(json: unknown): ParseResult<DashboardDefinition> {
-  return parseWith(validators.dashboard, json, () => []);
+/**
+ * Validates a dashboard definition against its schema, then (given the questionnaires by evaluation
+ * type) checks that every type, question, score, tag, dataset and field it names exists.
+ */
+export function parseDashboard(json: unknown, questionnaires?: Map<number, QuestionnaireDefinition>): ParseResult<DashboardDefinition> {
+  return parseWith(validators.dashboard, json, (dashboard) => (questionnaires ? dashboardErrors(dashboard, questionnaires) : []));
 }
 
 /** Validates the evaluation-type catalogue: schema, unique type ids. */

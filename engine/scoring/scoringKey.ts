@@ -48,7 +48,7 @@ export interface ScoringKey {
 const scoredValues = (options: ChoiceOption[]) => options.filter((option) => option.scored !== false).map((option) => option.value);
 
 /** The wire response of one option of a question, as the respondent page sends it. */
-function wireOf(question: OptionQuestion, option: ChoiceOption): string {
+export function wireOf(question: OptionQuestion, option: ChoiceOption): string {
   const value = question.kind === 'checkboxes' ? [option.value] : option.value;
   return (rulesFor(question as Question).encode as (question: Question, value: unknown) => string[])(question, value)[0]!;
 }

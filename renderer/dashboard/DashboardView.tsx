@@ -1,169 +1,137 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import type { DashboardDefinition, DashboardWidget, ScoredRow } from '../../engine/definition/dashboard';
-import type { QuestionnaireDefinition } from '../../engine/definition/types';
-import { format, messages } from '../../engine/messages';
-import { FilterBar } from './FilterBar';
-import type { CompanyOption, DashboardSource, ResultsFilter, SectorOption, WidgetData } from './types';
-import { widgetRegistry } from './widgets/registry';
 import { isCompanyUser } from '../../engine/accounts.ts';
+import type { Condition, DashboardData, DashboardDefinition } from '../../engine/definition/dashboard';
+import { format, messages } from '../../engine/messages';
+import { ChartShelfContext, useChartShelf } from './chartShelf';
+import { FilterBar } from './FilterBar';
+import { isChosen, toDashboardFilters, type ChosenFilters } from './filters';
+import { FLOW, LayoutNodes } from './LayoutView';
+import { PrintDialog } from './PrintDialog';
+import type { DashboardSource } from './types';
+import { useDashboardData } from './useDashboardData';
+import { useFilterOptions } from './useFilterOptions';
 
-/** Account type of company users: their company is preset and the company filter hidden. */
+const m = messages.dashboard;
+
+const NO_CONDITIONS: Condition[] = [];
 
 interface DashboardViewProps {
-  /** The view's spec (`definitions/dashboards/{id}.json`). */
+  /** The view (`definitions/dashboards/{id}.json`). */
   dashboard: DashboardDefinition;
-  /** The questionnaire of the view's evaluation type: scores and bands. */
-  questionnaire?: QuestionnaireDefinition;
   /** The signed-in user's `type_account`. */
   accountType: number | undefined;
-  /** Data calls. */
+  /** Filter choices and data. */
   source: DashboardSource;
 }
 
-function failure(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : messages.common.serverError;
+/** Whether the data leaves nothing to show: nobody in scope, or the view's `emptyWhen` dataset empty. */
+export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData): boolean {
+  if (data.respondents === 0) return true;
+  return dashboard.emptyWhen !== undefined && (data.datasets[dashboard.emptyWhen]?.rows.length ?? 0) === 0;
 }
 
-/** One widget, drawn by the component its kind maps to in the registry. */
-function WidgetSlot({ widget, ...data }: { widget: DashboardWidget } & WidgetData) {
-  // The registry pairs each kind with its props; TypeScript cannot correlate the union here.
-  const Component = widgetRegistry[widget.kind] as ComponentType<{ widget: DashboardWidget } & WidgetData>;
-  return <Component widget={widget} {...data} />;
-}
-
-/** A results dashboard: title, filters, then the spec's widgets over the scored respondents. */
-export function DashboardView({ dashboard, questionnaire, accountType, source }: DashboardViewProps) {
+/**
+ * Any results view, from its definition: title, 'Filtros' (a dialog of single-pick selects) and
+ * 'Imprimir', then the layout's tabs, toggles, sections and widgets over the data the server computed
+ * for the chosen filters.
+ */
+export function DashboardView({ dashboard, accountType, source }: DashboardViewProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const lockedCompany = isCompanyUser(accountType);
-  const showCompany = dashboard.filters.includes('company') && !lockedCompany;
-  const showSector = dashboard.filters.includes('sector');
-  const needCompanies = showCompany || lockedCompany;
+  const onFailure = useCallback(() => {
+    enqueueSnackbar(m.loadFailed, { variant: 'error' });
+  }, [enqueueSnackbar]);
+  const onImageFailure = useCallback(() => {
+    enqueueSnackbar(m.imageFailed, { variant: 'error' });
+  }, [enqueueSnackbar]);
 
-  const [companies, setCompanies] = useState<CompanyOption[] | null>(null);
-  const [chosenCompany, setChosenCompany] = useState<CompanyOption | null>(null);
-  const [sectorList, setSectorList] = useState<{ companyId: string; sectors: SectorOption[] } | null>(null);
-  const [sectorId, setSectorId] = useState('');
-  const [result, setResult] = useState<{ key: string; rows: ScoredRow[] | null } | null>(null);
+  // A company user is locked to its company: the company call answers only theirs.
+  const companyLocked = isCompanyUser(accountType) && dashboard.filters.includes('company');
+  const ownCompanies = useFilterOptions(source, dashboard.id, 'company', companyLocked ? {} : null, onFailure);
+  const ownCompany = companyLocked ? ownCompanies?.[0] : undefined;
+  const [picked, setPicked] = useState<ChosenFilters>({});
+  const chosen = useMemo(() => (ownCompany ? { ...picked, company: ownCompany } : picked), [picked, ownCompany]);
 
-  useEffect(() => {
-    if (!needCompanies) return;
-    let live = true;
-    source.companies().then(
-      (list) => live && setCompanies(list),
-      (error: unknown) => {
-        if (!live) return;
-        setCompanies([]);
-        enqueueSnackbar(failure(error), { variant: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, needCompanies, enqueueSnackbar]);
+  const waiting = companyLocked && ownCompanies === null;
+  const missing = dashboard.requires !== undefined && !isChosen(chosen, dashboard.requires.filter);
+  const filters = waiting || missing ? null : toDashboardFilters(chosen);
+  // The page of each paged table, for the filters it was chosen under (new filters start on page one).
+  const filtersKey = filters === null ? null : JSON.stringify(filters);
+  const [paged, setPaged] = useState<{ key: string | null; pages: Record<string, number> }>({ key: null, pages: {} });
+  const pages = useMemo(() => (paged.key === filtersKey ? paged.pages : {}), [paged, filtersKey]);
+  const request = filters === null || Object.keys(pages).length === 0 ? filters : { ...filters, pages };
+  const state = useDashboardData(source, dashboard.id, request, onFailure);
+  const paging = useMemo(
+    () => ({
+      sizes: Object.fromEntries(Object.entries(dashboard.datasets).flatMap(([name, dataset]) => ('pageSize' in dataset && dataset.pageSize ? [[name, dataset.pageSize]] : []))),
+      onPage: (dataset: string, page: number) => setPaged({ key: filtersKey, pages: { ...pages, [dataset]: page } }),
+    }),
+    [dashboard.datasets, filtersKey, pages],
+  );
+  const { charts, shelf } = useChartShelf();
+  const [printing, setPrinting] = useState(false);
 
-  const company = lockedCompany ? (companies?.[0] ?? null) : chosenCompany;
-  const companyId = company ? String(company.id) : '';
-
-  useEffect(() => {
-    if (!showSector || companyId === '') return;
-    let live = true;
-    source.sectors(companyId).then(
-      (sectors) => live && setSectorList({ companyId, sectors }),
-      (error: unknown) => {
-        if (!live) return;
-        setSectorList({ companyId, sectors: [] });
-        enqueueSnackbar(failure(error), { variant: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, showSector, companyId, enqueueSnackbar]);
-
-  const sectors = sectorList?.companyId === companyId ? sectorList.sectors : [];
-  const sector = sectors.find((candidate) => String(candidate.id) === sectorId);
-  // A company user waits for its own company before asking for results.
-  const waiting = lockedCompany && companies === null;
-  const filter: ResultsFilter = {
-    type_evaluation: dashboard.evaluationType,
-    ...(company ? { company_id: company.id } : {}),
-    ...(company && sector ? { sector_id: sector.id } : {}),
-  };
-  const key = waiting ? '' : JSON.stringify(filter);
-
-  useEffect(() => {
-    if (key === '') return;
-    let live = true;
-    source.rows(JSON.parse(key) as ResultsFilter).then(
-      (rows) => live && setResult({ key, rows }),
-      () => {
-        if (!live) return;
-        setResult({ key, rows: null });
-        enqueueSnackbar(messages.dashboard.loadFailed, { variant: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, key, enqueueSnackbar]);
-
-  const loading = key === '' || result?.key !== key;
-  const rows = loading ? null : (result?.rows ?? null);
-  const classification = questionnaire?.scoring?.classification;
+  // While another page loads, the view keeps showing the page it has (same filters), marked busy.
+  const previous = state.status === 'loading' ? state.previous : undefined;
+  const turningPage = previous !== undefined && JSON.stringify({ ...previous.filters, pages: undefined }) === JSON.stringify({ ...filters, pages: undefined });
+  const data = state.status === 'loaded' ? state.data : turningPage ? previous.data : null;
+  const empty = data !== null && isEmptyView(dashboard, data);
+  const busy = waiting || state.status === 'loading';
 
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: '1.5rem', sm: '2rem' } }}>
         {dashboard.title}
       </Typography>
-      {(showCompany || showSector) && (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <FilterBar
-          companies={showCompany ? companies : undefined}
-          company={company}
-          onCompanyChange={(value) => {
-            setChosenCompany(value);
-            setSectorId('');
-          }}
-          sectors={showSector ? sectors : undefined}
-          sectorId={sector ? sectorId : ''}
-          onSectorChange={setSectorId}
-          sectorDisabled={!company}
+          dashboardId={dashboard.id}
+          filters={dashboard.filters}
+          source={source}
+          chosen={chosen}
+          companyLocked={companyLocked}
+          onChange={(next) => setPicked(next)}
+          onFailure={onFailure}
         />
-      )}
-      <Box aria-live="polite" aria-busy={loading}>
-        {loading && (
-          <Box aria-label={messages.dashboard.loading} role="progressbar">
+        <Button variant="outlined" color="secondary" aria-haspopup="dialog" disabled={data === null || empty} onClick={() => setPrinting(true)}>
+          {m.print}
+        </Button>
+      </Box>
+      <Box aria-busy={busy}>
+        {missing && dashboard.requires && (
+          <Paper sx={{ p: 3 }}>
+            <Typography>{dashboard.requires.hint}</Typography>
+          </Paper>
+        )}
+        {busy && !turningPage && (
+          <Box role="progressbar" aria-label={m.loading}>
             <Skeleton variant="rounded" height={320} sx={{ mb: 2 }} />
             <Skeleton variant="rounded" height={160} />
           </Box>
         )}
-        {!loading && rows === null && <Typography color="error">{messages.dashboard.loadFailed}</Typography>}
-        {rows !== null && rows.length === 0 && (
+        {state.status === 'failed' && <Typography color="error">{m.loadFailed}</Typography>}
+        {empty && (
           <Paper sx={{ p: 3 }}>
             <Typography>{dashboard.empty}</Typography>
           </Paper>
         )}
-        {rows !== null && rows.length > 0 && (
-          <>
+        {data !== null && !empty && (
+          <ChartShelfContext.Provider value={shelf}>
             <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {format(messages.dashboard.respondents, { n: rows.length })}
+              {format(data.respondents === 1 ? m.respondent : m.respondents, { n: data.respondents })}
             </Typography>
-            {dashboard.widgets.map((widget, index) => (
-              <Paper key={`${widget.kind}-${index}`} component="section" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  {widget.title}
-                </Typography>
-                <WidgetSlot widget={widget} rows={rows} classification={classification} />
-              </Paper>
-            ))}
-          </>
+            <Box sx={FLOW}>
+              <LayoutNodes nodes={dashboard.layout} view={{ data, title: dashboard.title, empty: dashboard.empty, narrow: NO_CONDITIONS, paging }} level={2} />
+            </Box>
+          </ChartShelfContext.Provider>
         )}
       </Box>
+      <PrintDialog open={printing} onClose={() => setPrinting(false)} charts={charts} onImageFailure={onImageFailure} />
     </Box>
   );
 }

@@ -1,67 +1,173 @@
+import { useId, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import type { DashboardFilters, FilterName } from '../../engine/definition/dashboard';
 import { messages } from '../../engine/messages';
-import type { CompanyOption, SectorOption } from './types';
+import { choose, higherFilters, pick, shownParents, toDashboardFilters, type ChosenFilters } from './filters';
+import type { DashboardSource, FilterField, FilterOption } from './types';
+import { useFilterOptions } from './useFilterOptions';
+
+const m = messages.dashboard;
+
+/** The label of each filter. */
+const LABELS: Record<FilterField, string> = {
+  company: m.company,
+  course: m.course,
+  sector: m.sector,
+  colleague: m.colleague,
+  evaluated: m.evaluated,
+  version: m.version,
+  alignment: m.alignment,
+};
+
+type CompanyMode = 'company' | 'course';
 
 interface FilterBarProps {
-  /** Companies offered; null while loading; undefined hides the company filter. */
-  companies?: CompanyOption[] | null;
-  company: CompanyOption | null;
-  onCompanyChange(company: CompanyOption | null): void;
-  /** Sectors offered; undefined hides the sector filter. */
-  sectors?: SectorOption[];
-  /** Id of the chosen sector as a string; '' for every sector. */
-  sectorId: string;
-  onSectorChange(sectorId: string): void;
-  /** The sector filter waits for a company. */
-  sectorDisabled: boolean;
+  dashboardId: number;
+  /** The view's filters, in order. */
+  filters: FilterName[];
+  source: DashboardSource;
+  /** The chosen filters (a company user's own company included). */
+  chosen: ChosenFilters;
+  /** The company is the user's own and not shown (company users). */
+  companyLocked: boolean;
+  onChange(chosen: ChosenFilters): void;
+  /** Called when a filter's choices fail to load. */
+  onFailure(error: unknown): void;
 }
 
-/** The dashboard's filters: company (searchable) and sector ('Todos os setores' by default). */
-export function FilterBar(props: FilterBarProps) {
-  const { companies, company, onCompanyChange, sectors, sectorId, onSectorChange, sectorDisabled } = props;
+interface FilterSelectProps {
+  dashboardId: number;
+  field: FilterField;
+  source: DashboardSource;
+  value: FilterOption | null;
+  /** The higher filters chosen, or null when the filter waits for one (disabled, nothing asked). */
+  higher: DashboardFilters | null;
+  onChange(option: FilterOption | null): void;
+  onFailure(error: unknown): void;
+}
+
+const sameOption = (a: FilterOption, b: FilterOption) => String(a.value) === String(b.value);
+
+/** One single-pick filter: its choices load when the dialog opens and when a higher choice changes. */
+function FilterSelect({ dashboardId, field, source, value, higher, onChange, onFailure }: FilterSelectProps) {
+  const options = useFilterOptions(source, dashboardId, field, higher, onFailure);
+  const list = options ?? [];
+  const shown = value && !list.some((option) => sameOption(option, value)) ? [value, ...list] : list;
   return (
-    <Box component="section" aria-labelledby="dashboard-filters" sx={{ mb: 2 }}>
-      <Typography id="dashboard-filters" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        {messages.dashboard.filters}
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        {companies !== undefined && (
-          <Autocomplete
-            id="dashboard-company"
-            options={companies ?? []}
-            loading={companies === null}
-            value={company}
-            onChange={(_event, value) => onCompanyChange(value)}
-            getOptionLabel={(option) => option.commercial_name}
-            isOptionEqualToValue={(option, value) => String(option.id) === String(value.id)}
-            sx={{ width: { xs: '100%', sm: 320 } }}
-            renderInput={(params) => <TextField {...params} label={messages.dashboard.company} />}
-          />
-        )}
-        {sectors !== undefined && (
-          <TextField
-            id="dashboard-sector"
-            select
-            label={messages.dashboard.sector}
-            value={sectorId}
-            disabled={sectorDisabled}
-            onChange={(event) => onSectorChange(event.target.value)}
-            sx={{ width: { xs: '100%', sm: 260 } }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{messages.dashboard.allSectors}</MenuItem>
-            {sectors.map((sector) => (
-              <MenuItem key={String(sector.id)} value={String(sector.id)}>
-                {sector.sector_name}
-              </MenuItem>
+    <Autocomplete
+      id={`dashboard-filter-${field}`}
+      options={shown}
+      value={value}
+      loading={options === null}
+      loadingText={m.loadingOptions}
+      noOptionsText={m.noOptions}
+      disabled={higher === null}
+      onChange={(_event, option) => onChange(option)}
+      getOptionLabel={(option) => option.label}
+      getOptionKey={(option) => String(option.value)}
+      isOptionEqualToValue={sameOption}
+      fullWidth
+      renderInput={(params) => <TextField {...params} label={LABELS[field]} />}
+    />
+  );
+}
+
+/**
+ * The view's 'Filtros' button, the chosen filters as chips, and the dialog with one single-pick select
+ * per filter in the view's order. Staff switch the company filter between a company and a course;
+ * company users never see it.
+ */
+export function FilterBar({ dashboardId, filters, source, chosen, companyLocked, onChange, onFailure }: FilterBarProps) {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<CompanyMode>(chosen.course ? 'course' : 'company');
+  const titleId = useId();
+  const fields = filters.flatMap((name): FilterField[] => {
+    if (name !== 'company') return [name];
+    return companyLocked ? [] : [mode];
+  });
+
+  function higherOf(field: FilterField): DashboardFilters | null {
+    const parents = shownParents(field, filters);
+    if (parents.length > 0 && !parents.some((parent) => chosen[parent])) return null;
+    return toDashboardFilters(pick(chosen, higherFilters(field)));
+  }
+
+  const chips = fields.flatMap((field) => {
+    const option = chosen[field];
+    return option ? [{ field, option }] : [];
+  });
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      {fields.length > 0 && (
+        <Button variant="contained" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {m.filters}
+        </Button>
+      )}
+      {chips.length > 0 && (
+        <Box component="ul" aria-label={m.chosenFilters} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+          {chips.map(({ field, option }) => (
+            <li key={field}>
+              <Chip label={`${LABELS[field]}: ${option.label}`} onDelete={() => onChange(choose(chosen, field, null))} />
+            </li>
+          ))}
+        </Box>
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{m.filters}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+            {fields.map((field) => (
+              // The company and course selects share a place, so the switch keeps its focus.
+              <Box key={field === 'course' ? 'company' : field}>
+                {(field === 'company' || field === 'course') && (
+                  <FormControl>
+                    <FormLabel id={`${titleId}-mode`}>{m.filterBy}</FormLabel>
+                    <RadioGroup
+                      row
+                      aria-labelledby={`${titleId}-mode`}
+                      value={mode}
+                      onChange={(_event, value) => {
+                        setMode(value as CompanyMode);
+                        onChange(choose(chosen, 'company', null));
+                      }}
+                    >
+                      <FormControlLabel value="company" control={<Radio />} label={m.company} />
+                      <FormControlLabel value="course" control={<Radio />} label={m.course} />
+                    </RadioGroup>
+                  </FormControl>
+                )}
+                <FilterSelect
+                  key={field}
+                  dashboardId={dashboardId}
+                  field={field}
+                  source={source}
+                  value={chosen[field] ?? null}
+                  higher={higherOf(field)}
+                  onChange={(option) => onChange(choose(chosen, field, option))}
+                  onFailure={onFailure}
+                />
+              </Box>
             ))}
-          </TextField>
-        )}
-      </Box>
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button color="secondary" onClick={() => setOpen(false)}>{messages.common.close}</Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

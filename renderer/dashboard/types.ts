@@ -1,36 +1,24 @@
-import type { ScoredRow } from '../../engine/definition/dashboard';
-import type { Classification } from '../../engine/charts/types';
+import type { DashboardData, DashboardFilters, FilterName } from '../../engine/definition/dashboard';
 
-/** A company offered by the company filter. */
-export interface CompanyOption {
-  id: number | string;
-  commercial_name: string;
+/** One choice of a filter. */
+export interface FilterOption {
+  value: number | string;
+  label: string;
 }
 
-/** A sector offered by the sector filter. */
-export interface SectorOption {
-  id: number | string;
-  sector_name: string;
-}
+/**
+ * The filters the view's dialog may fill: the grammar's filter names plus "course" (staff may filter
+ * by course instead of company).
+ */
+export type FilterField = FilterName | 'course';
 
-/** The filters sent with the results query. */
-export interface ResultsFilter {
-  type_evaluation: number;
-  company_id?: number | string;
-  sector_id?: number | string;
-}
-
-/** Where the dashboard gets its data; the app passes its API calls, tests pass stubs. */
+/** Where a dashboard gets its data; the app passes its API calls, tests may pass a real server's. */
 export interface DashboardSource {
-  companies(): Promise<CompanyOption[]>;
-  sectors(companyId: number | string): Promise<SectorOption[]>;
-  rows(filter: ResultsFilter): Promise<ScoredRow[]>;
-}
-
-/** What every dashboard widget component receives besides its spec. */
-export interface WidgetData {
-  /** Scored respondents matching the filters (never empty: the view shows its empty text instead). */
-  rows: ScoredRow[];
-  /** Range and bands of the questionnaire's classification, when it has one. */
-  classification?: Classification;
+  /**
+   * The choices of one filter given the higher ones already chosen (`GET /api/dashboards/{id}/options/{filter}`):
+   * companies, courses, sectors of the company, colleagues, evaluated people, versions, alignment evaluations.
+   */
+  options(dashboardId: number, filter: FilterField, chosen: DashboardFilters): Promise<FilterOption[]>;
+  /** Every dataset of the view under the filters, aggregated by the server (`POST /api/dashboards/{id}/data`). */
+  data(dashboardId: number, chosen: DashboardFilters): Promise<DashboardData>;
 }

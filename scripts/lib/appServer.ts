@@ -158,6 +158,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ADMIN_PASSWORD: credentials.admin.password,
     COMPANY_EMAIL: credentials.company.email,
     COMPANY_PASSWORD: credentials.company.password,
+    // Tests and benchmarks count what they create: no sample answers unless a caller asks for them.
+    DEMO_RESULTS: '0',
   });
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];

@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { decodeAnswers, encodeAnswers } from '../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../engine/answers/validation.ts';
-import { chartBuilders } from '../../engine/charts/registry.ts';
-import type { ChartBuilder } from '../../engine/charts/types.ts';
 import type { Catalog } from '../../engine/definition/catalog.ts';
-import type { DashboardDefinition, ScoredRow } from '../../engine/definition/dashboard.ts';
+import type { DashboardDefinition } from '../../engine/definition/dashboard.ts';
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { describeErrors, parseCatalog, parseDashboard } from '../../engine/definition/parse.ts';
 import { allQuestions, isShown } from '../../engine/definition/questions.ts';
@@ -27,7 +25,13 @@ const questionnaires = questionnaireNames().map((name) => {
   const file = `questionnaires/${name}.json`;
   return { file, definition: parsed(file, parseQuestionnaireFile(name)) };
 });
-const dashboards = jsonFiles('dashboards').map(({ file, json }) => ({ file, dashboard: parsed<DashboardDefinition>(file, parseDashboard(json)) }));
+const byType = new Map(
+  catalog.types.flatMap((entry) => {
+    const found = questionnaires.find(({ file }) => file === `questionnaires/${entry.definition}.json`);
+    return found ? [[entry.type, found.definition] as const] : [];
+  }),
+);
+const dashboards = jsonFiles('dashboards').map(({ file, json }) => ({ file, dashboard: parsed<DashboardDefinition>(file, parseDashboard(json, byType)) }));
 interface FixtureCase {
   name: string;
   responses: Record<string, string | string[]>;
@@ -47,9 +51,44 @@ describe('the catalogue', () => {
     }
   });
 
-  it('lists every definition file and every dashboard', () => {
+  it('lists every definition file', () => {
     for (const { definition } of questionnaires) expect(catalog.types.some((entry) => entry.type === definition.type)).toBe(true);
-    for (const { dashboard } of dashboards) expect(catalog.types.find((entry) => entry.dashboard === dashboard.id)?.type).toBe(dashboard.evaluationType);
+  });
+});
+
+describe('the dashboards', () => {
+  it('are refused with the JSON path of every name that does not exist', () => {
+    const base = dashboards.find(({ dashboard }) => dashboard.id === 8)!.dashboard;
+    const broken = produce(base, (draft) => {
+      const likert = draft.datasets.likert as { questions?: string[]; transforms?: { op: string; when?: { field: string; in?: unknown[] } }[] };
+      likert.questions![0] = '9.9';
+      draft.datasets.gaps = { from: 'likert', transforms: [{ op: 'filter', where: [{ field: 'tag', in: ['inexistente'] }] }] };
+      draft.datasets.people = { query: 'scores', types: [8] };
+      draft.datasets.rings = { query: 'summary', types: [8], transforms: [{ op: 'unpivot', fields: ['semNome'] }] };
+      const tabs = draft.layout[0] as { tabs: { content: { dataset?: string; category?: string }[] }[] };
+      tabs.tabs[0]!.content[1]!.dataset = 'inexistente';
+      tabs.tabs[1]!.content[1]!.category = 'campoInexistente';
+    });
+    const result = parseDashboard(broken, byType);
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors.map((error) => `${error.pointer}: ${error.message}`);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/datasets\/likert\/questions\/0: no question "9\.9"/),
+        expect.stringMatching(/^\/datasets\/gaps\/transforms\/0: no option carries the tag "inexistente"/),
+        expect.stringMatching(/^\/datasets\/people: per-person rows/),
+        expect.stringMatching(/^\/datasets\/rings\/transforms\/0\/fields\/0: no score "semNome"/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/0\/content\/1\/dataset: no dataset "inexistente"/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/1\/content\/1: unknown field "campoInexistente"/),
+      ]),
+    );
+    expect(parseDashboard({ ...base, filters: ['empresa'] }, byType).ok).toBe(false);
+  });
+
+  it('have one file per /dash id, named after it', () => {
+    const ids = dashboards.map(({ dashboard }) => dashboard.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { file, dashboard } of dashboards) expect(file).toBe(`dashboards/${dashboard.id}.json`);
   });
 });
 
@@ -85,18 +124,6 @@ describe.each(questionnaires)('$file', ({ definition }) => {
       ({ question }) => isShown(question, {}) && (question.required || (question.kind === 'checkboxes' && selectionBounds(question.select, 1).min > 0)),
     );
     expect(submissionErrors(definition, {}).map((error) => error.questionId)).toEqual(needed.map(({ question }) => question.id));
-  });
-
-  it('builds every chart of its dashboards from scored generated answers', () => {
-    const mine = dashboards.filter(({ dashboard }) => dashboard.evaluationType === definition.type);
-    const result = scoreAnswers(definition, generateAnswers(definition));
-    const row: ScoredRow = { evaluation_id: 'x', name: 'Pessoa', band: result.band?.label, ...result.scores };
-    for (const { dashboard } of mine) {
-      for (const widget of dashboard.widgets) {
-        const builder = (chartBuilders as Record<string, ChartBuilder<typeof widget> | undefined>)[widget.kind];
-        if (builder) expect(builder(widget, { rows: [row], classification: definition.scoring?.classification })).toHaveProperty('series');
-      }
-    }
   });
 });
 

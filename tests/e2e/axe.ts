@@ -3,6 +3,13 @@ import type { Page } from 'playwright-core';
 
 /** The serious and critical axe findings of the page as it is now (open dialogs included), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A dialog still fading in has half-transparent text, which axe reads as low contrast: let finite
+  // transitions end first (spinners loop forever and are not waited for).
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000 },
+  );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

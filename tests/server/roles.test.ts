@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, evaluations, positions, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { courses, evaluations, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { bearer } from './testApp.ts';
 import { forge, unsigned } from './tokens.ts';
@@ -81,6 +81,28 @@ function multipart(content: Buffer): { payload: Buffer; headers: Record<string, 
 
 const A = () => demo.companyId;
 const employee = (index = 0) => demo.employees[index]!.id;
+
+/** A done evaluation of a type by company A's first employee (created once), for the result calls. */
+const doneOfType = new Map<number, string>();
+async function doneOf(type: number): Promise<string> {
+  if (!doneOfType.has(type)) {
+    const [row] = await t.db.insert(evaluations).values({ userId: employee(0), rated: employee(0), typeEvaluation: type, done: true }).returning();
+    doneOfType.set(type, row!.id);
+  }
+  return doneOfType.get(type)!;
+}
+
+/** Company A's third employee evaluated in a 360 (version 9) with one answer (created once). */
+let answered360: Promise<number> | undefined;
+function evaluated360(): Promise<number> {
+  answered360 ??= (async () => {
+    const [row] = await t.db.insert(evaluations).values({ userId: employee(1), rated: employee(2), typeEvaluation: 2, version: 9, done: true }).returning();
+    await t.db.insert(responses).values({ evaluationId: row!.id, question: '1', response: '1.1' });
+    return employee(2);
+  })();
+  return answered360;
+}
+const EVERYONE: Expectation = { admin: 'ok', companyA: 'ok', companyB: 'ok' };
 
 const rows: Row[] = [
   { route: 'GET /api/users/all', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/users/all' }) },
@@ -223,6 +245,52 @@ const rows: Row[] = [
   { route: 'GET /api/tableresponse/count/all/true/{id}/1/1', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/all/true/${interview.rated}/1/1` }) },
   { route: 'GET /api/tableresponse/interview360/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/interview360/${interview.rated}` }) },
   { route: 'GET /api/interview/print/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/print/${interview.rated}` }) },
+  // The dashboards' generic calls: another company's id does not exist for a company user.
+  { route: 'POST /api/dashboards/{id}/data', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/data', payload: { company_id: A() } }) },
+  { route: 'GET /api/dashboards/{id}/options/{filter}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/dashboards/3/options/colleague?company_id=${A()}` }) },
+  // The result calls (resultCalls.ts): id lists answer everyone, leaving another company's ids out.
+  { route: 'GET /api/tableresponse/respondents/{companyId}/2', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/respondents/${A()}/2` }) },
+  { route: 'GET /api/tableresponse/count/all/true/{id}/1/{version}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/all/true/${employee(2)}/1/2` }) },
+  { route: 'GET /api/tableresponse/count/360/{id}/{version}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/360/${employee(2)}/2` }) },
+  {
+    route: 'GET /api/tableresponse/360/{userId}/{question}/{version}',
+    expect: TENANT,
+    request: async () => ({ method: 'GET', url: `/api/tableresponse/360/${await evaluated360()}/1/9` }),
+  },
+  { route: 'GET /api/tableresponse/desempenho_equipe/{userId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/desempenho_equipe/${employee()}` }) },
+  { route: 'GET /api/tableresponse/operacionalArea/{sectorId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/operacionalArea/${demo.sectors[0]!.id}` }) },
+  { route: 'GET /api/tableresponse/taticoArea/{sectorId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/taticoArea/${demo.sectors[0]!.id}` }) },
+  ...(
+    [
+      ['cloud', 4],
+      ['alpha/consolidated', 3],
+      ['comunicacao/consolidated', 9],
+      ['motivacional/consolidated', 6],
+      ['temperamentos/consolidated', 5],
+    ] as const
+  ).map(([path, type]): Row => ({
+    route: `POST /api/tableresponse/${path}`,
+    expect: EVERYONE,
+    request: async () => ({ method: 'POST', url: `/api/tableresponse/${path}`, payload: { evaluations: [await doneOf(type)] } }),
+  })),
+  {
+    route: 'POST /api/tableresponse/scanner/consolidated',
+    expect: EVERYONE,
+    request: async () => ({ method: 'POST', url: '/api/tableresponse/scanner/consolidated', payload: { user_ids: [(await doneOf(3), employee())] } }),
+  },
+  {
+    route: 'POST /api/evaluation/scanner/respondents',
+    expect: EVERYONE,
+    request: () => ({ method: 'POST', url: '/api/evaluation/scanner/respondents', payload: { sector_ids: [demo.sectors[0]!.id] } }),
+  },
+  { route: 'GET /api/evaluation/find/scanner/{userId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/evaluation/find/scanner/${employee()}` }) },
+  {
+    route: 'GET /api/tableresponse/answeredReport/{dashboardId}',
+    expect: TENANT,
+    request: () => ({ method: 'GET', url: `/api/tableresponse/answeredReport/-1?sector_id=${demo.sectors[0]!.id}` }),
+  },
+  { route: 'GET /api/users/full/{userId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/full/${employee()}` }) },
+  { route: 'GET /api/users/{id}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/${employee()}` }) },
   { route: 'GET /api/users/excel/template/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/excel/template/${A()}` }) },
   { route: 'GET /api/users/excel/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/users/excel/${A()}` }) },
   { route: 'POST /api/users/excel/{companyId}', expect: TENANT, request: () => ({ method: 'POST', url: `/api/users/excel/${A()}`, ...multipart(templateXlsx) }) },

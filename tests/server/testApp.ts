@@ -66,10 +66,10 @@ export interface TestApp extends TestDatabase {
 }
 
 /** Builds the app on a fresh database with the demo seed (test credentials). */
-export async function buildTestApp(options: Partial<Omit<AppOptions, 'db'>> & { seeded?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(options: Partial<Omit<AppOptions, 'db'>> & { seeded?: boolean; seed?: Partial<SeedOptions> } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   try {
-    if (options.seeded !== false) await seed(testDb.db, seedOptions);
+    if (options.seeded !== false) await seed(testDb.db, { ...seedOptions, ...options.seed });
     const app = await buildApp({
       jwtSecret: testJwtSecret,
       timeZone: 'America/Sao_Paulo',

@@ -20,9 +20,9 @@ export let demo: Awaited<ReturnType<typeof demoData>>;
 export let other: Awaited<ReturnType<typeof addOtherCompany>>;
 
 /** Registers the hooks that build the world before the file's tests and close it after. */
-export function setUpWorld(): void {
+export function setUpWorld(options: Parameters<typeof buildTestApp>[0] = {}): void {
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(options);
     demo = await demoData(t.db);
     other = await addOtherCompany(t.db);
     adminToken = await signIn(t.app, 'admin');

@@ -11,6 +11,8 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { webPlugin } from './plugins/web.ts';
 import { companyRoutes } from './routes/companies.ts';
+import { dashboardRoutes } from './routes/dashboards.ts';
+import { resultCallRoutes } from './routes/resultCalls.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
@@ -131,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(responseRoutes, { submitLimit: limits.submit });
       await api.register(interviewRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(resultCallRoutes);
       await api.register(spreadsheetRoutes);
       await api.register(registrationRoutes);
     },

@@ -45,6 +45,11 @@ export interface Config {
   publicRateLimit: number;
   /** DEMO_DATA=0: the first start creates only the administrator (an empty installation). Default true. */
   demoData: boolean;
+  /**
+   * DEMO_RESULTS=0: the demo company gets no sample answers (the answered evaluations that fill every
+   * results dashboard on a first start). Default true; nothing without the demo data.
+   */
+  demoResults: boolean;
   /** WEB_ROOT: the built web app to serve. Default `dist/web` of the repository. */
   webRoot?: string;
   /**
@@ -54,6 +59,11 @@ export interface Config {
   smtpUrl?: string;
   /** MAIL_FROM: sender of the e-mails (`Avalia <nao-responda@empresa.com.br>`). Default `Avalia <nao-responda@avalia.local>`. */
   mailFrom?: string;
+}
+
+/** A switch that is on unless set to 0, false, no or não. */
+function onUnlessOff(value: string | undefined): boolean {
+  return !['0', 'false', 'no', 'nao', 'não'].includes((value ?? '').trim().toLowerCase());
 }
 
 /** What TRUST_PROXY becomes: Fastify's `trustProxy` option (never `true`, which trusts every hop). */
@@ -141,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
-    pgliteDurable: !['0', 'false', 'no', 'nao', 'não'].includes((env.PGLITE_DURABLE ?? '').trim().toLowerCase()),
+    pgliteDurable: onUnlessOff(env.PGLITE_DURABLE),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@avalia.com.br').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || DEFAULT_PASSWORD,
@@ -153,7 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicRateLimit: positiveInteger('RATE_LIMIT_PUBLIC', env.RATE_LIMIT_PUBLIC, 600),
     webRoot: nonEmpty(env.WEB_ROOT) === undefined ? undefined : resolve(nonEmpty(env.WEB_ROOT)!),
-    demoData: !['0', 'false', 'no', 'nao', 'não'].includes((env.DEMO_DATA ?? '').trim().toLowerCase()),
+    demoData: onUnlessOff(env.DEMO_DATA),
+    demoResults: onUnlessOff(env.DEMO_RESULTS),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
   };

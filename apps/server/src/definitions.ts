@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Catalog, CatalogEntry } from '../../../engine/definition/catalog.ts';
-import { describeErrors, parseCatalog, parseQuestionnaire, type ParseResult } from '../../../engine/definition/parse.ts';
+import type { DashboardDefinition } from '../../../engine/definition/dashboard.ts';
+import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire, type ParseResult } from '../../../engine/definition/parse.ts';
 import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
 
 /** The catalogue and every questionnaire it references, parsed once at start. */
@@ -12,6 +13,8 @@ export interface Definitions {
   types: Map<number, CatalogEntry>;
   /** Parsed questionnaire by evaluation type id (types without a questionnaire are absent). */
   questionnaires: Map<number, QuestionnaireDefinition>;
+  /** Parsed and checked dashboard by its `/dash/{id}` id. */
+  dashboards: Map<number, DashboardDefinition>;
 }
 
 /** The folder of the definition files. */
@@ -48,5 +51,11 @@ export function loadDefinitions(dir: string = definitionsDir): Definitions {
     if (!parsed.ok) throw new Error(describeErrors(`questionnaires/${entry.definition}.json`, parsed.errors));
     questionnaires.set(entry.type, parsed.value);
   }
-  return { catalog: catalog.value, types, questionnaires };
+  const dashboards = new Map<number, DashboardDefinition>();
+  for (const file of readdirSync(`${dir}/dashboards`).filter((name) => name.endsWith('.json')).sort()) {
+    const parsed = parseDashboard(readJson(`${dir}/dashboards/${file}`), questionnaires);
+    if (!parsed.ok) throw new Error(describeErrors(`dashboards/${file}`, parsed.errors));
+    dashboards.set(parsed.value.id, parsed.value);
+  }
+  return { catalog: catalog.value, types, questionnaires, dashboards };
 }

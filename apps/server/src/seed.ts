@@ -4,6 +4,7 @@ import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
 import type { Database, Db } from './db/client.ts';
 import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
 import { companies, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
+import { seedDemoResults } from './demoResults.ts';
 import { hashPassword } from './passwords.ts';
 import { ACCOUNT } from '../../../engine/accounts.ts';
 
@@ -16,6 +17,8 @@ export interface SeedOptions {
   timeZone: string;
   /** Create the demo company, its user, employees and links. False: only the administrator. Default true. */
   demoData?: boolean;
+  /** With the demo data, also sample answers for every results dashboard (`demoResults.ts`). Default false. */
+  demoResults?: boolean;
 }
 
 /** An employee's open questionnaire link. */
@@ -132,6 +135,10 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
           expireAt,
         })),
       );
+      if (options.demoResults) {
+        const people = DEMO_EMPLOYEES.map((employee) => ({ id: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)! }));
+        await seedDemoResults(tx, { companyId, employees: people }, now);
+      }
       return true;
     });
     return { created, links: await demoLinks(db, now) };

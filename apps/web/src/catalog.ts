@@ -6,6 +6,3 @@ export const catalog: Catalog = catalogJson;
 
 /** Types with a respondent questionnaire: a link slug and a definition file. */
 export const questionnaireTypes: CatalogEntry[] = catalog.types.filter((entry) => entry.slug && entry.definition);
-
-/** Types with a results dashboard, in catalogue order. */
-export const dashboardTypes: CatalogEntry[] = catalog.types.filter((entry) => entry.dashboard !== undefined);

@@ -1,14 +1,27 @@
 import type { ComponentType } from 'react';
-import type { DashboardWidget, WidgetKind } from '../../../engine/definition/dashboard';
-import type { WidgetData } from '../types';
-import { GaugeView } from './GaugeView';
-import { RespondentTableView } from './RespondentTableView';
-
-/** Props of the component drawing a widget of kind K. */
-export type WidgetProps<K extends WidgetKind> = { widget: Extract<DashboardWidget, { kind: K }> } & WidgetData;
+import type { WidgetKind } from '../../../engine/definition/dashboard';
+import { ChartView } from './ChartView';
+import { ColumnsView } from './ColumnsView';
+import { LegendView } from './LegendView';
+import { NamesView } from './NamesView';
+import { StatView } from './StatView';
+import { TableView } from './TableView';
+import { TextsView } from './TextsView';
+import type { WidgetProps } from './types';
 
 /** Dashboard widget components by kind; exhaustive by type, so a new kind cannot be forgotten. */
 export const widgetRegistry: { [K in WidgetKind]: ComponentType<WidgetProps<K>> } = {
-  gauge: GaugeView,
-  respondentTable: RespondentTableView,
+  bar: ChartView,
+  line: ChartView,
+  scatter: ChartView,
+  pie: ChartView,
+  gauge: ChartView,
+  ring: ChartView,
+  wordCloud: ChartView,
+  table: TableView,
+  columns: ColumnsView,
+  texts: TextsView,
+  stat: StatView,
+  names: NamesView,
+  legend: LegendView,
 };

@@ -1,74 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import estresse from '../../../definitions/questionnaires/estresse.json' with { type: 'json' };
-import type { GaugeWidget, ScoredRow } from '../../../engine/definition/dashboard.ts';
-import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
-import { bandSegments, buildGauge, gaugeSummary } from '../../../engine/charts/gauge.ts';
+import { bandSegments, buildGauge, gaugeReading } from '../../../engine/charts/gauge.ts';
 import { chartBuilders } from '../../../engine/charts/registry.ts';
+import type { GaugeWidget } from '../../../engine/definition/dashboard.ts';
+import { firstSeries } from './chartOption.ts';
 
-const definition = estresse as QuestionnaireDefinition;
-const classification = definition.scoring?.classification;
-const widget: GaugeWidget = { kind: 'gauge', title: 'Média', score: 'total', statistic: 'mean' };
-
-function row(id: string, total: number | string, band = ''): ScoredRow {
-  return { evaluation_id: id, name: `Pessoa ${id}`, total, band };
-}
+// The perceived stress scale: 0 to 56 in four bands.
+const widget: GaugeWidget = {
+  kind: 'gauge',
+  dataset: 'mean',
+  value: 'value',
+  label: 'band',
+  min: 0,
+  max: 56,
+  format: 'decimal',
+  bands: [
+    { label: 'Baixo', from: 0, to: 13, color: '#43a047' },
+    { label: 'Moderado', from: 13, to: 27, color: '#fdd835' },
+    { label: 'Alto', from: 27, to: 40, color: '#fb8c00' },
+    { label: 'Muito alto', from: 40, to: 56, color: '#e53935' },
+  ],
+};
 
 interface GaugeSeries {
   type: string;
   min: number;
   max: number;
   axisLine: { lineStyle: { color: [number, string][] } };
-  detail: { formatter: string; textBorderColor: string };
-  title: { textBorderColor: string; color: string };
-  axisLabel: { textBorderColor: string };
+  pointer: { show: boolean };
+  detail: { formatter: string };
   data: { value: number; name: string }[];
 }
 
-function series(option: ReturnType<typeof buildGauge>): GaugeSeries {
-  return (option.series as unknown as GaugeSeries[])[0]!;
-}
+const gauge = (rows: Parameters<typeof buildGauge>[1]) => firstSeries(buildGauge(widget, rows, 'screen')) as unknown as GaugeSeries;
 
 describe('buildGauge', () => {
-  it('turns the questionnaire bands into axis segments at their fractions of the range', () => {
-    const gauge = series(buildGauge(widget, { rows: [], classification }));
-    expect(gauge.type).toBe('gauge');
-    expect(gauge.min).toBe(0);
-    expect(gauge.max).toBe(56);
-    const colors = classification!.bands.map((band) => band.color);
-    expect(gauge.axisLine.lineStyle.color).toEqual([
-      [13 / 56, colors[0]],
-      [27 / 56, colors[1]],
-      [40 / 56, colors[2]],
-      [1, colors[3]],
+  it('colours the dial by the bands, each ending at its fraction of the range', () => {
+    const series = gauge([]);
+    expect([series.type, series.min, series.max]).toEqual(['gauge', 0, 56]);
+    expect(series.axisLine.lineStyle.color).toEqual([
+      [13 / 56, '#43a047'],
+      [27 / 56, '#fdd835'],
+      [40 / 56, '#fb8c00'],
+      [1, '#e53935'],
     ]);
   });
 
-  it('puts the needle at the mean of the rows, with one decimal, a comma and the band label', () => {
-    const rows = [row('1', 20), row('2', 25), row('3', '22')];
-    const gauge = series(buildGauge(widget, { rows, classification }));
-    expect(gauge.data).toEqual([{ value: 67 / 3, name: 'Estresse moderado' }]);
-    expect(gauge.detail.formatter).toBe('22,3');
+  it('puts the needle at the first row value, written with a comma, with its band label', () => {
+    const series = gauge([
+      { value: 22.5, band: 'Moderado' },
+      { value: 50, band: 'Muito alto' },
+    ]);
+    expect(series.data).toEqual([{ value: 22.5, name: 'Moderado' }]);
+    expect(series.detail.formatter).toBe('22,5');
+    expect(series.pointer.show).toBe(true);
   });
 
-  it('draws no needle for empty rows', () => {
-    const gauge = series(buildGauge(widget, { rows: [], classification }));
-    expect(gauge.data).toEqual([]);
-    expect(gauge.detail.formatter).toBe('');
-    expect(gaugeSummary(widget, { rows: [], classification }).value).toBeNull();
+  it('draws no needle without data', () => {
+    const series = gauge([]);
+    expect(series.data).toEqual([]);
+    expect(series.detail.formatter).toBe('');
+    expect(series.pointer.show).toBe(false);
+    expect(gaugeReading(widget, [{ value: null }]).value).toBeNull();
   });
 
-  it('keeps label halos transparent for the server-side SVG', () => {
-    const gauge = series(buildGauge(widget, { rows: [row('1', 10)], classification }));
-    expect(gauge.detail.textBorderColor).toBe('transparent');
-    expect(gauge.title.textBorderColor).toBe('transparent');
-    expect(gauge.axisLabel.textBorderColor).toBe('transparent');
-  });
-
-  it('falls back to a plain dial without a classification', () => {
-    expect(bandSegments(undefined)).toEqual([[1, '#9e9e9e']]);
-    const gauge = series(buildGauge(widget, { rows: [row('1', 40)] }));
-    expect(gauge.max).toBe(100);
-    expect(gauge.data[0]!.name).toBe('');
+  it('greys what no band covers', () => {
+    expect(bandSegments([{ label: 'Meio', from: 10, to: 20, color: '#123456' }], 0, 100)).toEqual([
+      [0.1, '#bdbdbd'],
+      [0.2, '#123456'],
+      [1, '#bdbdbd'],
+    ]);
+    expect(bandSegments([], 0, 100)).toEqual([[1, '#bdbdbd']]);
   });
 
   it('is registered under its kind', () => {

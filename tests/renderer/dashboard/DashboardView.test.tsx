@@ -1,93 +1,405 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
-import dashboard13 from '../../../definitions/dashboards/13.json' with { type: 'json' };
-import estresse from '../../../definitions/questionnaires/estresse.json' with { type: 'json' };
-import type { DashboardDefinition } from '../../../engine/definition/dashboard';
-import type { QuestionnaireDefinition } from '../../../engine/definition/types';
+import type { DashboardData, DashboardDefinition, DashboardFilters } from '../../../engine/definition/dashboard';
 import { DashboardView } from '../../../renderer/dashboard/DashboardView';
-import type { DashboardSource } from '../../../renderer/dashboard/types';
-import { listCompanies, listSectors, scoredRows } from '../../../apps/web/src/api/endpoints';
+import type { DashboardSource, FilterField, FilterOption } from '../../../renderer/dashboard/types';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
 
-// echarts needs a real layout engine; the chart component is checked through its text alternative.
-vi.mock('../../../renderer/Chart', () => ({
-  default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
-}));
+// A view written for the test: tabs, a 'Mudar Gráfico' toggle between a bar chart and a table, free texts.
+const dashboard: DashboardDefinition = {
+  id: 99,
+  title: 'Painel de teste',
+  menu: { group: 'Testes', label: 'Painel de teste', order: 1 },
+  filters: ['company', 'sector', 'colleague'],
+  empty: 'Não há respostas',
+  datasets: {
+    themes: { query: 'summary', types: [7] },
+    people: { query: 'scores', types: [7], perPerson: true },
+    answers: { query: 'texts', types: [8], questions: ['q1', 'q2'] },
+  },
+  layout: [
+    {
+      kind: 'tabs',
+      tabs: [
+        {
+          label: 'Resultados',
+          content: [
+            {
+              kind: 'toggle',
+              style: 'cycle',
+              label: 'Mudar Gráfico',
+              options: [
+                {
+                  label: 'Barras',
+                  content: [{ kind: 'bar', title: 'Equipe por tema', dataset: 'themes', category: 'label', value: 'value', format: 'decimal' }],
+                },
+                {
+                  label: 'Tabela',
+                  content: [
+                    {
+                      kind: 'table',
+                      title: 'Pessoas',
+                      dataset: 'people',
+                      columns: [
+                        { field: 'name', label: 'Nome' },
+                        { field: 'total', label: 'Total', format: 'decimal', color: 'bandColor' },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          label: 'Sugestões',
+          content: [
+            {
+              kind: 'texts',
+              title: 'Sugestões de melhorias',
+              dataset: 'answers',
+              text: 'text',
+              group: 'questionText',
+              where: [{ field: 'question', in: ['q1'] }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
-const dashboard = dashboard13 as DashboardDefinition;
-const questionnaire = estresse as QuestionnaireDefinition;
-const source: DashboardSource = { companies: listCompanies, sectors: listSectors, rows: scoredRows };
+const data: DashboardData = {
+  respondents: 12,
+  datasets: {
+    themes: {
+      rows: [
+        { label: 'Clareza', value: 7.25 },
+        { label: 'Resultados', value: 1234.5 },
+      ],
+    },
+    people: {
+      rows: [
+        { name: 'Ana', total: 40.06, bandColor: '#c62828' },
+        { name: 'Bruno', total: 12, bandColor: '#2e7d32' },
+      ],
+    },
+    answers: {
+      rows: [
+        { question: 'q1', questionText: 'O que melhorar?', text: 'Mais reuniões curtas' },
+        { question: 'q1', questionText: 'O que melhorar?', text: 'Metas mais claras' },
+        { question: 'q2', questionText: 'Outra pergunta', text: 'Não deve aparecer' },
+      ],
+    },
+  },
+};
 
-type Routes = Record<string, unknown>;
+const OPTIONS: Partial<Record<FilterField, FilterOption[]>> = {
+  company: [
+    { value: 5, label: 'Empresa Cinco' },
+    { value: 6, label: 'Empresa Seis' },
+  ],
+  course: [{ value: 3, label: 'Curso Três' }],
+  sector: [{ value: 9, label: 'Vendas' }],
+  colleague: [{ value: 21, label: 'Carla' }],
+};
 
-/** A fetch stub answering by "METHOD path"; unknown paths get a 500 without a message. */
-function stubFetch(routes: Routes) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    if (!(key in routes)) return new Response('', { status: 500 });
-    return new Response(JSON.stringify(routes[key]), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** A source answering the test's data; `answer` replaces the data call. */
+function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData> = async () => data) {
+  const options = vi.fn(async (_id: number, filter: FilterField, _chosen: DashboardFilters) => OPTIONS[filter] ?? []);
+  const dataCall = vi.fn(async (_id: number, filters: DashboardFilters) => answer(filters));
+  const source: DashboardSource = { options, data: dataCall };
+  return { source, options, data: dataCall };
 }
 
-function renderView(accountType: number) {
+function renderView(source: DashboardSource, accountType = 1, definition: DashboardDefinition = dashboard) {
   return render(
     <ThemeProvider theme={theme}>
       <SnackbarProvider>
-        <DashboardView dashboard={dashboard} questionnaire={questionnaire} accountType={accountType} source={source} />
+        <DashboardView dashboard={definition} accountType={accountType} source={source} />
       </SnackbarProvider>
     </ThemeProvider>,
   );
 }
 
-const companies = [{ id: 5, commercial_name: 'Empresa Cinco' }];
-const sectors = [{ id: 9, sector_name: 'Vendas' }];
-const responses = [
-  { evaluation_id: 'a1', name: 'Ana', total: 10, band: 'Estresse baixo' },
-  { evaluation_id: 'b2', name: 'Bruno', total: 30, band: 'Estresse alto' },
-];
+/** The rows of a table as arrays of cell texts. */
+function cells(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+}
 
-describe('DashboardView', () => {
+/** Picks an option of a filter in the open 'Filtros' dialog. */
+async function pickFilter(label: string, option: string) {
+  const dialog = screen.getByRole('dialog', { name: 'Filtros' });
+  const input = within(dialog).getByRole('combobox', { name: label });
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  fireEvent.click(await screen.findByRole('option', { name: option }, WAIT));
+}
+
+// A shared 2-core machine: MUI's dialogs and autocompletes are slow in jsdom, so waits are generous.
+const WAIT = { timeout: 5000 };
+
+describe('DashboardView', { timeout: 30000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
   });
 
-  it("renders the title, the respondents' rows with their bands and the gauge's summary", async () => {
-    const fetchMock = stubFetch({
-      'GET /api/companies': companies,
-      'GET /api/sectors/list/5': sectors,
-      'POST /api/tableresponse/evaluations': { responses },
+  it("draws the title, the count and the bar chart's numbers as an accessible pt-BR table", async () => {
+    const { source, data: dataCall } = makeSource();
+    renderView(source);
+    expect(screen.getByRole('heading', { level: 1, name: 'Painel de teste' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    expect(table.getAttribute('data-widget')).toBe('Equipe por tema');
+    expect(cells(table)).toEqual([
+      ['Item', 'Valor'],
+      ['Clareza', '7,3'],
+      ['Resultados', '1.234,5'],
+    ]);
+    expect(screen.getByText('12 respondentes')).toBeTruthy();
+    // Staff open the view on everything they may see: no filter sent.
+    expect(dataCall).toHaveBeenCalledWith(99, {});
+  });
+
+  it("switches widgets with the cycle toggle, and switching tabs shows the tab's content and resets the toggle", async () => {
+    const { source } = makeSource();
+    renderView(source);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mudar Gráfico' }));
+    const people = await screen.findByRole('table', { name: 'Pessoas' }, WAIT);
+    expect(screen.queryByRole('table', { name: 'Equipe por tema' })).toBeNull();
+    expect(cells(people)).toEqual([
+      ['Nome', 'Total'],
+      ['Ana', '40,1'],
+      ['Bruno', '12,0'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Mudar Gráfico' }));
+    expect(await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mudar Gráfico' }));
+    await screen.findByRole('table', { name: 'Pessoas' }, WAIT);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Sugestões' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Sugestões' });
+    expect(within(panel).getByRole('heading', { name: 'O que melhorar?' })).toBeTruthy();
+    expect(within(panel).getByText('Metas mais claras')).toBeTruthy();
+    // The widget's `where` keeps only its question's answers.
+    expect(screen.queryByText('Não deve aparecer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mudar Gráfico' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Resultados' }));
+    expect(await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Pessoas' })).toBeNull();
+  });
+
+  it("shows only the view's empty text when nobody answered", async () => {
+    const { source } = makeSource(async () => ({ respondents: 0, datasets: {} }));
+    renderView(source);
+    expect(await screen.findByText('Não há respostas', {}, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByText(/respondentes/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Imprimir' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the hint of the required filter and asks for no data until it is chosen', async () => {
+    const { source, data: dataCall } = makeSource();
+    renderView(source, 1, { ...dashboard, requires: { filter: 'colleague', hint: 'Selecione um colaborador' } });
+    expect(screen.getByText('Selecione um colaborador')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Empresa Cinco');
+    expect(screen.getByText('Selecione um colaborador')).toBeTruthy();
+    await pickFilter('Colaborador', 'Carla');
+    await waitFor(() => expect(dataCall).toHaveBeenCalledTimes(1), WAIT);
+    expect(dataCall).toHaveBeenCalledWith(99, { company_id: 5, colleague_id: 21 });
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT)).toBeTruthy();
+    expect(screen.queryByText('Selecione um colaborador')).toBeNull();
+  });
+
+  it('keeps only the newly chosen value of a filter and clears the lower filters', async () => {
+    const { source, options, data: dataCall } = makeSource();
+    renderView(source);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filtros' });
+    // The sector waits for a company.
+    expect((within(dialog).getByRole('combobox', { name: 'Setor' }) as HTMLInputElement).disabled).toBe(true);
+
+    await pickFilter('Empresa', 'Empresa Cinco');
+    await pickFilter('Setor', 'Vendas');
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5, sector_id: 9 }), WAIT);
+    expect(options).toHaveBeenCalledWith(99, 'sector', { company_id: 5 });
+
+    await pickFilter('Empresa', 'Empresa Seis');
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 6 }), WAIT);
+    expect((within(dialog).getByRole('combobox', { name: 'Empresa' }) as HTMLInputElement).value).toBe('Empresa Seis');
+    expect((within(dialog).getByRole('combobox', { name: 'Setor' }) as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    const chosen = screen.getByRole('list', { name: 'Filtros escolhidos' });
+    expect(within(chosen).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Empresa: Empresa Seis']);
+
+    // Staff may filter by course instead: switching clears the company.
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Filtros' })).getByRole('radio', { name: 'Curso' }));
+    await pickFilter('Curso', 'Curso Três');
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { course_id: 3 }), WAIT);
+  });
+
+  it('never shows a company user the company filter and locks the data to their company', async () => {
+    const { source, options, data: dataCall } = makeSource();
+    renderView(source, 2);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    expect(dataCall).toHaveBeenCalledTimes(1);
+    expect(dataCall).toHaveBeenCalledWith(99, { company_id: 5 });
+    expect(options).toHaveBeenCalledWith(99, 'company', {});
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filtros' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Empresa' })).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: 'Curso' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Filtros escolhidos' })).toBeNull();
+    await pickFilter('Setor', 'Vendas');
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5, sector_id: 9 }), WAIT);
+  });
+
+  it("shows 'Sem opções' for a filter without choices", async () => {
+    const { source } = makeSource();
+    renderView(source, 1, { ...dashboard, filters: ['company', 'evaluated'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Empresa Cinco');
+    const input = screen.getByRole('combobox', { name: 'Avaliado' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(await screen.findByText('Sem opções', {}, WAIT)).toBeTruthy();
+  });
+
+  it("toasts 'Erro ao buscar dados' when the data call fails", async () => {
+    const { source } = makeSource(async () => {
+      throw new Error('falhou');
     });
-    renderView(2);
-    expect(screen.getByRole('heading', { level: 1, name: dashboard.title })).toBeTruthy();
+    renderView(source);
+    // The toast and the view's error text.
+    await waitFor(() => expect(screen.getAllByText('Erro ao buscar dados')).toHaveLength(2), WAIT);
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it("opens the print dialog with each chart's image download and the PDF announced for the next version", async () => {
+    const { source } = makeSource();
+    renderView(source);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Imprimir e baixar' });
+    // The chart registers once echarts has drawn it.
+    expect(await within(dialog).findByRole('button', { name: 'Baixar imagem: Equipe por tema' }, WAIT)).toBeTruthy();
+    const report = within(dialog).getByRole('button', { name: 'Baixar relatório (PDF)' }) as HTMLButtonElement;
+    expect(report.disabled).toBe(true);
+    expect(within(dialog).getByText('O relatório em PDF chega na próxima versão.')).toBeTruthy();
+  });
+
+  it('repeats a block per person with its rows, and switches options with pressed buttons', async () => {
+    const repeated: DashboardDefinition = {
+      ...dashboard,
+      datasets: { people: { query: 'scores', types: [15], perPerson: true }, values: { query: 'scores', types: [15] } },
+      layout: [
+        {
+          kind: 'toggle',
+          style: 'buttons',
+          options: [
+            {
+              label: 'Valores',
+              content: [
+                {
+                  kind: 'repeat',
+                  dataset: 'people',
+                  key: 'person',
+                  title: 'name',
+                  content: [
+                    { kind: 'stat', title: 'Total', dataset: 'people', value: 'total', label: 'pontos', format: 'decimal' },
+                    { kind: 'names', title: 'Quem respondeu', dataset: 'people', name: 'name', label: '{n} respostas' },
+                  ],
+                },
+              ],
+            },
+            {
+              label: 'Necessidades',
+              content: [
+                {
+                  kind: 'columns',
+                  title: 'Alinhamento',
+                  dataset: 'values',
+                  item: 'item',
+                  by: 'side',
+                  columns: [
+                    { value: 'left', label: 'Só do participante' },
+                    { value: 'both', label: 'Em comum' },
+                  ],
+                },
+                { kind: 'legend', title: 'Critérios', items: [{ label: 'Bom', text: 'De 41 a 60', color: '#2e7d32' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const { source } = makeSource(async () => ({
+      respondents: 2,
+      datasets: {
+        people: {
+          rows: [
+            { person: 1, name: 'Ana', total: 3.25 },
+            { person: 2, name: 'Bruno', total: 4 },
+          ],
+        },
+        values: {
+          rows: [
+            { item: 'Respeito', side: 'left' },
+            { item: 'Ética', side: 'both' },
+          ],
+        },
+      },
+    }));
+    renderView(source, 1, repeated);
+    const ana = await screen.findByRole('region', { name: 'Ana' }, WAIT);
+    expect(within(ana).getByText('3,3')).toBeTruthy();
+    expect(within(ana).getByRole('button', { name: '1 respostas' })).toBeTruthy();
+    const bruno = screen.getByRole('region', { name: 'Bruno' });
+    expect(within(bruno).getByText('4,0')).toBeTruthy();
+    expect(within(bruno).queryByText('Ana')).toBeNull();
+
+    const values = screen.getByRole('button', { name: 'Valores' });
+    expect(values.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Necessidades' }));
+    expect(screen.getByRole('button', { name: 'Necessidades' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('region', { name: 'Ana' })).toBeNull();
+    expect(within(screen.getByRole('heading', { name: 'Só do participante' }).parentElement!).getByText('Respeito')).toBeTruthy();
+    expect(within(screen.getByRole('heading', { name: 'Em comum' }).parentElement!).getByText('Ética')).toBeTruthy();
+    expect(screen.getByText('De 41 a 60')).toBeTruthy();
+  });
+});
+
+describe('a paged table', () => {
+  it('asks the server for the next page and shows it, keeping the filters', async () => {
+    const paged: DashboardDefinition = {
+      ...dashboard,
+      datasets: { people: { query: 'scores', types: [13], perPerson: true, pageSize: 2 } },
+      layout: [{ kind: 'table', title: 'Respondentes', dataset: 'people', columns: [{ field: 'name', label: 'Nome' }] }],
+    };
+    // Five people, two a page: the server answers the page it is asked for.
+    const names = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa'];
+    const { source, data: dataCall } = makeSource(async (filters) => {
+      const page = filters.pages?.people ?? 0;
+      return { respondents: 5, datasets: { people: { rows: names.slice(page * 2, page * 2 + 2).map((name) => ({ name })), page, total: 5 } } };
+    });
+    renderView(source, 1, paged);
     const table = await screen.findByRole('table', { name: 'Respondentes' });
-    const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByText('Ana')).toBeTruthy();
-    expect(within(rows[1]!).getByText('10')).toBeTruthy();
-    expect(within(rows[2]!).getByText('Estresse alto')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: /20,0 \(Estresse moderado\)/ })).toBeTruthy();
-    // A company user gets no company filter, and the query is locked to the own company.
-    expect(screen.queryByLabelText('Empresa')).toBeNull();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ type_evaluation: 13, company_id: 5 });
-  });
-
-  it("shows the spec's empty text when nobody answered", async () => {
-    stubFetch({ 'GET /api/companies': companies, 'POST /api/tableresponse/evaluations': { responses: [] } });
-    renderView(1);
-    expect(await screen.findByText('Sem respostas')).toBeTruthy();
-    expect(screen.getByLabelText('Empresa')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
-  });
-
-  it('toasts the load error', async () => {
-    stubFetch({ 'GET /api/companies': companies });
-    renderView(1);
-    expect((await screen.findAllByText('Erro ao buscar dados')).length).toBeGreaterThan(0);
+    expect(within(table).getByText('Ana')).toBeTruthy();
+    expect(screen.getByText('1–2 de 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Respondentes' })).getByText('Carla')).toBeTruthy());
+    expect(screen.getByText('3–4 de 5')).toBeTruthy();
+    expect(dataCall).toHaveBeenLastCalledWith(99, { pages: { people: 1 } });
   });
 });

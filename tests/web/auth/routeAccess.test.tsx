@@ -7,7 +7,6 @@ import { AppRoutes } from '../../../apps/web/src/App';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import { canOpen, ROUTE_ACCESS, type PrivateRoute } from '../../../apps/web/src/layout/access';
 import { menuFor } from '../../../apps/web/src/layout/menu';
-import { dashboardTypes } from '../../../apps/web/src/catalog';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
 
 const companyUser = { id: 7, name: 'Gestão Empresa', email: 'empresa@avalia.test', type_account: 2, company_id: 3 };
@@ -80,7 +79,7 @@ describe('route access follows the menu', () => {
   it('links the menu only to routes its account type may open', () => {
     const routes = (Object.keys(ROUTE_ACCESS) as PrivateRoute[]).map((path) => ({ path }));
     for (const type of [1, 2]) {
-      for (const { to } of menuFor(type, dashboardTypes).flatMap((section) => section.links)) {
+      for (const { to } of menuFor(type).flatMap((section) => section.links)) {
         const route = matchRoutes(routes, to)?.[0]?.route.path as PrivateRoute;
         expect(canOpen(type, route), `type ${type}: ${to} (${route})`).toBe(true);
       }

@@ -3,6 +3,7 @@ import type { Job } from 'pg-boss';
 import { messages } from '../../../../engine/messages.ts';
 import { reportMail } from '../mail/templates.ts';
 import { findMailEvaluation } from '../repositories/jobs.ts';
+import { dashboardOfType } from '../results/dashboards.ts';
 import { isUuid } from '../schemas/common.ts';
 import type { EvaluationJobData } from '../types.ts';
 import { ratedNameOf, sentResult } from './evaluationEmails.ts';
@@ -17,7 +18,8 @@ export async function sendReportEmail(app: FastifyInstance, job: Job<EvaluationJ
   if (!evaluation) return { skipped: true, message: messages.mail.skippedDeleted };
   const entry = app.definitions.types.get(evaluation.typeEvaluation);
   const base = app.settings.publicUrl;
-  const link = entry?.dashboard !== undefined ? `${base}/dash/${entry.dashboard}` : base;
+  const dashboard = dashboardOfType(app.definitions, evaluation.typeEvaluation);
+  const link = dashboard ? `${base}/dash/${dashboard.id}` : base;
   const content = reportMail({
     evaluatorName: evaluation.evaluatorName,
     evaluationName: entry?.name ?? String(evaluation.typeEvaluation),

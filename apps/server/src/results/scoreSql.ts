@@ -117,6 +117,8 @@ export async function summarizeScores(db: Db, key: ScoringKey, scope: Evaluation
 /** One respondent's scores, as `POST /tableresponse/evaluations` lists them. */
 export interface ScoredEvaluation {
   evaluationId: string;
+  /** The respondent's user id. */
+  personId: number;
   name: string;
   createdAt: Date;
   scores: Record<string, number>;
@@ -135,12 +137,13 @@ export async function scoreEvaluations(db: Db, key: ScoringKey, scope: Evaluatio
   const found = await rows<Record<string, unknown>>(
     db,
     sql`${scoresWith(key, scope)}
-      select ${sql.join([sql`s.evaluation_id`, sql`users.name`, sql`ev.created_at`, ...columns, ...band], sql`, `)}
+      select ${sql.join([sql`s.evaluation_id`, sql`ev.user_id`, sql`users.name`, sql`ev.created_at`, ...columns, ...band], sql`, `)}
       from s join evaluations ev on ev.id = s.evaluation_id join users on users.id = ev.user_id
       order by ev.created_at, ev.id`,
   );
   return found.map((row) => ({
     evaluationId: String(row.evaluation_id),
+    personId: Number(row.user_id),
     name: String(row.name),
     createdAt: new Date(row.created_at as string | Date),
     scores: Object.fromEntries(key.scores.map((score, index) => [score.key, Number(row[`s${index}`])])),

@@ -1,5 +1,6 @@
-import type { ScoredRow } from '../../../../engine/definition/dashboard';
+import type { DashboardData, DashboardFilters, ScoredRow } from '../../../../engine/definition/dashboard';
 import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
+import type { FilterField, FilterOption } from '../../../../renderer/dashboard/types';
 import type { SessionUser } from '../auth/session';
 import { request } from './client';
 
@@ -49,4 +50,24 @@ export function listSectors(companyId: number | string): Promise<Sector[]> {
 export async function scoredRows(query: ResultsQuery): Promise<ScoredRow[]> {
   const answer = await request<{ responses?: ScoredRow[] }>('/tableresponse/evaluations', { method: 'POST', body: query });
   return answer?.responses ?? [];
+}
+
+/** The higher filters the options call takes, as query parameters. */
+const OPTION_PARAMETERS = ['company_id', 'course_id', 'sector_id', 'colleague_id', 'evaluated_id'] as const;
+
+/** The choices of one filter of a dashboard, given the higher filters chosen. */
+export async function dashboardOptions(dashboardId: number, filter: FilterField, chosen: DashboardFilters): Promise<FilterOption[]> {
+  const query = new URLSearchParams();
+  for (const name of OPTION_PARAMETERS) {
+    const value = chosen[name];
+    if (value !== undefined) query.set(name, String(value));
+  }
+  const search = query.toString() ? `?${query.toString()}` : '';
+  const answer = await request<{ options?: FilterOption[] }>(`/dashboards/${dashboardId}/options/${encodeURIComponent(filter)}${search}`);
+  return answer?.options ?? [];
+}
+
+/** Every dataset of a dashboard under the chosen filters, computed by the server. */
+export function dashboardData(dashboardId: number, chosen: DashboardFilters): Promise<DashboardData> {
+  return request(`/dashboards/${dashboardId}/data`, { method: 'POST', body: chosen });
 }

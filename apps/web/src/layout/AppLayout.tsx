@@ -14,7 +14,6 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { messages } from '../../../../engine/messages';
 import { getUser, signOut } from '../auth/session';
-import { dashboardTypes } from '../catalog';
 import { AccountCircleIcon, LogoMark, MenuIcon } from '../icons';
 import { menuFor } from './menu';
 import { SideMenu } from './SideMenu';
@@ -28,7 +27,7 @@ export default function AppLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const navigate = useNavigate();
   const user = getUser();
-  const sections = menuFor(user?.type_account, dashboardTypes);
+  const sections = menuFor(user?.type_account);
   const hasMenu = sections.length > 0;
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [phoneOpen, setPhoneOpen] = useState(false);

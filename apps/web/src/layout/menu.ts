@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../../../../engine/definition/catalog';
+import type { MenuEntry } from '../../../../engine/definition/dashboard';
 import { messages } from '../../../../engine/messages';
 import { canOpen, type PrivateRoute } from './access';
 
@@ -17,6 +17,27 @@ export interface MenuSection {
   links: MenuLink[];
 }
 
+/** A results view's place in the menu: the id of its route and its definition's `menu` entry. */
+export interface DashboardMenuItem {
+  id: string;
+  menu: MenuEntry;
+}
+
+// Only each definition's `menu` is bundled with the layout; the views themselves load when opened. The
+// query makes these imports modules of their own (sharing the page's lazy modules would make the layout
+// load every whole definition up front); its `lang.json` keeps them JSON for the bundler.
+const menuFiles = import.meta.glob<MenuEntry | undefined>('../../../../definitions/dashboards/*.json', {
+  eager: true,
+  import: 'menu',
+  query: '?menu&lang.json',
+});
+
+/** The menu entries of every dashboard definition, by the id in its file name (`/dash/{id}`). */
+export const dashboardMenu: DashboardMenuItem[] = Object.entries(menuFiles).flatMap(([path, menu]) => {
+  const id = /([^/]+)\.json$/.exec(path)?.[1];
+  return id !== undefined && menu ? [{ id, menu }] : [];
+});
+
 type LayoutMessage = keyof typeof messages.layout;
 
 /** The main group's links, in menu order; each is shown to the account types that may open its route. */
@@ -29,16 +50,42 @@ const MAIN_LINKS: { route: PrivateRoute; label: LayoutMessage }[] = [
   { route: '/outbox', label: 'menuOutbox' },
 ];
 
+/** A results link with its menu entry; `rank` breaks ties of `order` (the view's id). */
+interface ResultLink {
+  entry: MenuEntry;
+  to: string;
+  rank: number;
+}
+
+/**
+ * Results links grouped under their mapping group's heading: links by their `order`, groups by the
+ * smallest order in them (ties by the smaller view id, so the order never depends on file listing).
+ */
+function groupedSections(items: ResultLink[]): MenuSection[] {
+  const groups = new Map<string, ResultLink[]>();
+  for (const item of [...items].sort((a, b) => a.entry.order - b.entry.order || a.rank - b.rank)) {
+    groups.set(item.entry.group, [...(groups.get(item.entry.group) ?? []), item]);
+  }
+  // Items are sorted, so each group's first item holds its smallest order, and Map keeps that order.
+  return [...groups].map(([title, links]) => ({ title, links: links.map(({ entry, to }) => ({ label: entry.label, to })) }));
+}
+
 /**
  * The side menu of an account type (administration.md 2): type 1 and 2 get theirs, others none. The
- * links are the routes the account type may open (`ROUTE_ACCESS`), so menu and router never disagree.
+ * links are the routes the account type may open (`ROUTE_ACCESS`), so menu and router never disagree;
+ * the results links come from the dashboard definitions' `menu` entries, grouped by mapping group.
  */
-export function menuFor(typeAccount: number | undefined, dashboards: CatalogEntry[]): MenuSection[] {
+export function menuFor(typeAccount: number | undefined, dashboards: DashboardMenuItem[] = dashboardMenu): MenuSection[] {
   const l = messages.layout;
   const main = MAIN_LINKS.filter((link) => canOpen(typeAccount, link.route)).map((link) => ({ label: l[link.label], to: link.route }));
-  const results: MenuLink[] = canOpen(typeAccount, '/dash/:id') ? dashboards.map((entry) => ({ label: entry.name, to: `/dash/${entry.dashboard}` })) : [];
-  // The 360-by-interview report is the private route `/{hash}` (administration.md 2).
-  if (canOpen(typeAccount, '/:hash')) results.push({ label: l.menuInterview, to: `/${INTERVIEW_REPORT_HASH}` });
+  const results: ResultLink[] = canOpen(typeAccount, '/dash/:id')
+    ? dashboards.map(({ id, menu }) => ({ entry: menu, to: `/dash/${id}`, rank: Number(id) || 0 }))
+    : [];
+  // The 360-by-interview report is the private route `/{hash}` (administration.md 2), last of its group.
+  if (canOpen(typeAccount, '/:hash')) {
+    const entry = { group: l.menuInterviewGroup, label: l.menuInterview, order: Number.POSITIVE_INFINITY };
+    results.push({ entry, to: `/${INTERVIEW_REPORT_HASH}`, rank: Number.POSITIVE_INFINITY });
+  }
   if (main.length === 0 && results.length === 0) return [];
-  return [{ links: main }, { title: l.menuResults, links: results }];
+  return [{ links: main }, ...groupedSections(results)];
 }

@@ -3,42 +3,30 @@ import { useParams } from 'react-router-dom';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DashboardDefinition } from '../../../../engine/definition/dashboard';
-import type { QuestionnaireDefinition } from '../../../../engine/definition/types';
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
-import { listCompanies, listSectors, scoredRows } from '../api/endpoints';
+import { dashboardData, dashboardOptions } from '../api/endpoints';
 import { getUser } from '../auth/session';
-import { catalog } from '../catalog';
 
-// Definitions reach the browser already validated by the build's definition check, so they are typed here.
+// Definitions reach the browser already validated by the build's definition check, so they are typed
+// here; each is its own chunk, loaded when its view opens.
 const dashboardFiles = import.meta.glob<DashboardDefinition>('../../../../definitions/dashboards/*.json', { import: 'default' });
-const questionnaireFiles = import.meta.glob<QuestionnaireDefinition>('../../../../definitions/questionnaires/*.json', {
-  import: 'default',
-});
 
-const source: DashboardSource = { companies: listCompanies, sectors: listSectors, rows: scoredRows };
+const source: DashboardSource = { options: dashboardOptions, data: dashboardData };
 
 interface Loaded {
   id: string;
   dashboard?: DashboardDefinition;
-  questionnaire?: QuestionnaireDefinition;
 }
 
-/** Loads a dashboard spec and the questionnaire of its evaluation type; `dashboard` is absent when unknown. */
+/** Loads a dashboard's definition; `dashboard` is absent when the id is unknown. */
 async function loadDashboard(id: string): Promise<Loaded> {
-  const loadSpec = dashboardFiles[`../../../../definitions/dashboards/${id}.json`];
-  if (!loadSpec) return { id };
-  const dashboard = await loadSpec();
-  const entry = catalog.types.find((type) => type.type === dashboard.evaluationType);
-  const loadQuestionnaire = entry?.definition
-    ? questionnaireFiles[`../../../../definitions/questionnaires/${entry.definition}.json`]
-    : undefined;
-  const questionnaire = loadQuestionnaire ? await loadQuestionnaire() : undefined;
-  return { id, dashboard, questionnaire };
+  const load = /^-?\d+$/.test(id) ? dashboardFiles[`../../../../definitions/dashboards/${id}.json`] : undefined;
+  return { id, dashboard: load ? await load() : undefined };
 }
 
-/** `/dash/:id`: the results dashboard of the id, inside the layout. */
+/** `/dash/:id`: the results view of the id, inside the layout. */
 export default function DashboardPage() {
   const { id = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -62,13 +50,5 @@ export default function DashboardPage() {
       </Typography>
     );
   }
-  return (
-    <DashboardView
-      key={id}
-      dashboard={loaded.dashboard}
-      questionnaire={loaded.questionnaire}
-      accountType={getUser()?.type_account}
-      source={source}
-    />
-  );
+  return <DashboardView key={id} dashboard={loaded.dashboard} accountType={getUser()?.type_account} source={source} />;
 }

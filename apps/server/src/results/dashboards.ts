@@ -1,0 +1,250 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DashboardData, DashboardDefinition, DashboardFilters, Dataset, FilterName, Row } from '../../../../engine/definition/dashboard.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { companyScope } from '../access.ts';
+import type { Account } from '../types.ts';
+import type { Db } from '../db/client.ts';
+import type { Definitions } from '../definitions.ts';
+import { HttpError } from '../errors.ts';
+import { datasetScope, filterConditions, runDataset, transformRows } from './datasets.ts';
+
+/*
+ * A dashboard's data call and its filters' choices, for any definition: the filters are checked
+ * against the account (a company user is kept to its company whatever it sends), every dataset is
+ * computed by the database and transformed on the server, and only the finished tables leave.
+ */
+
+/** The filter fields of the data call, by filter name. */
+const FIELD: Record<FilterName | 'course', keyof DashboardFilters> = {
+  company: 'company_id',
+  course: 'course_id',
+  sector: 'sector_id',
+  colleague: 'colleague_id',
+  evaluated: 'evaluated_id',
+  version: 'version',
+  alignment: 'alignment_id',
+};
+
+/** What a filter's choice depends on (each higher choice clears the lower ones in the browser). */
+const HIGHER: Record<FilterName | 'course', FilterName[]> = {
+  company: [],
+  course: [],
+  sector: ['company'],
+  colleague: ['company', 'sector'],
+  evaluated: ['company'],
+  version: ['company', 'evaluated'],
+  alignment: ['company', 'colleague'],
+};
+
+async function select<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The evaluation types a dataset reads (a derived one: its source's). */
+function datasetTypes(dashboard: DashboardDefinition, dataset: Dataset): number[] {
+  if ('from' in dataset) {
+    const source = dashboard.datasets[dataset.from];
+    return source && source !== dataset ? datasetTypes(dashboard, source) : [];
+  }
+  return dataset.types;
+}
+
+/** The evaluation types a view reads. */
+function typesOf(dashboard: DashboardDefinition): number[] {
+  return [...new Set(Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : dataset.types)))];
+}
+
+/**
+ * The filters a request may use on this view, checked: a company user's company is forced; unknown or
+ * foreign ids answer 404 with the Portuguese message; filters the view does not have are ignored.
+ */
+export async function checkFilters(db: Db, account: Account, dashboard: DashboardDefinition, raw: DashboardFilters): Promise<DashboardFilters> {
+  const own = companyScope(account);
+  const allowed = new Set<string>([...dashboard.filters, ...(dashboard.filters.includes('company') ? ['course'] : [])]);
+  const wanted = (name: FilterName | 'course') => (allowed.has(name) ? raw[FIELD[name]] : undefined);
+  const filters: DashboardFilters = {};
+  if (own !== undefined) {
+    // A company user is kept to its company: another company is, for it, a company that does not exist.
+    const asked = wanted('company');
+    if (asked !== undefined && Number(asked) !== own) throw new HttpError(404, format(messages.api.companyNotFound, { id: Number(asked) }));
+    filters.company_id = own;
+  } else if (wanted('company') !== undefined) {
+    const id = Number(wanted('company'));
+    const [found] = await select<{ id: number }>(db, sql`select id from companies where id = ${id}`);
+    if (!found) throw new HttpError(404, format(messages.api.companyNotFound, { id }));
+    filters.company_id = id;
+  }
+  if (wanted('course') !== undefined) {
+    if (own !== undefined) throw new HttpError(403, messages.api.courseForStaff);
+    const id = Number(wanted('course'));
+    const [found] = await select<{ id: number }>(db, sql`select id from courses where id = ${id}`);
+    if (!found) throw new HttpError(404, format(messages.api.courseNotFound, { id }));
+    filters.course_id = id;
+  }
+  const company = filters.company_id;
+  if (wanted('sector') !== undefined) {
+    const id = Number(wanted('sector'));
+    const [found] = await select<{ company_id: number }>(db, sql`select company_id from sectors where id = ${id}`);
+    if (!found || (company !== undefined && Number(found.company_id) !== company)) throw new HttpError(404, format(messages.api.sectorNotFound, { id }));
+    filters.sector_id = id;
+  }
+  for (const name of ['colleague', 'evaluated'] as const) {
+    if (wanted(name) === undefined) continue;
+    const id = Number(wanted(name));
+    const [found] = await select<{ company_id: number | null }>(db, sql`select company_id from users where id = ${id}`);
+    if (!found || (company !== undefined && Number(found.company_id) !== company)) throw new HttpError(404, format(messages.api.personNotFound, { id }));
+    filters[FIELD[name] as 'colleague_id' | 'evaluated_id'] = id;
+  }
+  if (wanted('version') !== undefined) filters.version = Number(wanted('version'));
+  if (raw.pages) {
+    const paged = Object.entries(raw.pages).filter(([name]) => { const dataset = dashboard.datasets[name]; return dataset !== undefined && !('from' in dataset) && dataset.query === 'scores' && dataset.pageSize !== undefined; });
+    if (paged.length > 0) filters.pages = Object.fromEntries(paged.map(([name, page]) => [name, Number(page)]));
+  }
+  if (wanted('alignment') !== undefined) {
+    const id = String(wanted('alignment'));
+    const [found] = await select<{ company_id: number | null }>(
+      db,
+      sql`select company_id from evaluations where id::text = ${id.toLowerCase()} and done = true and type_evaluation in (${sql.join([0, ...Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : (dataset.alignWith ?? [])))].map((type) => sql`${type}`), sql`, `)})`,
+    );
+    if (!found || (company !== undefined && Number(found.company_id) !== company)) throw new HttpError(404, format(messages.api.alignmentNotFound, { id }));
+    filters.alignment_id = id.toLowerCase();
+  }
+  return filters;
+}
+
+/** Every dataset of the view under checked filters. */
+export async function dashboardData(db: Db, definitions: Definitions, dashboard: DashboardDefinition, filters: DashboardFilters): Promise<DashboardData> {
+  if (dashboard.requires && filters[FIELD[dashboard.requires.filter]] === undefined) return { respondents: 0, datasets: {} };
+  const types = typesOf(dashboard);
+  const [counted] = await select<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from evaluations where evaluations.done = true
+      and evaluations.type_evaluation in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})
+      ${sql.join(filterConditions(filters).map((condition) => sql` and ${condition}`), sql``)}`,
+  );
+  const totals = new Map<string, number>();
+  const computed = await computeDatasets(db, definitions, dashboard, filters, Object.keys(dashboard.datasets), totals);
+  const datasets: DashboardData['datasets'] = {};
+  for (const [name, dataset] of Object.entries(dashboard.datasets)) {
+    if (dataset.internal) continue;
+    const total = totals.get(name);
+    datasets[name] = { rows: computed.get(name)!, ...(total === undefined ? {} : { page: Math.max(0, filters.pages?.[name] ?? 0), total }) };
+  }
+  return { respondents: Number(counted?.n ?? 0), datasets };
+}
+
+/**
+ * Computes some datasets of a view (and the datasets they derive from) under checked filters, in
+ * declaration order: a derived dataset starts from the rows of one declared before it.
+ */
+export async function computeDatasets(
+  db: Db,
+  definitions: Definitions,
+  dashboard: DashboardDefinition,
+  filters: DashboardFilters,
+  names: string[],
+  totals = new Map<string, number>(),
+): Promise<Map<string, Row[]>> {
+  const context = { db, questionnaires: definitions.questionnaires, types: definitions.types, filters, totals, summaries: new Map() };
+  const needed = new Set<string>();
+  const need = (name: string) => {
+    const dataset = dashboard.datasets[name];
+    if (!dataset || needed.has(name)) return;
+    needed.add(name);
+    if ('from' in dataset) need(dataset.from);
+  };
+  names.forEach(need);
+  const computed = new Map<string, Row[]>();
+  for (const [name, dataset] of Object.entries(dashboard.datasets)) {
+    if (!needed.has(name)) continue;
+    computed.set(name, 'from' in dataset ? transformRows(context, datasetTypes(dashboard, dataset), computed.get(dataset.from) ?? [], dataset.transforms) : await runDataset(context, dataset, name));
+  }
+  return computed;
+}
+
+/**
+ * The view that shows an evaluation type's results: the dashboard of the same id when it reads the
+ * type, else the first (by id) that reads it; undefined when none does.
+ */
+export function dashboardOfType(definitions: Pick<Definitions, 'dashboards'>, type: number): DashboardDefinition | undefined {
+  const reading = [...definitions.dashboards.values()]
+    .filter((dashboard) => typesOf(dashboard).includes(type) || Object.values(dashboard.datasets).some((dataset) => !('from' in dataset) && (dataset.alignWith ?? []).includes(type)))
+    .sort((a, b) => Number(b.id === type) - Number(a.id === type) || a.id - b.id);
+  return reading[0];
+}
+
+/** One choice of a filter. */
+export interface FilterChoice {
+  value: number | string;
+  label: string;
+}
+
+const dateBR = (value: string | Date) => new Date(value).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+/** The choices of one filter of a view given the higher filters (already checked). */
+export async function filterChoices(db: Db, account: Account, dashboard: DashboardDefinition, filter: FilterName | 'course', filters: DashboardFilters): Promise<FilterChoice[]> {
+  const own = companyScope(account);
+  const company = filters.company_id;
+  const types = sql.join(typesOf(dashboard).map((type) => sql`${type}`), sql`, `);
+  // Only the higher filters narrow a filter's own choices.
+  const higher: DashboardFilters = {};
+  for (const name of HIGHER[filter]) if (filters[FIELD[name]] !== undefined) Object.assign(higher, { [FIELD[name]]: filters[FIELD[name]] });
+  if (filters.course_id !== undefined && filter !== 'course' && filter !== 'company') higher.course_id = filters.course_id;
+  const narrowed = sql.join(filterConditions(higher).map((condition) => sql` and ${condition}`), sql``);
+  switch (filter) {
+    case 'company': {
+      const rows = await select<{ id: number; commercial_name: string }>(
+        db,
+        own === undefined ? sql`select id, commercial_name from companies order by commercial_name, id` : sql`select id, commercial_name from companies where id = ${own}`,
+      );
+      return rows.map((row) => ({ value: Number(row.id), label: row.commercial_name }));
+    }
+    case 'course': {
+      if (own !== undefined) return [];
+      const rows = await select<{ id: number; name: string }>(db, sql`select id, name from courses order by name, id`);
+      return rows.map((row) => ({ value: Number(row.id), label: row.name }));
+    }
+    case 'sector': {
+      if (company === undefined) return [];
+      const rows = await select<{ id: number; sector_name: string }>(db, sql`select id, sector_name from sectors where company_id = ${company} order by sector_name, id`);
+      return rows.map((row) => ({ value: Number(row.id), label: row.sector_name }));
+    }
+    case 'colleague':
+    case 'evaluated': {
+      const person = filter === 'colleague' ? sql`evaluations.user_id` : sql`coalesce(evaluations.rated, evaluations.user_id)`;
+      const rows = await select<{ id: number; name: string }>(
+        db,
+        sql`select distinct u.id, u.name from evaluations join users u on u.id = ${person}
+          where evaluations.done = true and evaluations.type_evaluation in (${types})${narrowed}
+          order by u.name, u.id`,
+      );
+      return rows.map((row) => ({ value: Number(row.id), label: row.name }));
+    }
+    case 'version': {
+      if (filters.evaluated_id === undefined) return [];
+      const rows = await select<{ version: number; created_at: string | Date }>(
+        db,
+        sql`select evaluations.version, min(evaluations.created_at) as created_at from evaluations
+          where evaluations.done = true and evaluations.version is not null and evaluations.type_evaluation in (${types})${narrowed}
+          group by evaluations.version order by evaluations.version`,
+      );
+      return rows.map((row) => ({ value: Number(row.version), label: format(messages.dashboard.versionOption, { date: dateBR(row.created_at), version: Number(row.version) }) }));
+    }
+    case 'alignment': {
+      const alignmentTypes = Object.values(dashboard.datasets)
+        .flatMap((dataset: Dataset) => ('from' in dataset || dataset.scope !== 'alignment' ? [] : (dataset.alignWith ?? [])));
+      if (alignmentTypes.length === 0) return [];
+      const companyCondition = company === undefined ? sql`` : sql` and evaluations.company_id = ${company}`;
+      const rows = await select<{ id: string; name: string; created_at: string | Date; type: number }>(
+        db,
+        sql`select evaluations.id, u.name, evaluations.created_at, evaluations.type_evaluation as type from evaluations join users u on u.id = evaluations.user_id
+          where evaluations.done = true and evaluations.type_evaluation in (${sql.join(alignmentTypes.map((type) => sql`${type}`), sql`, `)})${companyCondition}
+          ${filters.colleague_id === undefined ? sql`` : sql` and evaluations.user_id <> ${filters.colleague_id}`}
+          order by evaluations.created_at desc, evaluations.id`,
+      );
+      return rows.map((row) => ({ value: String(row.id), label: `${row.name} (${dateBR(row.created_at)})` }));
+    }
+  }
+}
+
+export { datasetScope };

@@ -1,0 +1,106 @@
+import type { EChartsOption } from 'echarts';
+import type { BarWidget, NumberFormat, Row } from '../definition/dashboard.ts';
+import { messages } from '../messages.ts';
+import { cellText, colorOf, distinctNames, escapeHtml, formatNumber, PALETTE, toNumber } from './format.ts';
+import { finishOption } from './print.ts';
+import type { ChartMode } from './types.ts';
+
+/** One series of a category chart: its name and, per category, the row holding its value (if any). */
+export interface GridSeries {
+  name: string;
+  rows: (Row | undefined)[];
+}
+
+/** Rows of a bar or line chart laid out: categories and series in first-seen order. */
+export interface CategoryGrid {
+  categories: string[];
+  series: GridSeries[];
+}
+
+/**
+ * Places rows on categories × series (first-seen order of each; the first row of a pair wins).
+ * Without a `series` field there is one series, named 'Valor'.
+ */
+export function categoryGrid(rows: Row[], encoding: { category: string; series?: string }): CategoryGrid {
+  const categories = distinctNames(rows, encoding.category);
+  const seriesField = encoding.series;
+  const names = seriesField === undefined ? [messages.dashboard.tableValue] : distinctNames(rows, seriesField);
+  const series = names.map((name) => ({
+    name,
+    rows: categories.map((category) =>
+      rows.find((row) => cellText(row[encoding.category]) === category && (seriesField === undefined || cellText(row[seriesField]) === name)),
+    ),
+  }));
+  return { categories, series };
+}
+
+/** The value of a row's field for a chart: the number, or '-' (ECharts' "no value") when missing. */
+export function chartValue(row: Row | undefined, field: string): number | '-' {
+  const value = row ? toNumber(row[field]) : null;
+  return value === null ? '-' : value;
+}
+
+/** An item tooltip's literal HTML: the series (when several), the category and the formatted value. */
+export function itemTooltip(category: string, text: string, series?: string): { formatter: string } {
+  const line = `${escapeHtml(category)}: ${escapeHtml(text)}`;
+  return { formatter: series === undefined ? line : `${escapeHtml(series)}<br/>${line}` };
+}
+
+/** A value axis: range and, for percentages, a percent sign on the ticks. */
+export function valueAxis(widget: { min?: number; max?: number; format?: NumberFormat }): Record<string, unknown> {
+  return {
+    type: 'value',
+    ...(widget.min !== undefined ? { min: widget.min } : {}),
+    ...(widget.max !== undefined ? { max: widget.max } : {}),
+    ...(widget.format === 'percent' ? { axisLabel: { formatter: '{value}%' } } : {}),
+  };
+}
+
+/**
+ * ECharts option of a bar widget: one bar per category (first-seen order), one series per `series`
+ * value, stacked or side by side, vertical or horizontal (first category on top). Each bar carries
+ * its row's colour (`color` field) and its value label, written per `format`, hidden below `labelMin`.
+ */
+export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChartsOption {
+  const grid = categoryGrid(rows, widget);
+  const several = widget.series !== undefined;
+  const labelMin = widget.labelMin ?? 0;
+  const position = widget.stack ? 'inside' : widget.horizontal ? 'right' : 'top';
+  const categoryAxis = {
+    type: 'category',
+    data: grid.categories,
+    inverse: widget.horizontal === true,
+    axisLabel: { interval: 0, width: widget.horizontal ? 220 : 90, overflow: 'break' },
+  };
+  const series = grid.series.map((item) => {
+    const color = widget.seriesColors?.[item.name];
+    return {
+      type: 'bar',
+      name: item.name,
+      ...(widget.stack ? { stack: 'total' } : {}),
+      ...(color !== undefined ? { itemStyle: { color } } : {}),
+      label: { show: true, position },
+      data: item.rows.map((row, column) => {
+        const value = chartValue(row, widget.value);
+        if (value === '-') return { value, label: { show: false } };
+        const text = formatNumber(value, widget.format);
+        const rowColor = colorOf(row, widget.color);
+        return {
+          value,
+          ...(rowColor !== undefined ? { itemStyle: { color: rowColor } } : {}),
+          label: value >= labelMin ? { show: true, formatter: text } : { show: false },
+          tooltip: itemTooltip(grid.categories[column] ?? '', text, several ? item.name : undefined),
+        };
+      }),
+    };
+  });
+  const option = {
+    color: [...PALETTE],
+    ...(several ? { legend: { top: 0, data: grid.series.map((item) => item.name) } } : {}),
+    grid: { left: 16, right: 32, top: several ? 40 : 24, bottom: 16 },
+    xAxis: widget.horizontal ? valueAxis(widget) : categoryAxis,
+    yAxis: widget.horizontal ? categoryAxis : valueAxis(widget),
+    series,
+  };
+  return finishOption(option as EChartsOption, mode);
+}

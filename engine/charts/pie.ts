@@ -1,0 +1,45 @@
+import type { EChartsOption } from 'echarts';
+import type { PieWidget, Row } from '../definition/dashboard.ts';
+import { itemTooltip } from './bar.ts';
+import { cellText, colorOf, formatNumber, paletteColor, toNumber } from './format.ts';
+import { finishOption } from './print.ts';
+import type { ChartMode } from './types.ts';
+
+/** One slice: its name, value and the text the chart and the table show for it. */
+export interface Slice {
+  name: string;
+  value: number;
+  text: string;
+  color: string;
+}
+
+/** The slices of a pie or ring widget, in row order; rows without a number are left out. */
+export function slices(rows: Row[], widget: { category: string; value: string; color?: string; format?: PieWidget['format'] }): Slice[] {
+  return rows.flatMap((row, index) => {
+    const value = toNumber(row[widget.value]);
+    if (value === null) return [];
+    return [{ name: cellText(row[widget.category]), value, text: formatNumber(value, widget.format), color: colorOf(row, widget.color) ?? paletteColor(index) }];
+  });
+}
+
+/** ECharts option of a pie widget: a slice per row, its colour from the `color` field, labelled "Nome: valor". */
+export function buildPie(widget: PieWidget, rows: Row[], mode: ChartMode): EChartsOption {
+  const option = {
+    series: [
+      {
+        type: 'pie',
+        radius: '62%',
+        center: ['50%', '52%'],
+        label: { show: true, color: '#212121', fontSize: 12 },
+        data: slices(rows, widget).map((slice) => ({
+          name: slice.name,
+          value: slice.value,
+          itemStyle: { color: slice.color },
+          label: { formatter: `${slice.name}: ${slice.text}` },
+          tooltip: itemTooltip(slice.name, slice.text),
+        })),
+      },
+    ],
+  };
+  return finishOption(option as EChartsOption, mode);
+}

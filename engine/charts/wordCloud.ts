@@ -1,0 +1,203 @@
+import type { EChartsOption } from 'echarts';
+import type { Row, WordCloudWidget } from '../definition/dashboard.ts';
+import { cellText, CHART_WIDTH, DEFAULT_CHART_HEIGHT, paletteColor, toNumber } from './format.ts';
+import { CHART_FONT, finishOption } from './print.ts';
+import type { ChartMode } from './types.ts';
+
+/*
+ * A word cloud laid out once, without randomness or a canvas: words measured with a fixed table of
+ * glyph widths, placed largest first along an Archimedean spiral from the centre, each at the first
+ * spot where its box overlaps no other. The browser and the PDF receive the same positions.
+ */
+
+/** Advance widths in em of the chart font's (Roboto Regular) glyphs, by character, each class rounded up. */
+const GLYPH_WIDTHS: [string, number][] = [
+  [" '.,:;!|iIjl", 0.28],
+  ['frt()[]{}-"/', 0.36],
+  ['cksvxyz?*', 0.52],
+  ['abdeghnopquJ0123456789$#_+=<>~', 0.58],
+  ['FLTZEPSBKXYR', 0.64],
+  ['ACDGHNOQUV&', 0.72],
+  ['mwMW%@', 0.9],
+];
+
+const WIDTH_OF = new Map(GLYPH_WIDTHS.flatMap(([chars, width]) => [...chars].map((char): [string, number] => [char, width])));
+
+/** Any other character (other scripts, symbols): a full em, so it is never under-measured. */
+const OTHER_WIDTH = 1;
+
+/** A line's height in em (Roboto's ascent plus descent is about 1.17 em). */
+const LINE_HEIGHT = 1.2;
+
+/** Pixels kept free around every word. */
+const PADDING = 2;
+
+/** Width in pixels of a text at a font size; accented letters measure as their base letter ("ç" as "c"). */
+export function measureText(text: string, fontSize: number): number {
+  const plain = text.normalize('NFD').replace(/\p{M}/gu, '');
+  let em = 0;
+  for (const char of plain) em += WIDTH_OF.get(char) ?? OTHER_WIDTH;
+  return em * fontSize;
+}
+
+/** A word to place and its weight. */
+export interface WordInput {
+  text: string;
+  value: number;
+}
+
+/** A placed word: its font size, centre (x, y) and box size in pixels, inside the layout's area. */
+export interface PlacedWord extends WordInput {
+  fontSize: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The area and the font sizes of a layout. */
+export interface WordLayoutOptions {
+  width: number;
+  height: number;
+  minFont: number;
+  maxFont: number;
+}
+
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/** The golden angle, π(3 − √5): each word's spiral starts turned this much from the previous one's. */
+const GOLDEN_ANGLE = 2.399963229728653;
+
+const TWO_PI = 2 * Math.PI;
+
+/**
+ * Cosine and sine by their series after reducing the angle to [−π, π] (error under 1e-10). Only
+ * + − × ÷ and `Math.floor`, which every JavaScript engine computes bit for bit alike; `Math.cos`
+ * may differ in the last bit between engines, and the browser must place words as the server does.
+ */
+export function cosSin(angle: number): [number, number] {
+  const a = angle - TWO_PI * Math.floor(angle / TWO_PI + 0.5);
+  const square = a * a;
+  let cos = 1;
+  let sin = 1;
+  for (let n = 22; n >= 2; n -= 2) {
+    cos = 1 - (square / (n * (n - 1))) * cos;
+    sin = 1 - (square / ((n + 1) * n)) * sin;
+  }
+  return [cos, a * sin];
+}
+
+/** Pixels the spiral's radius grows per radian; radians between two tries, at most; pixels between two tries, at most. */
+const SPIRAL_GROWTH = 0.5;
+const SPIRAL_STEP = 0.1;
+const SPIRAL_ARC = 5;
+
+/**
+ * Places words largest first (ties in input order), each sized linearly between `minFont` (the
+ * smallest value) and `maxFont` (the largest; all words get `maxFont` when the values are equal), at
+ * the first point of a spiral from the centre where its box, padded, stays inside the area and
+ * overlaps no placed box. Words that fit nowhere are left out (the chart's table still lists them).
+ * Deterministic: the same words always give the same layout.
+ */
+export function layoutWords(words: WordInput[], options: WordLayoutOptions): PlacedWord[] {
+  const { width, height, minFont, maxFont } = options;
+  const values = words.map((word) => word.value);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const sizeOf = (value: number) => tenth(high === low ? maxFont : minFont + ((value - low) / (high - low)) * (maxFont - minFont));
+  const order = words.map((word, index) => ({ word, index })).sort((a, b) => b.word.value - a.word.value || a.index - b.index);
+  const placed: PlacedWord[] = [];
+  order.forEach(({ word }, rank) => {
+    const fontSize = sizeOf(word.value);
+    const box = { width: tenth(measureText(word.text, fontSize)), height: tenth(fontSize * LINE_HEIGHT) };
+    const spot = freeSpot(box, rank * GOLDEN_ANGLE, placed, width, height);
+    if (spot) placed.push({ ...word, fontSize, x: spot.x, y: spot.y, ...box });
+  });
+  return placed;
+}
+
+/**
+ * The first point of the spiral (from the area's centre, turned `start`, stretched to the area's
+ * shape) where a box of this size, padded, stays inside the area and clear of the placed words.
+ */
+function freeSpot(box: { width: number; height: number }, start: number, placed: PlacedWord[], width: number, height: number): { x: number; y: number } | null {
+  // Half sizes with the padding: a centre is free this far from the edges and from the others' halves.
+  const halfWidth = box.width / 2 + PADDING;
+  const halfHeight = box.height / 2 + PADDING;
+  if (2 * halfWidth > width || 2 * halfHeight > height) return null;
+  const stretchX = Math.max(width / height, 1);
+  const stretchY = Math.max(height / width, 1);
+  // Past this radius every point of the stretched spiral lies outside the area.
+  const across = width / stretchX;
+  const down = height / stretchY;
+  const limit = Math.sqrt(across * across + down * down) / 2;
+  // The word that blocked the last try most likely blocks the next one too.
+  let blocker: PlacedWord | undefined;
+  for (let angle = 0; angle * SPIRAL_GROWTH <= limit; angle += Math.min(SPIRAL_STEP, SPIRAL_ARC / (angle * SPIRAL_GROWTH * stretchX))) {
+    const radius = angle * SPIRAL_GROWTH;
+    const [cos, sin] = cosSin(start + angle);
+    const x = tenth(width / 2 + radius * cos * stretchX);
+    const y = tenth(height / 2 + radius * sin * stretchY);
+    if (x < halfWidth || x > width - halfWidth || y < halfHeight || y > height - halfHeight) continue;
+    if (blocker && clashes(x, y, halfWidth, halfHeight, blocker)) continue;
+    blocker = undefined;
+    for (const other of placed) {
+      if (clashes(x, y, halfWidth, halfHeight, other)) {
+        blocker = other;
+        break;
+      }
+    }
+    if (!blocker) return { x, y };
+  }
+  return null;
+}
+
+/** Whether a box centred at (x, y) with these padded half sizes overlaps a placed word. */
+function clashes(x: number, y: number, halfWidth: number, halfHeight: number, other: PlacedWord): boolean {
+  return Math.abs(x - other.x) < halfWidth + other.width / 2 && Math.abs(y - other.y) < halfHeight + other.height / 2;
+}
+
+/** The words of a word cloud widget: rows with a word and a number, in row order. */
+export function cloudWords(widget: WordCloudWidget, rows: Row[]): WordInput[] {
+  return rows.flatMap((row) => {
+    const text = cellText(row[widget.word]).trim();
+    const value = toNumber(row[widget.value]);
+    return text === '' || value === null ? [] : [{ text, value }];
+  });
+}
+
+/**
+ * ECharts option of a word cloud widget: the words laid out by `layoutWords` on an area
+ * `CHART_WIDTH` wide and the widget's height, drawn as positioned texts in the chart font, the
+ * group centred in the chart.
+ */
+export function buildWordCloud(widget: WordCloudWidget, rows: Row[], mode: ChartMode): EChartsOption {
+  const height = widget.height ?? DEFAULT_CHART_HEIGHT;
+  const words = layoutWords(cloudWords(widget, rows), { width: CHART_WIDTH, height, minFont: widget.minFont, maxFont: widget.maxFont });
+  const option = {
+    graphic: {
+      elements: [
+        {
+          type: 'group',
+          left: 'center',
+          top: 'middle',
+          children: words.map((word, index) => ({
+            type: 'text',
+            x: word.x,
+            y: word.y,
+            silent: true,
+            style: {
+              text: word.text,
+              fontSize: word.fontSize,
+              fontFamily: CHART_FONT,
+              fill: paletteColor(index),
+              align: 'center',
+              verticalAlign: 'middle',
+            },
+          })),
+        },
+      ],
+    },
+  };
+  return finishOption(option as EChartsOption, mode);
+}

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { format, messages } from '../../engine/messages';
+import { chartImage, fileNameOf, saveBlob } from './chartImage';
+import { inScreenOrder, type ShelfChart } from './chartShelf';
+
+const m = messages.dashboard;
+
+interface PrintDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** The charts drawn on the current screen. */
+  charts: ShelfChart[];
+  /** Called when an image cannot be made. */
+  onImageFailure(): void;
+}
+
+/**
+ * The 'Imprimir' dialog: a PNG of each chart on the current screen, and the PDF report (announced for
+ * the next version).
+ */
+export function PrintDialog({ open, onClose, charts, onImageFailure }: PrintDialogProps) {
+  const titleId = useId();
+  const reportId = useId();
+
+  async function download(entry: ShelfChart) {
+    try {
+      const { blob, extension } = await chartImage(entry.chart);
+      saveBlob(blob, fileNameOf(entry.title, extension));
+    } catch {
+      onImageFailure();
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{m.printTitle}</DialogTitle>
+      <DialogContent>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+          {m.chartImages}
+        </Typography>
+        {charts.length === 0 ? (
+          <Typography color="text.secondary">{m.noCharts}</Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {inScreenOrder(charts).map((entry, index) => (
+              <Box component="li" key={index} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}>
+                <Typography>{entry.title}</Typography>
+                <Button size="small" variant="outlined" color="secondary" aria-label={format(m.downloadImageOf, { title: entry.title })} onClick={() => void download(entry)}>
+                  {m.downloadImage}
+                </Button>
+              </Box>
+            ))}
+          </Box>
+        )}
+        <Divider sx={{ my: 2 }} />
+        <Button variant="outlined" color="secondary" disabled aria-describedby={reportId}>
+          {m.downloadReport}
+        </Button>
+        <Typography id={reportId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {m.reportNextVersion}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button color="secondary" onClick={onClose}>{messages.common.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

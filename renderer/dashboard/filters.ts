@@ -1,0 +1,90 @@
+import type { DashboardFilters, FilterName } from '../../engine/definition/dashboard';
+import type { FilterField, FilterOption } from './types';
+
+/** The filters chosen in the dialog, with their labels for the chips. */
+export type ChosenFilters = Partial<Record<FilterField, FilterOption>>;
+
+/**
+ * The filters each filter's choices depend on (results.md 2.2: changing a higher filter clears the lower
+ * ones): company or course → sector → colleague → alignment; company or course → evaluated → version.
+ */
+const PARENTS: Record<FilterField, FilterField[]> = {
+  company: [],
+  course: [],
+  sector: ['company', 'course'],
+  colleague: ['sector', 'company', 'course'],
+  evaluated: ['company', 'course'],
+  version: ['evaluated'],
+  alignment: ['colleague'],
+};
+
+/** The data call's field of each filter. */
+const KEYS: Record<FilterField, keyof DashboardFilters> = {
+  company: 'company_id',
+  course: 'course_id',
+  sector: 'sector_id',
+  colleague: 'colleague_id',
+  evaluated: 'evaluated_id',
+  version: 'version',
+  alignment: 'alignment_id',
+};
+
+const FIELDS = Object.keys(PARENTS) as FilterField[];
+
+/** The filters whose choices depend, directly or not, on this one. */
+export function lowerFilters(field: FilterField): FilterField[] {
+  return FIELDS.filter((candidate) => candidate !== field && higherFilters(candidate).includes(field));
+}
+
+/** The filters this one's choices depend on, directly or not. */
+export function higherFilters(field: FilterField): FilterField[] {
+  const found = new Set<FilterField>();
+  const visit = (current: FilterField) => {
+    for (const parent of PARENTS[current]) {
+      if (found.has(parent)) continue;
+      found.add(parent);
+      visit(parent);
+    }
+  };
+  visit(field);
+  return FIELDS.filter((candidate) => found.has(candidate));
+}
+
+/** The direct parents of a filter that the view shows (company standing for course too). */
+export function shownParents(field: FilterField, shown: FilterName[]): FilterField[] {
+  return PARENTS[field].filter((parent) => shown.includes(parent === 'course' ? 'company' : parent));
+}
+
+/**
+ * A new choice: single-pick, so only the new value is kept (results.md 5), and every lower filter is
+ * cleared. Choosing a company clears the course and the other way round.
+ */
+export function choose(chosen: ChosenFilters, field: FilterField, option: FilterOption | null): ChosenFilters {
+  const next: ChosenFilters = { ...chosen };
+  const cleared = field === 'company' || field === 'course' ? (['company', 'course'] as FilterField[]) : [field];
+  for (const name of cleared.flatMap((name) => [name, ...lowerFilters(name)])) delete next[name];
+  if (option) next[field] = option;
+  return next;
+}
+
+/** Keeps only the chosen filters among some fields. */
+export function pick(chosen: ChosenFilters, fields: FilterField[]): ChosenFilters {
+  return Object.fromEntries(fields.flatMap((field) => (chosen[field] ? [[field, chosen[field]]] : []))) as ChosenFilters;
+}
+
+/** The chosen filters as the data and options calls take them (ids as numbers, the alignment id as text). */
+export function toDashboardFilters(chosen: ChosenFilters): DashboardFilters {
+  const filters: Record<string, number | string> = {};
+  for (const field of FIELDS) {
+    const option = chosen[field];
+    if (!option) continue;
+    const key = KEYS[field];
+    filters[key] = key === 'alignment_id' ? String(option.value) : Number(option.value);
+  }
+  return filters as DashboardFilters;
+}
+
+/** Whether the filter a view requires is chosen (a course stands in for the company). */
+export function isChosen(chosen: ChosenFilters, field: FilterName): boolean {
+  return chosen[field] !== undefined || (field === 'company' && chosen.course !== undefined);
+}

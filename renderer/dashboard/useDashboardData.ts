@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { DashboardData, DashboardFilters } from '../../engine/definition/dashboard';
+import type { DashboardSource } from './types';
+
+/** The state of the data call for the current filters. */
+export type DataState =
+  | { status: 'idle' }
+  /** `previous`: the last answer and the filters it was for, while a new one loads. */
+  | { status: 'loading'; previous?: { filters: DashboardFilters; data: DashboardData } }
+  | { status: 'failed' }
+  | { status: 'loaded'; data: DashboardData };
+
+interface Answer {
+  key: string;
+  data: DashboardData | null;
+}
+
+/**
+ * Loads a view's data whenever its filters change; `filters` null means "not yet" (a required filter is
+ * missing, or a company user's company is not known yet). An answer for filters no longer chosen is
+ * dropped, so a slow stale call never overwrites a newer one. `onFailure` runs once per failed call.
+ */
+export function useDashboardData(
+  source: DashboardSource,
+  dashboardId: number,
+  filters: DashboardFilters | null,
+  onFailure: (error: unknown) => void,
+): DataState {
+  const key = filters === null ? null : JSON.stringify(filters);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    source.data(dashboardId, JSON.parse(key) as DashboardFilters).then(
+      (data) => {
+        if (live) setAnswer({ key, data });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setAnswer({ key, data: null });
+        onFailure(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, dashboardId, key, onFailure]);
+
+  if (key === null) return { status: 'idle' };
+  if (answer?.key !== key) {
+    return answer?.data ? { status: 'loading', previous: { filters: JSON.parse(answer.key) as DashboardFilters, data: answer.data } } : { status: 'loading' };
+  }
+  return answer.data ? { status: 'loaded', data: answer.data } : { status: 'failed' };
+}

@@ -1,0 +1,74 @@
+import { useId, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { DataWidget, Row } from '../../../engine/definition/dashboard';
+import { tableOf } from '../../../engine/charts/table';
+import { messages } from '../../../engine/messages';
+
+const m = messages.dashboard;
+
+/** Out of sight but in the accessibility tree (a closed <details> would hide the table from screen readers). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+const cellStyle = { borderBottom: '1px solid rgba(0, 0, 0, 0.12)', padding: '6px 12px' } as const;
+
+/**
+ * A chart's numbers as a real table (`tableOf`, pt-BR numbers), captioned with the widget's name. It is
+ * always in the page for screen readers and tests; sighted users open it with 'Ver tabela'.
+ */
+export function DataTableView({ widget, rows, name }: { widget: DataWidget; rows: Row[]; name: string }) {
+  const table = useMemo(() => tableOf(widget, rows), [widget, rows]);
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button size="small" color="secondary" aria-expanded={shown} aria-controls={id} onClick={() => setShown((value) => !value)}>
+        {shown ? m.hideTable : m.showTable}
+      </Button>
+      {/* Once shown, the table may scroll sideways on a phone: a focusable region, for the keyboard. */}
+      <Box
+        id={id}
+        sx={shown ? { overflowX: 'auto', mt: 1 } : visuallyHidden}
+        {...(shown ? { tabIndex: 0, role: 'region', 'aria-label': name } : {})}
+      >
+        <Box
+          component="table"
+          data-widget={widget.title ?? name}
+          sx={{ borderCollapse: 'collapse', width: '100%', fontSize: '0.875rem', '& caption': { textAlign: 'left', fontWeight: 700, pb: 1 } }}
+        >
+          <caption>{name}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((column, index) => (
+                <th key={index} scope="col" style={{ ...cellStyle, textAlign: 'left' }}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((cells, rowIndex) => (
+              <tr key={rowIndex}>
+                {cells.map((cell, index) => (
+                  <td key={index} style={cellStyle}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

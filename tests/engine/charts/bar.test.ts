@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { buildBar } from '../../../engine/charts/bar.ts';
+import { chartBuilders } from '../../../engine/charts/registry.ts';
+import type { BarWidget, Row } from '../../../engine/definition/dashboard.ts';
+import { itemsOf, seriesOf } from './chartOption.ts';
+
+// Team versus leadership per theme, already aggregated (percentages), with band colours per row.
+const rows: Row[] = [
+  { theme: 'Comunicação', side: 'Equipe', value: 42.4, band: '#c62828' },
+  { theme: 'Comunicação', side: 'Liderança', value: 7, band: '#2e7d32' },
+  { theme: 'Planejamento', side: 'Equipe', value: 30, band: '#1565c0' },
+  { theme: 'Planejamento', side: 'Liderança', value: 55.5, band: '#f9a825' },
+  { theme: 'Ação', side: 'Liderança', value: 12, band: '' },
+];
+
+const stacked: BarWidget = {
+  kind: 'bar',
+  dataset: 'themes',
+  category: 'theme',
+  value: 'value',
+  series: 'side',
+  color: 'band',
+  seriesColors: { Equipe: '#111111' },
+  stack: true,
+  format: 'percent',
+  labelMin: 10,
+  min: 0,
+  max: 100,
+};
+
+describe('buildBar', () => {
+  it('puts the categories on the axis in first-seen order and one series per series value', () => {
+    const option = buildBar(stacked, rows, 'screen');
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['Comunicação', 'Planejamento', 'Ação'] });
+    expect(seriesOf(option).map((series) => [series.type, series.name])).toEqual([
+      ['bar', 'Equipe'],
+      ['bar', 'Liderança'],
+    ]);
+    expect(option.legend).toMatchObject({ data: ['Equipe', 'Liderança'] });
+  });
+
+  it('places the given numbers, a missing pair as no value, and stacks the series', () => {
+    const [team, leaders] = seriesOf(buildBar(stacked, rows, 'screen'));
+    expect(itemsOf(team!).map((item) => item.value)).toEqual([42.4, 30, '-']);
+    expect(itemsOf(leaders!).map((item) => item.value)).toEqual([7, 55.5, 12]);
+    expect([team!.stack, leaders!.stack]).toEqual(['total', 'total']);
+  });
+
+  it('colours each bar from its row and each series from seriesColors', () => {
+    const [team, leaders] = seriesOf(buildBar(stacked, rows, 'screen'));
+    expect(itemsOf(team!).map((item) => item.itemStyle?.color)).toEqual(['#c62828', '#1565c0', undefined]);
+    expect(itemsOf(leaders!).map((item) => item.itemStyle?.color)).toEqual(['#2e7d32', '#f9a825', undefined]);
+    expect(team!.itemStyle).toEqual({ color: '#111111' });
+    expect(leaders!.itemStyle).toBeUndefined();
+  });
+
+  it('writes labels as percentages and hides those below labelMin', () => {
+    const [team, leaders] = seriesOf(buildBar(stacked, rows, 'screen'));
+    expect(itemsOf(team!).map((item) => item.label)).toEqual([{ show: true, formatter: '42%' }, { show: true, formatter: '30%' }, { show: false }]);
+    // 7 is under 10: no label; 55.5 rounds to 56.
+    expect(itemsOf(leaders!).map((item) => item.label)).toEqual([{ show: false }, { show: true, formatter: '56%' }, { show: true, formatter: '12%' }]);
+    expect(team!.label).toMatchObject({ position: 'inside' });
+  });
+
+  it('sets the value axis range and a percent sign on its ticks', () => {
+    const option = buildBar(stacked, rows, 'screen');
+    expect(option.yAxis).toEqual({ type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } });
+  });
+
+  it('lays categories on the vertical axis, first on top, with one series and decimal labels', () => {
+    const widget: BarWidget = { kind: 'bar', dataset: 'd', category: 'theme', value: 'value', horizontal: true, format: 'decimal' };
+    const option = buildBar(widget, rows.slice(0, 2), 'screen');
+    expect(option.yAxis).toMatchObject({ type: 'category', inverse: true, data: ['Comunicação'] });
+    expect(option.xAxis).toMatchObject({ type: 'value' });
+    expect(option.legend).toBeUndefined();
+    const series = seriesOf(option);
+    expect(series).toHaveLength(1);
+    expect(series[0]!.stack).toBeUndefined();
+    expect(series[0]!.label).toMatchObject({ position: 'right' });
+    // The first row of the category wins; the second (another side) is not a series here.
+    expect(itemsOf(series[0]!).map((item) => [item.value, item.label])).toEqual([[42.4, { show: true, formatter: '42,4' }]]);
+  });
+
+  it('is registered under its kind', () => {
+    expect(chartBuilders.bar).toBe(buildBar);
+  });
+});

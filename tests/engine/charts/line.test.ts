@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildLine } from '../../../engine/charts/line.ts';
+import { chartBuilders } from '../../../engine/charts/registry.ts';
+import type { LineWidget, Row } from '../../../engine/definition/dashboard.ts';
+import { firstSeries, itemsOf, seriesOf } from './chartOption.ts';
+
+const rows: Row[] = [
+  { competency: 'Foco', who: 'Autoavaliação', mean: 7.25 },
+  { competency: 'Foco', who: 'Avaliadores', mean: 6 },
+  { competency: 'Ética', who: 'Autoavaliação', mean: 9 },
+  { competency: 'Ética', who: 'Avaliadores', mean: 8.5 },
+];
+
+const widget: LineWidget = {
+  kind: 'line',
+  dataset: 'grades',
+  category: 'competency',
+  value: 'mean',
+  series: 'who',
+  seriesColors: { Avaliadores: '#ef6c00' },
+  bands: [
+    { label: 'Insuficiente', from: 0, to: 5, color: '#e53935' },
+    { label: 'Excelente', from: 8, to: 10, color: '#43a047' },
+  ],
+  format: 'decimal',
+  min: 0,
+  max: 10,
+};
+
+describe('buildLine', () => {
+  it('draws one line per series over the categories with decimal labels', () => {
+    const option = buildLine(widget, rows, 'screen');
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['Foco', 'Ética'] });
+    const [self, others] = seriesOf(option);
+    expect([self!.type, self!.name, others!.name]).toEqual(['line', 'Autoavaliação', 'Avaliadores']);
+    expect(itemsOf(self!).map((item) => [item.value, item.label?.formatter])).toEqual([
+      [7.25, '7,3'],
+      [9, '9,0'],
+    ]);
+    expect(itemsOf(others!).map((item) => [item.value, item.label?.formatter])).toEqual([
+      [6, '6,0'],
+      [8.5, '8,5'],
+    ]);
+    expect(others!.lineStyle).toEqual({ color: '#ef6c00' });
+  });
+
+  it('draws the bands as mark areas of the value axis, in their colours, translucent', () => {
+    const markArea = firstSeries(buildLine(widget, rows, 'screen')).markArea as { data: unknown[] };
+    expect(markArea.data).toEqual([
+      [{ name: 'Insuficiente', yAxis: 0, itemStyle: { color: '#e53935', opacity: 0.18 } }, { yAxis: 5 }],
+      [{ name: 'Excelente', yAxis: 8, itemStyle: { color: '#43a047', opacity: 0.18 } }, { yAxis: 10 }],
+    ]);
+    // Once: on the first series only.
+    expect(seriesOf(buildLine(widget, rows, 'screen'))[1]!.markArea).toBeUndefined();
+  });
+
+  it('sets the value axis range', () => {
+    expect(buildLine(widget, rows, 'screen').yAxis).toEqual({ type: 'value', min: 0, max: 10 });
+  });
+
+  it('keeps the bands when there is no row yet', () => {
+    const series = seriesOf(buildLine(widget, [], 'screen'));
+    expect(series).toHaveLength(1);
+    expect((series[0]!.markArea as { data: unknown[] }).data).toHaveLength(2);
+  });
+
+  it('is registered under its kind', () => {
+    expect(chartBuilders.line).toBe(buildLine);
+  });
+});

@@ -8,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../engine/messages';
-import { chartImage, fileNameOf, saveBlob } from './chartImage';
+import { saveFile } from '../saveFile';
+import { chartImage, fileNameOf } from './chartImage';
 import { inScreenOrder, type ShelfChart } from './chartShelf';
 
 const m = messages.dashboard;
@@ -33,7 +34,7 @@ export function PrintDialog({ open, onClose, charts, onImageFailure }: PrintDial
   async function download(entry: ShelfChart) {
     try {
       const { blob, extension } = await chartImage(entry.chart);
-      saveBlob(blob, fileNameOf(entry.title, extension));
+      saveFile(blob, fileNameOf(entry.title, extension));
     } catch {
       onImageFailure();
     }

@@ -43,15 +43,3 @@ export function fileNameOf(title: string, extension: string): string {
     .replace(/^-+|-+$/g, '');
   return `${base || 'grafico'}.${extension}`;
 }
-
-/** Offers a file to the user as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -17,7 +17,7 @@ import {
   saveInterview,
   type InterviewEvaluatorRow,
 } from '../repositories/interviews.ts';
-import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
+import { bearer, errorResponses, idSchema, isUuid, idNameListSchema } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 
@@ -315,7 +315,7 @@ export async function interviewRoutes(app: FastifyInstance) {
         security: bearer,
         params: { type: 'object', required: ['companyId'], properties: { companyId: idSchema } },
         response: {
-          200: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+          200: idNameListSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },

@@ -9,7 +9,7 @@ import { HttpError } from '../errors.ts';
 import { findCompany } from '../repositories/companies.ts';
 import { checkFilters, computeDatasets, filterChoices } from '../results/dashboards.ts';
 import { filterConditions } from '../results/datasets.ts';
-import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
+import { bearer, errorResponses, idSchema, isUuid, idNameListSchema } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
 
 /*
@@ -211,7 +211,7 @@ export async function resultCallRoutes(app: FastifyInstance) {
         security: bearer,
         params: { type: 'object', required: ['companyId'], properties: { companyId: idSchema } },
         response: {
-          200: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+          200: idNameListSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -825,7 +825,7 @@ export async function resultCallRoutes(app: FastifyInstance) {
         security: bearer,
         params: { type: 'object', required: ['userId'], properties: { userId: idSchema } },
         response: {
-          200: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+          200: idNameListSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },

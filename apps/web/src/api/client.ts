@@ -58,17 +58,7 @@ export async function download(path: string, options: { method?: 'GET' | 'POST';
   return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1]!) : 'arquivo' };
 }
 
-/** Offers a downloaded file to the user as a saved file. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile } from '../../../../renderer/saveFile';
 
 /** A failed upload, with every message the server listed (the bad rows of a spreadsheet). */
 export class UploadError extends ApiError {

@@ -46,10 +46,11 @@ export function itemTooltip(category: string, text: string, series?: string): { 
   return { formatter: series === undefined ? line : `${escapeHtml(series)}<br/>${line}` };
 }
 
-/** A value axis: range and, for percentages, a percent sign on the ticks. */
+/** A value axis: range, whole ticks for counts and, for percentages, a percent sign on the ticks. */
 export function valueAxis(widget: { min?: number; max?: number; format?: NumberFormat }): Record<string, unknown> {
   return {
     type: 'value',
+    ...(widget.format === 'integer' ? { minInterval: 1 } : {}),
     ...(widget.min !== undefined ? { min: widget.min } : {}),
     ...(widget.max !== undefined ? { max: widget.max } : {}),
     ...(widget.format === 'percent' ? { axisLabel: { formatter: '{value}%' } } : {}),
@@ -70,7 +71,7 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
     type: 'category',
     data: grid.categories,
     inverse: widget.horizontal === true,
-    axisLabel: { interval: 0, width: widget.horizontal ? 220 : 90, overflow: 'break' },
+    axisLabel: { interval: 0, width: widget.horizontal ? 220 : 90, overflow: 'break', lineHeight: 14 },
   };
   const series = grid.series.map((item) => {
     const color = widget.seriesColors?.[item.name];

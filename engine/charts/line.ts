@@ -49,7 +49,7 @@ export function buildLine(widget: LineWidget, rows: Row[], mode: ChartMode): ECh
     color: [...PALETTE],
     ...(several ? { legend: { top: 0, data: lines.map((item) => item.name) } } : {}),
     grid: { left: 16, right: 32, top: several ? 40 : 24, bottom: 16 },
-    xAxis: { type: 'category', data: grid.categories, axisLabel: { interval: 0, width: 90, overflow: 'break' } },
+    xAxis: { type: 'category', data: grid.categories, axisLabel: { interval: 0, width: 90, overflow: 'break', lineHeight: 14 } },
     yAxis: valueAxis(widget),
     series,
   };

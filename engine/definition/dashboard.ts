@@ -637,6 +637,14 @@ export interface DashboardDefinition {
   emptyWhen?: string;
   /** Text shown when no respondent matches the filters (section 8's empty states). */
   empty: string;
+  /**
+   * 'Imprimir' stays disabled until one of these filters is chosen ("course" counts for the company
+   * filter's course switch), with the hint beside it: the scanner needs a sector or a course. Default:
+   * enabled whenever there is data.
+   */
+  printRequires?: { anyOf: (FilterName | 'course')[]; hint: string };
+  /** The view has 'Enviar Relatório' (dashboard 7 and the scanner; the sending itself is the next issue's). Default false. */
+  sendReport?: boolean;
   /** The view's content. */
   layout: LayoutNode[];
 }

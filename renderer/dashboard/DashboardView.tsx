@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -74,6 +74,9 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
     [dashboard.datasets, filtersKey, pages],
   );
   const { charts, shelf } = useChartShelf();
+  const printHintId = useId();
+  const sendHintId = useId();
+  const printBlocked = dashboard.printRequires !== undefined && !dashboard.printRequires.anyOf.some((filter) => (filter === 'course' ? chosen.course !== undefined : isChosen(chosen, filter)));
   const [printing, setPrinting] = useState(false);
 
   // While another page loads, the view keeps showing the page it has (same filters), marked busy.
@@ -98,9 +101,33 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
           onChange={(next) => setPicked(next)}
           onFailure={onFailure}
         />
-        <Button variant="outlined" color="secondary" aria-haspopup="dialog" disabled={data === null || empty} onClick={() => setPrinting(true)}>
-          {m.print}
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
+          {printBlocked && (
+            <Typography id={printHintId} variant="body2" color="text.secondary">
+              {dashboard.printRequires!.hint}
+            </Typography>
+          )}
+          {dashboard.sendReport && (
+            <Button variant="outlined" color="secondary" disabled aria-describedby={sendHintId}>
+              {m.sendReport}
+            </Button>
+          )}
+          <Button
+            variant="outlined"
+            color="secondary"
+            aria-haspopup="dialog"
+            aria-describedby={printBlocked ? printHintId : undefined}
+            disabled={data === null || empty || printBlocked}
+            onClick={() => setPrinting(true)}
+          >
+            {m.print}
+          </Button>
+          {dashboard.sendReport && (
+            <Typography id={sendHintId} variant="caption" color="text.secondary" sx={{ flexBasis: '100%', textAlign: 'right' }}>
+              {m.sendNextVersion}
+            </Typography>
+          )}
+        </Box>
       </Box>
       <Box aria-busy={busy}>
         {missing && dashboard.requires && (

@@ -85,3 +85,10 @@ describe('buildBar', () => {
     expect(chartBuilders.bar).toBe(buildBar);
   });
 });
+
+describe('a count axis', () => {
+  it('has whole ticks only (no 0,5 respondent)', () => {
+    const option = buildBar({ kind: 'bar', dataset: 'd', category: 'label', value: 'n', format: 'integer' }, [{ label: 'Baixo', n: 1 }, { label: 'Alto', n: 2 }], 'screen');
+    expect((option.yAxis as { minInterval?: number }).minInterval).toBe(1);
+  });
+});

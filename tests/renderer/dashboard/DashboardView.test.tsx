@@ -381,6 +381,10 @@ describe('DashboardView', { timeout: 30000 }, () => {
 });
 
 describe('a paged table', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
   it('asks the server for the next page and shows it, keeping the filters', async () => {
     const paged: DashboardDefinition = {
       ...dashboard,
@@ -401,5 +405,22 @@ describe('a paged table', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Respondentes' })).getByText('Carla')).toBeTruthy());
     expect(screen.getByText('3–4 de 5')).toBeTruthy();
     expect(dataCall).toHaveBeenLastCalledWith(99, { pages: { people: 1 } });
+  });
+});
+
+describe('printing the scanner', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it("keeps 'Imprimir' disabled until a sector or a course is chosen, saying so", async () => {
+    const scanner: DashboardDefinition = { ...dashboard, printRequires: { anyOf: ['sector', 'course'], hint: 'Para imprimir, escolha um setor ou um curso em Filtros.' }, sendReport: true };
+    const { source } = makeSource();
+    renderView(source, 1, scanner);
+    const print = await screen.findByRole('button', { name: 'Imprimir' });
+    await waitFor(() => expect(screen.getByText('12 respondentes')).toBeTruthy());
+    expect(print).toHaveProperty('disabled', true);
+    expect(screen.getByText('Para imprimir, escolha um setor ou um curso em Filtros.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar Relatório' })).toHaveProperty('disabled', true);
   });
 });

@@ -19,7 +19,7 @@ export type Row = Record<string, Cell>;
 /**
  * The filters a view may show, in the order the 'Filtros' dialog lists them:
  * - "company": the company (staff may switch to a course); company users are locked to theirs;
- * - "sector": the respondent's sector;
+ * - "sector": the respondent's sector (or the rated sector: the view's `sectorOf`);
  * - "colleague": one respondent (the person whose individual result is shown);
  * - "evaluated": the person evaluated (360), each higher choice clearing the lower ones;
  * - "version": the date/version of the evaluated person's cycle (360);
@@ -624,6 +624,11 @@ export interface DashboardDefinition {
   /** Filters shown, in order. */
   filters: FilterName[];
   /**
+   * What the sector filter narrows: the respondents' sector, or the sector the evaluations are about
+   * (the area maps rate a sector). Default "respondent".
+   */
+  sectorOf?: 'respondent' | 'rated';
+  /**
    * A filter that must be chosen before anything is computed, with the hint shown until then
    * ("Selecione um avaliado"). Default none: the view opens on everything the account may see.
    */
@@ -675,6 +680,8 @@ export interface DashboardFilters {
   evaluated_id?: number;
   version?: number;
   alignment_id?: string;
+  /** What `sector_id` narrows (the view's `sectorOf`; not a filter of the data call). Default the respondents' sector. */
+  sector_of?: 'respondent' | 'rated';
   /** Page (from 0) of each paged dataset, by dataset name. Default the first. */
   pages?: Record<string, number>;
   /** Only these evaluations (the section 7 calls that pass `evaluations`; not a filter of the data call). */

@@ -80,7 +80,16 @@ function computeRanking(definition: QuestionnaireDefinition, ranking: RankingDef
 
 /** The band a value falls in: the first band whose `below` exceeds it, else the last band. */
 export function bandFor(bands: Band[], value: number): Band | undefined {
-  return bands.find((band) => band.below === undefined || value < band.below) ?? bands[bands.length - 1];
+  const settled = settle(value);
+  return bands.find((band) => band.below === undefined || settled < band.below) ?? bands[bands.length - 1];
+}
+
+/**
+ * A computed value with floating-point noise removed (rounded to 9 decimals), before it meets a band
+ * edge or a truncation: a mean of exactly 60% may come out as 59.99999999999999, and must still read 60.
+ */
+export function settle(value: number): number {
+  return Math.round(value * 1e9) / 1e9;
 }
 
 /** Scores a respondent's answers with the definition's scoring keys. */

@@ -19,6 +19,7 @@ import type {
   UnpivotTransform,
 } from '../definition/dashboard.ts';
 import type { Band, ScoreDefinition } from '../definition/types.ts';
+import { settle } from './score.ts';
 
 /*
  * The dashboards' pure transforms: each takes a dataset's rows (already aggregated by the database,
@@ -97,7 +98,7 @@ function percent(rows: Row[], transform: PercentTransform): Row[] {
     for (const row of group) {
       const rule = transform.rules.find((candidate) => !candidate.where || matches(row, candidate.where));
       const base = rule ? denominator(rule.base, transform.field, row, group) : 0;
-      const raw = base === 0 ? 0 : (numeric(row[transform.field]) / base) * 100;
+      const raw = base === 0 ? 0 : settle((numeric(row[transform.field]) / base) * 100);
       const value = transform.round === 'trunc' ? Math.trunc(raw) : transform.round === 'round' ? Math.round(raw) : raw;
       output.set(row, { ...row, [transform.as]: value });
     }
@@ -198,7 +199,7 @@ function band(rows: Row[], transform: BandTransform, context: TransformContext):
   return rows.map((row) => {
     const raw = row[transform.field];
     if (raw === null || raw === undefined || raw === '') return { ...row, [transform.as]: null, [`${transform.as}Color`]: null, [`${transform.as}Index`]: null };
-    const value = numeric(raw);
+    const value = settle(numeric(raw));
     let index = bands.findIndex((candidate) => candidate.below === undefined || value < candidate.below);
     if (index < 0) index = bands.length - 1;
     const chosen = bands[index];

@@ -87,6 +87,7 @@ export async function checkFilters(db: Db, account: Account, dashboard: Dashboar
     const [found] = await select<{ company_id: number }>(db, sql`select company_id from sectors where id = ${id}`);
     if (!found || (company !== undefined && Number(found.company_id) !== company)) throw new HttpError(404, format(messages.api.sectorNotFound, { id }));
     filters.sector_id = id;
+    if (dashboard.sectorOf === 'rated') filters.sector_of = 'rated';
   }
   for (const name of ['colleague', 'evaluated'] as const) {
     if (wanted(name) === undefined) continue;
@@ -115,7 +116,8 @@ export async function checkFilters(db: Db, account: Account, dashboard: Dashboar
 /** Every dataset of the view under checked filters. */
 export async function dashboardData(db: Db, definitions: Definitions, dashboard: DashboardDefinition, filters: DashboardFilters): Promise<DashboardData> {
   if (dashboard.requires && filters[FIELD[dashboard.requires.filter]] === undefined) return { respondents: 0, datasets: {} };
-  const types = typesOf(dashboard);
+  // Every evaluation the view reads, the alignment's side included.
+  const types = [...new Set([...typesOf(dashboard), ...Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : (dataset.alignWith ?? [])))])];
   const [counted] = await select<{ n: number }>(
     db,
     sql`select count(*)::int as n from evaluations where evaluations.done = true
@@ -190,6 +192,7 @@ export async function filterChoices(db: Db, account: Account, dashboard: Dashboa
   const higher: DashboardFilters = {};
   for (const name of HIGHER[filter]) if (filters[FIELD[name]] !== undefined) Object.assign(higher, { [FIELD[name]]: filters[FIELD[name]] });
   if (filters.course_id !== undefined && filter !== 'course' && filter !== 'company') higher.course_id = filters.course_id;
+  if (filters.sector_of !== undefined) higher.sector_of = filters.sector_of;
   const narrowed = sql.join(filterConditions(higher).map((condition) => sql` and ${condition}`), sql``);
   switch (filter) {
     case 'company': {

@@ -47,9 +47,11 @@ export function filterConditions(filters: DashboardFilters): SQL[] {
   if (filters.company_id !== undefined) conditions.push(sql`evaluations.company_id = ${filters.company_id}`);
   if (filters.course_id !== undefined) conditions.push(sql`evaluations.usercourse_id in (select uc.id from user_courses uc where uc.course_id = ${filters.course_id})`);
   if (filters.sector_id !== undefined) {
-    // The respondent's sector, or the sector the evaluation is about (the area maps).
+    // The sector the evaluation is about (the area maps), or the respondent's sector.
     conditions.push(
-      sql`(evaluations.rated_sector = ${filters.sector_id} or exists (select 1 from user_sectors us where us.user_id = evaluations.user_id and us.sector_id = ${filters.sector_id}))`,
+      filters.sector_of === 'rated'
+        ? sql`evaluations.rated_sector = ${filters.sector_id}`
+        : sql`exists (select 1 from user_sectors us where us.user_id = evaluations.user_id and us.sector_id = ${filters.sector_id})`,
     );
   }
   if (filters.evaluated_id !== undefined) conditions.push(sql`${RATED} = ${filters.evaluated_id}`);

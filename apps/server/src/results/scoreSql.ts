@@ -70,7 +70,8 @@ export function bandExpression(column: string, bands: Band[]): SQL {
       fallback = index;
       break;
     }
-    cases.push(sql`when ${sql.identifier(column)} < ${band.below} then ${index}`);
+    // Rounded as `settle` rounds, so a value on a band edge lands where the engine puts it.
+    cases.push(sql`when round(${sql.identifier(column)}::numeric, 9) < ${band.below} then ${index}`);
   }
   return cases.length === 0 ? sql`${fallback}` : sql`(case ${sql.join(cases, sql` `)} else ${fallback} end)`;
 }

@@ -648,6 +648,11 @@ export interface DashboardDefinition {
    * enabled whenever there is data.
    */
   printRequires?: { anyOf: (FilterName | 'course')[]; hint: string };
+  /**
+   * The toast when the data cannot be loaded (results.md 8: the area maps add the error, the
+   * objections and temperaments views have their own texts). Default 'Erro ao buscar dados'.
+   */
+  loadFailed?: { text: string; withError?: boolean };
   /** The view has 'Enviar Relatório' (dashboard 7 and the scanner; the sending itself is the next issue's). Default false. */
   sendReport?: boolean;
   /** The view's content. */

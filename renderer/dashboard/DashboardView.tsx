@@ -43,9 +43,14 @@ export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData)
  */
 export function DashboardView({ dashboard, accountType, source }: DashboardViewProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const onFailure = useCallback(() => {
-    enqueueSnackbar(m.loadFailed, { variant: 'error' });
-  }, [enqueueSnackbar]);
+  const failureText = dashboard.loadFailed;
+  const onFailure = useCallback(
+    (error: unknown) => {
+      const detail = failureText?.withError && error instanceof Error && error.message ? `: ${error.message}` : '';
+      enqueueSnackbar(`${failureText?.text ?? m.loadFailed}${detail}`, { variant: 'error' });
+    },
+    [enqueueSnackbar, failureText],
+  );
   const onImageFailure = useCallback(() => {
     enqueueSnackbar(m.imageFailed, { variant: 'error' });
   }, [enqueueSnackbar]);
@@ -141,7 +146,7 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
             <Skeleton variant="rounded" height={160} />
           </Box>
         )}
-        {state.status === 'failed' && <Typography color="error">{m.loadFailed}</Typography>}
+        {state.status === 'failed' && <Typography color="error">{dashboard.loadFailed?.text ?? m.loadFailed}</Typography>}
         {empty && (
           <Paper sx={{ p: 3 }}>
             <Typography>{dashboard.empty}</Typography>

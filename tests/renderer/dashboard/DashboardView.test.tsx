@@ -424,3 +424,18 @@ describe('printing the scanner', () => {
     expect(screen.getByRole('button', { name: 'Enviar Relatório' })).toHaveProperty('disabled', true);
   });
 });
+
+describe('a failed data call of the area maps', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it("says 'Um erro ocorreu ao procurar os dados' with the error (results.md 8)", async () => {
+    const map: DashboardDefinition = { ...dashboard, loadFailed: { text: 'Um erro ocorreu ao procurar os dados', withError: true } };
+    const { source } = makeSource(async () => {
+      throw new Error('Setor 9 não encontrado.');
+    });
+    renderView(source, 1, map);
+    expect(await screen.findByText('Um erro ocorreu ao procurar os dados: Setor 9 não encontrado.')).toBeTruthy();
+  });
+});

@@ -21,10 +21,13 @@ export interface CategoryGrid {
  * Places rows on categories × series (first-seen order of each; the first row of a pair wins).
  * Without a `series` field there is one series, named 'Valor'.
  */
-export function categoryGrid(rows: Row[], encoding: { category: string; series?: string }): CategoryGrid {
+export function categoryGrid(rows: Row[], encoding: { category: string; series?: string; seriesColors?: Record<string, string> }): CategoryGrid {
   const categories = distinctNames(rows, encoding.category);
   const seriesField = encoding.series;
-  const names = seriesField === undefined ? [messages.dashboard.tableValue] : distinctNames(rows, seriesField);
+  // Series in the order their colours are listed (a scale from negative to positive), then as first seen.
+  const listed = Object.keys(encoding.seriesColors ?? {});
+  const rank = (name: string) => (listed.includes(name) ? listed.indexOf(name) : listed.length);
+  const names = seriesField === undefined ? [messages.dashboard.tableValue] : distinctNames(rows, seriesField).map((name, index) => ({ name, index })).sort((a, b) => rank(a.name) - rank(b.name) || a.index - b.index).map(({ name }) => name);
   const series = names.map((name) => ({
     name,
     rows: categories.map((category) =>
@@ -50,7 +53,8 @@ export function itemTooltip(category: string, text: string, series?: string): { 
 export function valueAxis(widget: { min?: number; max?: number; format?: NumberFormat }): Record<string, unknown> {
   return {
     type: 'value',
-    ...(widget.format === 'integer' ? { minInterval: 1 } : {}),
+    // Whole ticks only, except for percentages: ECharts writes tick decimals with a point ("2.5"), not pt-BR.
+    ...(widget.format === 'percent' ? {} : { minInterval: 1 }),
     ...(widget.min !== undefined ? { min: widget.min } : {}),
     ...(widget.max !== undefined ? { max: widget.max } : {}),
     ...(widget.format === 'percent' ? { axisLabel: { formatter: '{value}%' } } : {}),
@@ -71,7 +75,12 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
     type: 'category',
     data: grid.categories,
     inverse: widget.horizontal === true,
-    axisLabel: { interval: 0, width: widget.horizontal ? 220 : 90, overflow: 'break', lineHeight: 14 },
+    // Long statements wrap beside horizontal bars; under vertical bars, more than four names turn aslant.
+    axisLabel: widget.horizontal
+      ? { interval: 0, width: 220, overflow: 'break', lineHeight: 14 }
+      : grid.categories.length > 4
+        ? { interval: 0, rotate: 30, width: 110, overflow: 'truncate' }
+        : { interval: 0, width: 100, overflow: 'break', lineHeight: 14 },
   };
   const series = grid.series.map((item) => {
     const color = widget.seriesColors?.[item.name];

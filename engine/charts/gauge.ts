@@ -56,7 +56,7 @@ export function buildGauge(widget: GaugeWidget, rows: Row[], mode: ChartMode): E
         type: 'gauge',
         min: widget.min,
         max: widget.max,
-        splitNumber: 8,
+        splitNumber: wholeSplit(widget.min, widget.max),
         radius: '90%',
         center: ['50%', '58%'],
         axisLine: { lineStyle: { width: 22, color: bandSegments(widget.bands, widget.min, widget.max) } },
@@ -72,4 +72,14 @@ export function buildGauge(widget: GaugeWidget, rows: Row[], mode: ChartMode): E
     ],
   };
   return finishOption(option as EChartsOption, mode);
+}
+
+/**
+ * How many steps divide the dial so every tick is a whole number (56 → 8 steps of 7, 1–5 → 4 steps):
+ * ECharts writes ticks with a decimal point, so whole ticks keep the dial in pt-BR.
+ */
+export function wholeSplit(min: number, max: number): number {
+  const span = max - min;
+  for (let steps = 10; steps >= 2; steps -= 1) if (Number.isInteger(span / steps)) return steps;
+  return 5;
 }

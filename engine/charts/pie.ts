@@ -28,10 +28,14 @@ export function buildPie(widget: PieWidget, rows: Row[], mode: ChartMode): EChar
     series: [
       {
         type: 'pie',
-        radius: '62%',
-        center: ['50%', '52%'],
-        label: { show: true, color: '#212121', fontSize: 12 },
-        data: slices(rows, widget).map((slice) => ({
+        radius: '50%',
+        center: ['50%', '50%'],
+        avoidLabelOverlap: true,
+        // Labels wrap inside the card rather than running off it.
+        label: { show: true, color: '#212121', fontSize: 12, width: 110, overflow: 'break' },
+        labelLine: { length: 8, length2: 8 },
+        // Empty slices draw nothing and their labels would pile up: they stay in the table only.
+        data: slices(rows, widget).filter((slice) => slice.value !== 0).map((slice) => ({
           name: slice.name,
           value: slice.value,
           itemStyle: { color: slice.color },

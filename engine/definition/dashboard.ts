@@ -113,7 +113,10 @@ export interface OptionCountsDataset extends DatasetBase {
   questions?: string[];
 }
 
-/** Free-text answers, one row per answer: `question`, `questionText`, `questionOrder`, `type`, `text`. */
+/**
+ * Free-text answers, one row per answer: `question`, `questionText`, `heading` (a follow-up's
+ * statement, then its own text; else its text), `questionOrder`, `type`, `self`, `text`.
+ */
 export interface TextsDataset extends DatasetBase {
   query: 'texts';
   /**

@@ -14,7 +14,7 @@ const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
   scores: ['evaluation', 'person', 'name', 'type', 'date'],
   summary: ['type', 'score', 'label', 'color', 'value', 'respondents', 'question', 'questionText', 'band'],
   optionCounts: ['type', 'self', 'question', 'questionText', 'questionOrder', 'page', 'pageTitle', 'option', 'optionLabel', 'optionOrder', 'scoreValue', 'tag', 'count', 'respondents'],
-  texts: ['type', 'self', 'question', 'questionText', 'questionOrder', 'text'],
+  texts: ['type', 'self', 'question', 'questionText', 'heading', 'questionOrder', 'text'],
   people: ['evaluation', 'person', 'name', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
 };
 

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -84,10 +85,11 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
   const printBlocked = dashboard.printRequires !== undefined && !dashboard.printRequires.anyOf.some((filter) => (filter === 'course' ? chosen.course !== undefined : isChosen(chosen, filter)));
   const [printing, setPrinting] = useState(false);
 
-  // While another page loads, the view keeps showing the page it has (same filters), marked busy.
+  // While new data loads (another page, another filter), the view keeps what it shows, marked busy:
+  // the chosen tab and toggles stay where the user left them.
   const previous = state.status === 'loading' ? state.previous : undefined;
-  const turningPage = previous !== undefined && JSON.stringify({ ...previous.filters, pages: undefined }) === JSON.stringify({ ...filters, pages: undefined });
-  const data = state.status === 'loaded' ? state.data : turningPage ? previous.data : null;
+  const refreshing = previous !== undefined;
+  const data = state.status === 'loaded' ? state.data : refreshing ? previous.data : null;
   const empty = data !== null && isEmptyView(dashboard, data);
   const busy = waiting || state.status === 'loading';
 
@@ -122,7 +124,7 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
             color="secondary"
             aria-haspopup="dialog"
             aria-describedby={printBlocked ? printHintId : undefined}
-            disabled={data === null || empty || printBlocked}
+            disabled={data === null || empty || printBlocked || busy}
             onClick={() => setPrinting(true)}
           >
             {m.print}
@@ -140,7 +142,8 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
             <Typography>{dashboard.requires.hint}</Typography>
           </Paper>
         )}
-        {busy && !turningPage && (
+        {busy && refreshing && <LinearProgress aria-label={m.loading} sx={{ mb: 1 }} />}
+        {busy && !refreshing && (
           <Box role="progressbar" aria-label={m.loading}>
             <Skeleton variant="rounded" height={320} sx={{ mb: 2 }} />
             <Skeleton variant="rounded" height={160} />

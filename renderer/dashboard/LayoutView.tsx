@@ -49,7 +49,16 @@ function TabsView({ node, view, level }: NodeProps<TabsNode>) {
   return (
     <Box>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={index} onChange={(_event, value: number) => setIndex(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+        {/* The brand yellow is too faint for text on white: the selected tab takes the dark colour. */}
+        <Tabs
+          value={index}
+          onChange={(_event, value: number) => setIndex(value)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          textColor="secondary"
+          indicatorColor="secondary"
+        >
           {node.tabs.map((item, position) => (
             <Tab key={position} label={item.label} id={`${id}-tab-${position}`} aria-controls={`${id}-panel-${position}`} />
           ))}

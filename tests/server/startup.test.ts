@@ -34,9 +34,11 @@ describe('config', () => {
       trustProxy: false,
       publicRateLimit: 600,
       demoData: true,
+      demoResults: true,
       webRoot: undefined,
     });
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_RESULTS: '0' }).demoResults).toBe(false);
     expect(loadConfig({ RATE_LIMIT_PUBLIC: '5000' }).publicRateLimit).toBe(5000);
     expect(() => loadConfig({ RATE_LIMIT_PUBLIC: 'muitos' })).toThrow('RATE_LIMIT_PUBLIC');
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://avalia.example/' }).publicUrl).toBe('https://avalia.example');

@@ -92,3 +92,11 @@ describe('a count axis', () => {
     expect((option.yAxis as { minInterval?: number }).minInterval).toBe(1);
   });
 });
+
+describe('series order', () => {
+  it('follows the order of the listed colours (a scale), whatever row comes first', () => {
+    const widget: BarWidget = { kind: 'bar', dataset: 'd', category: 'q', value: 'p', series: 'level', stack: true, seriesColors: { Baixo: '#c62828', Médio: '#9e9e9e', Alto: '#2e7d32' } };
+    const option = buildBar(widget, [{ q: 'Inverted item', level: 'Alto', p: 50 }, { q: 'Inverted item', level: 'Baixo', p: 50 }, { q: 'Inverted item', level: 'Médio', p: 0 }], 'screen');
+    expect((option.series as { name: string }[]).map((series) => series.name)).toEqual(['Baixo', 'Médio', 'Alto']);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandSegments, buildGauge, gaugeReading } from '../../../engine/charts/gauge.ts';
+import { bandSegments, buildGauge, gaugeReading, wholeSplit } from '../../../engine/charts/gauge.ts';
 import { chartBuilders } from '../../../engine/charts/registry.ts';
 import type { GaugeWidget } from '../../../engine/definition/dashboard.ts';
 import { firstSeries } from './chartOption.ts';
@@ -74,5 +74,11 @@ describe('buildGauge', () => {
 
   it('is registered under its kind', () => {
     expect(chartBuilders.gauge).toBe(buildGauge);
+  });
+});
+
+describe('the dial ticks', () => {
+  it('are whole numbers, so no tick is written with a decimal point', () => {
+    expect([wholeSplit(0, 56), wholeSplit(1, 5), wholeSplit(0, 100), wholeSplit(0, 7)]).toEqual([8, 4, 10, 7]);
   });
 });

@@ -17,7 +17,7 @@ const widget: LineWidget = {
   category: 'competency',
   value: 'mean',
   series: 'who',
-  seriesColors: { Avaliadores: '#ef6c00' },
+  seriesColors: { Autoavaliação: '#1565c0', Avaliadores: '#ef6c00' },
   bands: [
     { label: 'Insuficiente', from: 0, to: 5, color: '#e53935' },
     { label: 'Excelente', from: 8, to: 10, color: '#43a047' },
@@ -54,8 +54,8 @@ describe('buildLine', () => {
     expect(seriesOf(buildLine(widget, rows, 'screen'))[1]!.markArea).toBeUndefined();
   });
 
-  it('sets the value axis range', () => {
-    expect(buildLine(widget, rows, 'screen').yAxis).toEqual({ type: 'value', min: 0, max: 10 });
+  it('sets the value axis range, with whole ticks (ECharts would write decimals with a point)', () => {
+    expect(buildLine(widget, rows, 'screen').yAxis).toEqual({ type: 'value', minInterval: 1, min: 0, max: 10 });
   });
 
   it('keeps the bands when there is no row yet', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tableOf } from '../../../engine/charts/table.ts';
 import { buildPie } from '../../../engine/charts/pie.ts';
 import { chartBuilders } from '../../../engine/charts/registry.ts';
 import type { PieWidget, Row } from '../../../engine/definition/dashboard.ts';
@@ -13,19 +14,19 @@ const rows: Row[] = [
 describe('buildPie', () => {
   const widget: PieWidget = { kind: 'pie', dataset: 'answers', category: 'option', value: 'answers', color: 'tone', format: 'integer' };
 
-  it('draws a slice per row with its value and colour', () => {
+  it('draws a slice per row with its value and colour, leaving empty slices to the table', () => {
     const series = firstSeries(buildPie(widget, rows, 'screen'));
     expect(series.type).toBe('pie');
     expect(itemsOf(series).map((item) => [item.name, item.value, item.itemStyle?.color])).toEqual([
       ['Concordo', 1250, '#2e7d32'],
       ['Neutro', 3, '#9e9e9e'],
-      ['Discordo', 0, '#c62828'],
     ]);
+    expect(tableOf(widget, rows).rows.map((row) => row[0])).toEqual(['Concordo', 'Neutro', 'Discordo']);
   });
 
   it('labels each slice "Name: value" the Brazilian way', () => {
     const series = firstSeries(buildPie(widget, rows, 'screen'));
-    expect(itemsOf(series).map((item) => item.label?.formatter)).toEqual(['Concordo: 1.250', 'Neutro: 3', 'Discordo: 0']);
+    expect(itemsOf(series).map((item) => item.label?.formatter)).toEqual(['Concordo: 1.250', 'Neutro: 3']);
   });
 
   it('writes percentages with a percent sign', () => {

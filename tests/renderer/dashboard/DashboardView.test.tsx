@@ -158,7 +158,7 @@ describe('DashboardView', { timeout: 30000 }, () => {
       ['Clareza', '7,3'],
       ['Resultados', '1.234,5'],
     ]);
-    expect(screen.getByText('12 respondentes')).toBeTruthy();
+    expect(screen.getByText('12 avaliações respondidas')).toBeTruthy();
     // Staff open the view on everything they may see: no filter sent.
     expect(dataCall).toHaveBeenCalledWith(99, {});
   });
@@ -418,7 +418,7 @@ describe('printing the scanner', () => {
     const { source } = makeSource();
     renderView(source, 1, scanner);
     const print = await screen.findByRole('button', { name: 'Imprimir' });
-    await waitFor(() => expect(screen.getByText('12 respondentes')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('12 avaliações respondidas')).toBeTruthy());
     expect(print).toHaveProperty('disabled', true);
     expect(screen.getByText('Para imprimir, escolha um setor ou um curso em Filtros.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar Relatório' })).toHaveProperty('disabled', true);

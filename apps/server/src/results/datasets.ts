@@ -273,11 +273,16 @@ async function textsQuery(context: QueryContext, dataset: Extract<Dataset, { que
       where ${scope} and r.question in (${sql.join(dataset.questions.map((id) => sql`${id}`), sql`, `)}) and btrim(r.response) <> ''
       order by r.question, r.response`,
   );
-  const order = new Map<string, { order: number; text: string }>();
+  const order = new Map<string, { order: number; text: string; heading: string }>();
   for (const type of dataset.types) {
     const definition = definitionOf(context, type);
-    allQuestions(definition ?? { pages: [] } as unknown as QuestionnaireDefinition).forEach(({ question }, index) => {
-      if (!order.has(`${type}/${question.id}`)) order.set(`${type}/${question.id}`, { order: index, text: question.text });
+    if (!definition) continue;
+    const texts = new Map(allQuestions(definition).map(({ question }) => [question.id, question.text]));
+    allQuestions(definition).forEach(({ question }, index) => {
+      // A follow-up ("O que justifica sua resposta?") is headed by the statement it follows.
+      const parent = question.when ? texts.get(question.when.question) : undefined;
+      const heading = parent ? `${parent} — ${question.text}` : question.text;
+      if (!order.has(`${type}/${question.id}`)) order.set(`${type}/${question.id}`, { order: index, text: question.text, heading });
     });
   }
   const rows = found.map((row): Row => {
@@ -287,6 +292,7 @@ async function textsQuery(context: QueryContext, dataset: Extract<Dataset, { que
       self: row.self,
       question: row.question,
       questionText: question?.text ?? row.question,
+      heading: question?.heading ?? row.question,
       questionOrder: question?.order ?? 0,
       text: row.response,
       ...(dataset.perPerson ? { name: row.name } : {}),

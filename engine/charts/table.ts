@@ -66,6 +66,13 @@ const tabulators: { [K in DataWidget['kind']]: Tabulator<Extract<DataWidget, { k
     const row = rows[0];
     return { columns: [widget.label], rows: row ? [[formatCell(row[widget.value], widget.format)]] : [] };
   },
+  quadrants: (widget, rows) => ({
+    columns: [TABLE_HEADERS.category, TABLE_HEADERS.value],
+    rows: widget.cells.map((cell) => {
+      const row = rows.find((candidate) => cellText(candidate[widget.category]) === cell);
+      return [cell, row ? formatCell(row[widget.value], widget.format) : ''];
+    }),
+  }),
   names: (widget, rows) => ({
     columns: [TABLE_HEADERS.name],
     rows: rows.map((row) => [cellText(row[widget.name])]),

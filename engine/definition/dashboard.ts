@@ -511,6 +511,20 @@ export interface TextsWidget extends WidgetBase {
   byLabels?: Record<string, string>;
 }
 
+/**
+ * Four styles in a 2 × 2 grid (the objections' quadrants), each cell with its value; `best` is
+ * highlighted (convergente). `cells` gives the categories top-left, top-right, bottom-left, bottom-right.
+ */
+export interface QuadrantsWidget extends WidgetBase {
+  kind: 'quadrants';
+  category: string;
+  value: string;
+  color?: string;
+  cells: [string, string, string, string];
+  best?: string;
+  format?: NumberFormat;
+}
+
 /** One number from the first row (the count of answers). */
 export interface StatWidget extends WidgetBase {
   kind: 'stat';
@@ -547,6 +561,7 @@ export type Widget =
   | WordCloudWidget
   | TableWidget
   | ColumnsWidget
+  | QuadrantsWidget
   | TextsWidget
   | StatWidget
   | NamesWidget

@@ -237,6 +237,8 @@ function widgetFields(widget: Widget): string[] {
       return [...widget.columns.flatMap((column) => [column.field, ...(column.color ? [column.color] : [])]), ...(widget.rowColor ? [widget.rowColor] : [])];
     case 'columns':
       return [widget.item, widget.by];
+    case 'quadrants':
+      return [widget.category, widget.value, ...(widget.color ? [widget.color] : [])];
     case 'texts':
       return [widget.text, widget.group, ...(widget.by ? [widget.by] : [])];
     case 'stat':

@@ -11,7 +11,7 @@
  * Some checks are soft (they fail the test but let its other checks run): axe, the chart numbers written
  * the Brazilian way, and a tab staying chosen when a filter changes.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { parseQuestionnaireFile } from '../../apps/server/src/definitions';
 import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { encodeAnswers } from '../../engine/answers/encoding';
 import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { assertWebBuilt, credentials, getJson, launchChromium, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
 
@@ -1184,6 +1184,26 @@ describe('the results dashboards, end to end', () => {
     await expect.poll(() => cellsOf(page, 'Leitura dos resultados').then((cells) => cells?.[1])).toEqual(['Responsabilidade', '58%', 'Bom', '16%', 'Bom', '33%']);
     await screenshot(page, 'company-dash2-desktop');
     await axe(page, '/dash/2 as a company user');
+
+    // Every other view: it opens on the company's own data (or its hint), never offering a company.
+    const views = readdirSync(join(repoRoot, 'definitions/dashboards'))
+      .map((file) => JSON.parse(readFileSync(join(repoRoot, 'definitions/dashboards', file), 'utf8')) as { id: number; title: string; requires?: { hint: string }; empty: string })
+      .filter((view) => ![13, 3, 2].includes(view.id));
+    for (const view of views) {
+      await openDashboard(page, view.id, view.title);
+      const shown = view.requires ? page.getByText(view.requires.hint, { exact: true }) : page.getByText(/avaliaç(ão|ões) respondidas?$/).or(page.getByText(view.empty, { exact: true }));
+      await shown.first().waitFor();
+      expect(await page.getByText('Empresa: ', { exact: false }).count(), `/dash/${view.id}`).toBe(0);
+      const filters = page.getByRole('button', { name: 'Filtros', exact: true });
+      if ((await filters.count()) > 0) {
+        await filters.click();
+        const panel = page.getByRole('dialog', { name: 'Filtros' });
+        await panel.waitFor();
+        expect(await panel.getByRole('combobox', { name: 'Empresa', exact: true }).count(), `/dash/${view.id}`).toBe(0);
+        await closeDialog(page, panel);
+      }
+      await axe(page, `/dash/${view.id} as a company user`);
+    }
   });
 
   it('raised no uncaught error in any page', () => {

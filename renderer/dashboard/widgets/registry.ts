@@ -4,6 +4,7 @@ import { ChartView } from './ChartView';
 import { ColumnsView } from './ColumnsView';
 import { LegendView } from './LegendView';
 import { NamesView } from './NamesView';
+import { QuadrantsView } from './QuadrantsView';
 import { StatView } from './StatView';
 import { TableView } from './TableView';
 import { TextsView } from './TextsView';
@@ -20,6 +21,7 @@ export const widgetRegistry: { [K in WidgetKind]: ComponentType<WidgetProps<K>> 
   wordCloud: ChartView,
   table: TableView,
   columns: ColumnsView,
+  quadrants: QuadrantsView,
   texts: TextsView,
   stat: StatView,
   names: NamesView,

@@ -131,3 +131,22 @@ describe('tableOf', () => {
     expect(tableOf({ kind: 'texts', dataset: 'd', group: 'question', text: 'text' }, rows.slice(0, 1))).toEqual({ columns: ['Pergunta', 'Resposta'], rows: [['Sugestões', 'Mais reuniões']] });
   });
 });
+
+describe('the quadrants of the objections', () => {
+  it('list the four styles in the grid order, the missing one empty', () => {
+    const table = tableOf(
+      { kind: 'quadrants', dataset: 'd', category: 'label', value: 'value', cells: ['Divergente', 'Convergente', 'Conflitante', 'Concorrente'], best: 'Convergente', format: 'decimal' },
+      [
+        { label: 'Conflitante', value: 3 },
+        { label: 'Convergente', value: 4.5 },
+        { label: 'Divergente', value: 1.25 },
+      ],
+    );
+    expect(table.rows).toEqual([
+      ['Divergente', '1,3'],
+      ['Convergente', '4,5'],
+      ['Conflitante', '3,0'],
+      ['Concorrente', ''],
+    ]);
+  });
+});

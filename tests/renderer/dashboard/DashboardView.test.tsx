@@ -439,3 +439,23 @@ describe('a failed data call of the area maps', () => {
     expect(await screen.findByText('Um erro ocorreu ao procurar os dados: Setor 9 não encontrado.')).toBeTruthy();
   });
 });
+
+describe('the quadrants widget', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it('draws the four styles in their cells, the best one marked', async () => {
+    const objections: DashboardDefinition = {
+      ...dashboard,
+      layout: [
+        { kind: 'quadrants', title: 'Quadrantes', dataset: 'themes', category: 'label', value: 'value', cells: ['Clareza', 'Resultados', 'Outro', 'Mais um'], best: 'Resultados', format: 'decimal' },
+      ],
+    };
+    const { source } = makeSource();
+    renderView(source, 1, objections);
+    const list = await screen.findByRole('list', { name: 'Quadrantes' });
+    const cells = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(cells).toEqual(['Clareza7,3', 'Resultados1.234,5O melhor estilo', 'Outro–', 'Mais um–']);
+  });
+});

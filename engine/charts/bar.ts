@@ -107,7 +107,8 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
   const option = {
     color: [...PALETTE],
     ...(several ? { legend: { top: 0, data: grid.series.map((item) => item.name) } } : {}),
-    grid: { left: 16, right: 32, top: several ? 40 : 24, bottom: 16 },
+    // Room on the right for a full bar's label ("100%") beside horizontal bars.
+    grid: { left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: several ? 40 : 24, bottom: 16 },
     xAxis: widget.horizontal ? valueAxis(widget) : categoryAxis,
     yAxis: widget.horizontal ? categoryAxis : valueAxis(widget),
     series,

@@ -1,4 +1,4 @@
-import type { DashboardFilters, FilterName } from '../../engine/definition/dashboard';
+import { FILTER_KEYS, type DashboardFilters, type FilterName } from '../../engine/definition/dashboard';
 import type { FilterField, FilterOption } from './types';
 
 /** The filters chosen in the dialog, with their labels for the chips. */
@@ -19,15 +19,7 @@ const PARENTS: Record<FilterField, FilterField[]> = {
 };
 
 /** The data call's field of each filter. */
-const KEYS: Record<FilterField, keyof DashboardFilters> = {
-  company: 'company_id',
-  course: 'course_id',
-  sector: 'sector_id',
-  colleague: 'colleague_id',
-  evaluated: 'evaluated_id',
-  version: 'version',
-  alignment: 'alignment_id',
-};
+const KEYS = FILTER_KEYS;
 
 const FIELDS = Object.keys(PARENTS) as FilterField[];
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DashboardData, DashboardDefinition, DashboardFilters, Dataset, FilterName, Row } from '../../../../engine/definition/dashboard.ts';
+import { FILTER_KEYS, type DashboardData, type DashboardDefinition, type DashboardFilters, type Dataset, type FilterName, type Row } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { companyScope } from '../access.ts';
 import type { Account } from '../types.ts';
@@ -15,15 +15,7 @@ import { datasetScope, filterConditions, runDataset, transformRows } from './dat
  */
 
 /** The filter fields of the data call, by filter name. */
-const FIELD: Record<FilterName | 'course', keyof DashboardFilters> = {
-  company: 'company_id',
-  course: 'course_id',
-  sector: 'sector_id',
-  colleague: 'colleague_id',
-  evaluated: 'evaluated_id',
-  version: 'version',
-  alignment: 'alignment_id',
-};
+const FIELD = FILTER_KEYS;
 
 /** What a filter's choice depends on (each higher choice clears the lower ones in the browser). */
 const HIGHER: Record<FilterName | 'course', FilterName[]> = {

@@ -1,0 +1,221 @@
+import type { Cell } from './dashboard.ts';
+import type { Condition } from './transforms.ts';
+
+/*
+ * The widgets of the dashboard grammar (`dashboard.ts`): a chart or table kind with an encoding of
+ * its dataset's fields, drawn by the builders of `engine/charts` and the renderer's registry.
+ */
+
+/** How a field's numbers are written: plain, with a percent sign, or with one decimal (pt-BR comma). */
+export type NumberFormat = 'integer' | 'percent' | 'decimal';
+
+/** A band drawn behind a chart (an area of the value axis) or listed in a legend. */
+export interface AxisBand {
+  label: string;
+  from: number;
+  to: number;
+  color: string;
+}
+
+/** Fields every widget shares. */
+interface WidgetBase {
+  /** Heading shown above the widget. Default none. */
+  title?: string;
+  /** The dataset drawn. */
+  dataset: string;
+  /** Keep only the dataset's rows matching these conditions (a tab's questions). Default all rows. */
+  where?: Condition[];
+  /** Text shown when no row remains. Default the view's `empty`. */
+  empty?: string;
+  /** Height in pixels of a chart. Default 320. */
+  height?: number;
+}
+
+/** Bars: one bar per `category` value, one series per `series` value (or one series), optionally stacked. */
+export interface BarWidget extends WidgetBase {
+  kind: 'bar';
+  category: string;
+  value: string;
+  /** Field naming each row's series (team versus leadership); its values in first-seen order. */
+  series?: string;
+  /** Field holding a row's bar colour (a band colour). Default the palette. */
+  color?: string;
+  /** Colours per series value. Default the palette. */
+  seriesColors?: Record<string, string>;
+  stack?: boolean;
+  /** Categories on the vertical axis (long statements). Default false. */
+  horizontal?: boolean;
+  format?: NumberFormat;
+  /** Value labels below this are not drawn (still in the table). Default 0. */
+  labelMin?: number;
+  /** Value axis range. Default from the data. */
+  min?: number;
+  max?: number;
+}
+
+/** Lines over `category`, one per `series` value, with optional bands behind (Insuficiente … Excelente). */
+export interface LineWidget extends WidgetBase {
+  kind: 'line';
+  category: string;
+  value: string;
+  series?: string;
+  seriesColors?: Record<string, string>;
+  bands?: AxisBand[];
+  format?: NumberFormat;
+  min?: number;
+  max?: number;
+}
+
+/** Points at (`x`, `y`) named by `label`, split in four lettered quadrants at `split`. */
+export interface ScatterWidget extends WidgetBase {
+  kind: 'scatter';
+  x: string;
+  y: string;
+  label: string;
+  xName: string;
+  yName: string;
+  min: number;
+  max: number;
+  /** Where the quadrants split, on both axes. */
+  split: number;
+  /** Quadrant letters: top-left, top-right, bottom-left, bottom-right. */
+  quadrants: [string, string, string, string];
+}
+
+/** A pie of `value` per `category`. */
+export interface PieWidget extends WidgetBase {
+  kind: 'pie';
+  category: string;
+  value: string;
+  color?: string;
+  format?: NumberFormat;
+}
+
+/** A speedometer of the first row's `value`, over the range, coloured by bands. */
+export interface GaugeWidget extends WidgetBase {
+  kind: 'gauge';
+  value: string;
+  /** The row's band label shown under the value. Default none. */
+  label?: string;
+  min: number;
+  max: number;
+  bands: AxisBand[];
+  format?: NumberFormat;
+}
+
+/** One ring (circular percentage) per row: `value` of 0–100, `category` under it, `color` from a field. */
+export interface RingWidget extends WidgetBase {
+  kind: 'ring';
+  category: string;
+  value: string;
+  color?: string;
+}
+
+/** Words placed once by the server (a seeded spiral), sized by `value` between the font sizes. */
+export interface WordCloudWidget extends WidgetBase {
+  kind: 'wordCloud';
+  word: string;
+  value: string;
+  minFont: number;
+  maxFont: number;
+}
+
+/** One table column: a field, its header, and how numbers are written. */
+export interface TableColumn {
+  field: string;
+  label: string;
+  format?: NumberFormat;
+  /** Field holding this cell's background colour (band colours). */
+  color?: string;
+}
+
+/** A table with one row per dataset row. */
+export interface TableWidget extends WidgetBase {
+  kind: 'table';
+  columns: TableColumn[];
+  /** Field holding each row's colour (the scanner's green and yellow). Default none. */
+  rowColor?: string;
+}
+
+/**
+ * Items in columns by a field's value (values and needs: only the participant, shared, only the
+ * company): one column per entry of `columns`, listing the `item` of rows whose `by` equals its value.
+ */
+export interface ColumnsWidget extends WidgetBase {
+  kind: 'columns';
+  item: string;
+  by: string;
+  columns: { value: Cell; label: string }[];
+}
+
+/** Free-text answers grouped under their question (suggestions, considerations, 360 open questions). */
+export interface TextsWidget extends WidgetBase {
+  kind: 'texts';
+  text: string;
+  group: string;
+  /** Field telling who wrote it, shown as a sub-heading per value (self, evaluators). Default none. */
+  by?: string;
+  byLabels?: Record<string, string>;
+}
+
+/**
+ * Four styles in a 2 × 2 grid (the objections' quadrants), each cell with its value; `best` is
+ * highlighted (convergente). `cells` gives the categories top-left, top-right, bottom-left, bottom-right.
+ */
+export interface QuadrantsWidget extends WidgetBase {
+  kind: 'quadrants';
+  category: string;
+  value: string;
+  color?: string;
+  cells: [string, string, string, string];
+  best?: string;
+  format?: NumberFormat;
+}
+
+/** One number from the first row (the count of answers). */
+export interface StatWidget extends WidgetBase {
+  kind: 'stat';
+  value: string;
+  label: string;
+  format?: NumberFormat;
+}
+
+/**
+ * The 'N respostas' of the area maps: the number of rows as a button that lists the `name` of each
+ * (the respondents); `label` holds "{n}".
+ */
+export interface NamesWidget extends WidgetBase {
+  kind: 'names';
+  name: string;
+  label: string;
+}
+
+/** A fixed legend of bands (the reading criteria, the analysis criteria). */
+export interface LegendWidget {
+  kind: 'legend';
+  title?: string;
+  items: { label: string; text: string; color: string }[];
+}
+
+/** Every widget kind, discriminated on `kind`. */
+export type Widget =
+  | BarWidget
+  | LineWidget
+  | ScatterWidget
+  | PieWidget
+  | GaugeWidget
+  | RingWidget
+  | WordCloudWidget
+  | TableWidget
+  | ColumnsWidget
+  | QuadrantsWidget
+  | TextsWidget
+  | StatWidget
+  | NamesWidget
+  | LegendWidget;
+
+/** The widget kinds. */
+export type WidgetKind = Widget['kind'];
+
+/** Widgets that draw a dataset (all but the legend). */
+export type DataWidget = Exclude<Widget, LegendWidget>;

@@ -20,3 +20,6 @@ export { default as screenRegistry } from '../definitions/messages/screenRegistr
 export { default as screenUsers } from '../definitions/messages/screenUsers.json' with { type: 'json' };
 export { default as screenData } from '../definitions/messages/screenData.json' with { type: 'json' };
 export { default as screenInterview } from '../definitions/messages/screenInterview.json' with { type: 'json' };
+export { default as outbox } from '../definitions/messages/outbox.json' with { type: 'json' };
+export { default as personal } from '../definitions/messages/personal.json' with { type: 'json' };
+export { default as reports } from '../definitions/messages/reports.json' with { type: 'json' };

@@ -47,6 +47,8 @@ if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list 2>/dev/null | head 
 fi
 # The durability test reads the server's fsync calls with strace.
 command -v strace >/dev/null 2>&1 || missing+=(strace)
+# The report tests read PDFs as text (pdftotext) and render their pages (pdftoppm).
+command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$CHROMIUM_PATH" != /usr/bin/chromium ] && [[ " ${missing[*]} " == *" chromium "* ]]; then
     fail "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable. Unset it to use Debian's /usr/bin/chromium."

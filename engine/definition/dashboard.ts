@@ -190,6 +190,8 @@ export interface SectionNode {
   kind: 'section';
   title?: string;
   columns?: number;
+  /** In the PDF report, the section starts a new page. Default false (the screen ignores it). */
+  pageBreak?: boolean;
   content: LayoutNode[];
 }
 
@@ -263,10 +265,33 @@ export interface DashboardDefinition {
    * objections and temperaments views have their own texts). Default 'Erro ao buscar dados'.
    */
   loadFailed?: { text: string; withError?: boolean };
-  /** The view has 'Enviar Relatório' (dashboard 7 and the scanner; the sending itself is the next issue's). Default false. */
+  /** The view has 'Enviar Relatório' (dashboard 7 and the scanner): the report of the chosen person, e-mailed. Default false. */
   sendReport?: boolean;
   /** The view's content. */
   layout: LayoutNode[];
+  /** The view's PDF report ('Download Relatório'). Default: the view's layout, as `ReportSpec` says. */
+  report?: ReportSpec;
+}
+
+/**
+ * The PDF report of a view. It draws the same datasets with the same chart builders as the screen
+ * (in print mode), so a PDF cannot disagree with the dashboard.
+ */
+export interface ReportSpec {
+  /** Title on the first page and in the PDF's metadata. Default: the view's title. */
+  title?: string;
+  /**
+   * The PDF's file name, with `{title}`, `{name}` (the person chosen, else the company, else all
+   * companies), `{company}` and `{evaluation}` (the evaluation type's name). Default '{title} - {name}.pdf'.
+   */
+  fileName?: string;
+  /** Page orientation of the A4 pages. Default "portrait". */
+  orientation?: 'portrait' | 'landscape';
+  /**
+   * The report's content. Default: the view's layout, where every tab and every toggle option is
+   * drawn in turn, each starting a new page (the 360's page per question).
+   */
+  layout?: LayoutNode[];
 }
 
 // ---------------------------------------------------------------- what the server returns
@@ -314,6 +339,8 @@ export interface DashboardFilters {
   evaluation_ids?: string[];
   /** Only evaluations of these people (the consolidated scanner's `user_ids`; not a filter of the data call). */
   person_ids?: number[];
+  /** Rows of every paged dataset's page instead of its `pageSize` (a PDF report takes them at once; not a filter of the data call). */
+  page_size?: number;
 }
 
 /** One scored respondent as `POST /tableresponse/evaluations` returns it: scores flattened by id. */

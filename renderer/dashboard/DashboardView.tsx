@@ -1,6 +1,11 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +19,7 @@ import { FilterBar } from './FilterBar';
 import { isChosen, toDashboardFilters, type ChosenFilters } from './filters';
 import { FLOW, LayoutNodes } from './LayoutView';
 import { PrintDialog } from './PrintDialog';
+import { saveFile } from '../saveFile';
 import type { DashboardSource } from './types';
 import { useDashboardData } from './useDashboardData';
 import { useFilterOptions } from './useFilterOptions';
@@ -84,6 +90,35 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
   const sendHintId = useId();
   const printBlocked = dashboard.printRequires !== undefined && !dashboard.printRequires.anyOf.some((filter) => (filter === 'course' ? chosen.course !== undefined : isChosen(chosen, filter)));
   const [printing, setPrinting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const confirmId = useId();
+  // 'Enviar Relatório' sends the report of the chosen colleague (dashboard 7, the scanner).
+  const sendTo = filters?.colleague_id;
+
+  async function send() {
+    if (sendTo === undefined) return;
+    setConfirming(false);
+    setSending(true);
+    try {
+      enqueueSnackbar((await source.sendReport(dashboard.id, sendTo)) || m.sendQueued, { variant: 'success' });
+    } catch {
+      enqueueSnackbar(m.sendFailed, { variant: 'error' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function downloadReport() {
+    if (filters === null) return;
+    try {
+      const { blob, fileName } = await source.report(dashboard.id, filters);
+      saveFile(blob, fileName);
+      enqueueSnackbar(m.reportReady, { variant: 'success' });
+    } catch {
+      enqueueSnackbar(m.reportFailed, { variant: 'error' });
+    }
+  }
 
   // While new data loads (another page, another filter), the view keeps what it shows, marked busy:
   // the chosen tab and toggles stay where the user left them.
@@ -92,6 +127,7 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
   const data = state.status === 'loaded' ? state.data : refreshing ? previous.data : null;
   const empty = data !== null && isEmptyView(dashboard, data);
   const busy = waiting || state.status === 'loading';
+  const canReport = filters !== null && data !== null && !empty && !busy && !printBlocked;
 
   return (
     <Box>
@@ -115,7 +151,14 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
             </Typography>
           )}
           {dashboard.sendReport && (
-            <Button variant="outlined" color="secondary" disabled aria-describedby={sendHintId}>
+            <Button
+              variant="outlined"
+              color="secondary"
+              disabled={sendTo === undefined || sending}
+              aria-describedby={sendTo === undefined ? sendHintId : undefined}
+              aria-haspopup="dialog"
+              onClick={() => setConfirming(true)}
+            >
               {m.sendReport}
             </Button>
           )}
@@ -129,9 +172,9 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
           >
             {m.print}
           </Button>
-          {dashboard.sendReport && (
+          {dashboard.sendReport && sendTo === undefined && (
             <Typography id={sendHintId} variant="caption" color="text.secondary" sx={{ flexBasis: '100%', textAlign: 'right' }}>
-              {m.sendNextVersion}
+              {m.sendHint}
             </Typography>
           )}
         </Box>
@@ -166,7 +209,21 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
           </ChartShelfContext.Provider>
         )}
       </Box>
-      <PrintDialog open={printing} onClose={() => setPrinting(false)} charts={charts} onImageFailure={onImageFailure} />
+      <PrintDialog open={printing} onClose={() => setPrinting(false)} charts={charts} onImageFailure={onImageFailure} onReport={canReport ? downloadReport : undefined} />
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={confirmId}>
+        <DialogTitle id={confirmId}>{m.sendReport}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{m.sendConfirm}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button color="secondary" onClick={() => setConfirming(false)}>
+            {m.sendNo}
+          </Button>
+          <Button variant="contained" color="secondary" onClick={() => void send()} autoFocus>
+            {m.sendYes}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

@@ -6,8 +6,8 @@ import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { Cell, Condition, DashboardData, LayoutNode, RepeatNode, SectionNode, TabsNode, ToggleNode, Widget } from '../../engine/definition/dashboard';
-import { cellText } from '../../engine/charts/format';
+import type { Condition, DashboardData, LayoutNode, RepeatNode, SectionNode, TabsNode, ToggleNode, Widget } from '../../engine/definition/dashboard';
+import { repeatBlocks } from '../../engine/charts/rows';
 import { WidgetCard } from './WidgetCard';
 
 /** What every node of the layout draws from. */
@@ -129,16 +129,6 @@ function SectionView({ node, view, level }: NodeProps<SectionNode>) {
   );
 }
 
-/** The distinct values of a field over rows, in first-seen order (numbers and their text alike). */
-function distinctValues(rows: DashboardData['datasets'][string]['rows'], field: string): Cell[] {
-  const seen = new Map<string, Cell>();
-  for (const row of rows) {
-    const value = row[field] ?? null;
-    if (!seen.has(cellText(value))) seen.set(cellText(value), value);
-  }
-  return [...seen.values()];
-}
-
 /**
  * The content once per distinct `key` value of a dataset (a block per person of the consolidated
  * scanner), titled by the `title` field of the value's first row; inside, every widget's rows are
@@ -148,10 +138,8 @@ function RepeatView({ node, view, level }: NodeProps<RepeatNode>) {
   const rows = view.data.datasets[node.dataset]?.rows ?? [];
   return (
     <>
-      {distinctValues(rows, node.key).map((value, index) => {
-        const first = rows.find((row) => cellText(row[node.key] ?? null) === cellText(value));
-        const title = cellText(first?.[node.title]);
-        const inner: LayoutContext = { ...view, narrow: [...view.narrow, { field: node.key, in: [value] }], block: title || undefined };
+      {repeatBlocks(rows, node.key, node.title).map(({ title, narrow }, index) => {
+        const inner: LayoutContext = { ...view, narrow: [...view.narrow, narrow], block: title || undefined };
         return (
           <Box component="section" key={index} aria-label={title || undefined}>
             {title && (

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,15 +22,28 @@ interface PrintDialogProps {
   charts: ShelfChart[];
   /** Called when an image cannot be made. */
   onImageFailure(): void;
+  /** Downloads the view's PDF as filtered; absent while there is nothing to print. */
+  onReport?: () => Promise<void>;
 }
 
 /**
- * The 'Imprimir' dialog: a PNG of each chart on the current screen, and the PDF report (announced for
- * the next version).
+ * The 'Imprimir' dialog: a PNG of each chart on the current screen, and the PDF report of the view as
+ * filtered, made by the server from the same data (the button is busy while it is generated).
  */
-export function PrintDialog({ open, onClose, charts, onImageFailure }: PrintDialogProps) {
+export function PrintDialog({ open, onClose, charts, onImageFailure, onReport }: PrintDialogProps) {
   const titleId = useId();
   const reportId = useId();
+  const [generating, setGenerating] = useState(false);
+
+  async function report() {
+    if (!onReport) return;
+    setGenerating(true);
+    try {
+      await onReport();
+    } finally {
+      setGenerating(false);
+    }
+  }
 
   async function download(entry: ShelfChart) {
     try {
@@ -62,11 +76,18 @@ export function PrintDialog({ open, onClose, charts, onImageFailure }: PrintDial
           </Box>
         )}
         <Divider sx={{ my: 2 }} />
-        <Button variant="outlined" color="secondary" disabled aria-describedby={reportId}>
-          {m.downloadReport}
+        <Button
+          variant="contained"
+          color="secondary"
+          disabled={!onReport || generating}
+          aria-describedby={reportId}
+          startIcon={generating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          onClick={() => void report()}
+        >
+          {generating ? m.generatingReport : m.downloadReport}
         </Button>
-        <Typography id={reportId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {m.reportNextVersion}
+        <Typography id={reportId} variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
+          {generating ? m.generatingHint : m.reportHint}
         </Typography>
       </DialogContent>
       <DialogActions>

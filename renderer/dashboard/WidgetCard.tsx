@@ -2,25 +2,12 @@ import { useId, useMemo, type ComponentType } from 'react';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import type { Condition, DashboardData, Row, Widget } from '../../engine/definition/dashboard';
-import { matchesAll } from '../../engine/scoring/transforms';
+import type { Widget } from '../../engine/definition/dashboard';
+import { widgetRows } from '../../engine/charts/rows';
 import { format, messages } from '../../engine/messages';
 import type { LayoutContext } from './LayoutView';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetProps } from './widgets/types';
-
-const NO_ROWS: Row[] = [];
-
-/**
- * A widget's rows: its dataset's, kept by its `where` (a tab's questions) and by the conditions of the
- * blocks it sits in (`narrow`). A legend has none.
- */
-export function widgetRows(widget: Widget, data: DashboardData, narrow: Condition[] = []): Row[] {
-  if (widget.kind === 'legend') return NO_ROWS;
-  const rows = data.datasets[widget.dataset]?.rows ?? NO_ROWS;
-  const conditions = [...(widget.where ?? []), ...narrow];
-  return conditions.length > 0 ? rows.filter((row) => matchesAll(row, conditions)) : rows;
-}
 
 /** The page controls under a table of a paged dataset (the PSS-14 respondents of a large company). */
 function Pages({ dataset, view }: { dataset: string; view: LayoutContext }) {

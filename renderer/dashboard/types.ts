@@ -21,4 +21,8 @@ export interface DashboardSource {
   options(dashboardId: number, filter: FilterField, chosen: DashboardFilters): Promise<FilterOption[]>;
   /** Every dataset of the view under the filters, aggregated by the server (`POST /api/dashboards/{id}/data`). */
   data(dashboardId: number, chosen: DashboardFilters): Promise<DashboardData>;
+  /** The view's PDF under the filters (`POST /api/dashboards/{id}/report`): its bytes and file name. */
+  report(dashboardId: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }>;
+  /** Queues the e-mail of the chosen person's report ('Enviar Relatório', `POST /api/evaluation/report`); resolves with the server's message. */
+  sendReport(dashboardId: number, userId: number): Promise<string>;
 }

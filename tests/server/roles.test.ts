@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, evaluations, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { courses, evaluations, outbox, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { bearer } from './testApp.ts';
 import { forge, unsigned } from './tokens.ts';
@@ -225,6 +226,16 @@ const rows: Row[] = [
   { route: 'GET /api/queues', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues' }) },
   { route: 'GET /api/outbox', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/outbox' }) },
   {
+    route: 'GET /api/outbox/{id}/attachments/{position}',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const key = 'matriz:anexo';
+      await t.app.mailer.send({ key, to: 'a@demo.com.br', subject: 'Anexo', text: 't', html: '<p>t</p>', kind: 'report', attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4') }] });
+      const [mail] = await t.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.key, key));
+      return { method: 'GET', url: `/api/outbox/${mail!.id}/attachments/0` };
+    },
+  },
+  {
     route: 'POST /api/tableresponse/evaluations',
     expect: TENANT,
     request: () => ({ method: 'POST', url: '/api/tableresponse/evaluations', payload: { type_evaluation: 13, company_id: A() } }),
@@ -247,6 +258,8 @@ const rows: Row[] = [
   { route: 'GET /api/interview/print/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/print/${interview.rated}` }) },
   // The dashboards' generic calls: another company's id does not exist for a company user.
   { route: 'POST /api/dashboards/{id}/data', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/data', payload: { company_id: A() } }) },
+  { route: 'POST /api/dashboards/{id}/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/report', payload: { company_id: A() } }) },
+  { route: 'POST /api/evaluation/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/evaluation/report', payload: { user_id: employee(0), type_evaluation: '-1' } }) },
   { route: 'GET /api/dashboards/{id}/options/{filter}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/dashboards/3/options/colleague?company_id=${A()}` }) },
   // The result calls (resultCalls.ts): id lists answer everyone, leaving another company's ids out.
   { route: 'GET /api/tableresponse/respondents/{companyId}/2', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/respondents/${A()}/2` }) },
@@ -304,7 +317,18 @@ const rows: Row[] = [
 ];
 
 /** Calls that answer without a session (the respondent links and the registration link). */
-const PUBLIC = new Set(['POST /api/sessions', 'GET /api/evaluation/find/{id}', 'POST /api/tableresponse/multiple']);
+const PUBLIC = new Set([
+  'POST /api/sessions',
+  'GET /api/evaluation/find/{id}',
+  'POST /api/tableresponse/multiple',
+  // A person's own pages, by their personal key (tests/server/personalPages.test.ts).
+  'GET /api/tableresponse/answered/{userKey}',
+  'GET /api/users/{userKey}',
+  // Reports: by personal key without a session (staff with one: tests/server/reports.test.ts), and an
+  // answered evaluation's by its unguessable id, as its link.
+  'POST /api/tableresponse/report/download',
+  'GET /api/tableresponse/report/{id}/{type}',
+]);
 
 /** Strings of company A that company B must never receive. */
 function companyASecrets(): string[] {

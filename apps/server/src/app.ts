@@ -28,8 +28,11 @@ import { profileRoutes } from './routes/profile.ts';
 import { userRoutes } from './routes/users.ts';
 import { startJobs } from './jobs/plugin.ts';
 import type { QueueSettings } from './jobs/queue.ts';
+import { ReportPool } from './reports/pool.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { createMailer } from './mail/mailer.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { personalPageRoutes } from './routes/personalPages.ts';
 import './types.ts';
 
 /** Per-IP limits per minute of the public and sign-in routes. */
@@ -37,6 +40,8 @@ export interface RateLimits {
   signIn: number;
   find: number;
   submit: number;
+  /** The public calls of a person's own pages (by personal key). */
+  personal: number;
 }
 
 /** What `buildApp` needs. */
@@ -66,12 +71,16 @@ export interface AppOptions {
   mailFrom?: string;
   /** The job queue (pg-boss): its connection, whether this process runs workers, polling and retries. */
   queue?: QueueSettings;
+  /** Support contacts of the PDFs and report e-mails. Default the catalogue's (`messages.outcome`). */
+  support?: { email?: string; phone?: string };
+  /** Threads rendering PDFs. Default: the cores but one (at least 1). */
+  reportThreads?: number;
 }
 
 /** Sender of the e-mails when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'Avalia <nao-responda@avalia.local>';
 
-const DEFAULT_LIMITS: RateLimits = { signIn: 10, find: 600, submit: 600 };
+const DEFAULT_LIMITS: RateLimits = { signIn: 10, find: 600, submit: 600, personal: 60 };
 
 /** The default web root: `dist/web` at the repository root. */
 export const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -111,7 +120,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('db', options.db);
   app.decorate('definitions', definitions);
-  app.decorate('settings', { timeZone: options.timeZone, publicUrl: (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+  app.decorate('settings', {
+    timeZone: options.timeZone,
+    publicUrl: (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    support: { email: options.support?.email ?? messages.outcome.supportEmail, phone: options.support?.phone ?? messages.outcome.supportPhone },
+  });
+  const reports = new ReportPool({ threads: options.reportThreads });
+  app.decorate('reports', reports);
+  app.addHook('onClose', async () => reports.close());
   const mailer = createMailer({ db: options.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
@@ -134,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(responseRoutes, { submitLimit: limits.submit });
       await api.register(interviewRoutes);
       await api.register(dashboardRoutes);
+      await api.register(reportRoutes, { limit: limits.personal });
+      await api.register(personalPageRoutes, { limit: limits.personal });
       await api.register(resultCallRoutes);
       await api.register(spreadsheetRoutes);
       await api.register(registrationRoutes);

@@ -59,6 +59,11 @@ export interface Config {
   smtpUrl?: string;
   /** MAIL_FROM: sender of the e-mails (`Avalia <nao-responda@empresa.com.br>`). Default `Avalia <nao-responda@avalia.local>`. */
   mailFrom?: string;
+  /** SUPPORT_EMAIL and SUPPORT_PHONE: the support contacts on every PDF report and report e-mail. Default the catalogue's. */
+  supportEmail?: string;
+  supportPhone?: string;
+  /** REPORT_THREADS: threads rendering PDFs. Default the cores but one (at least 1). */
+  reportThreads?: number;
 }
 
 /** A switch that is on unless set to 0, false, no or não. */
@@ -167,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoResults: onUnlessOff(env.DEMO_RESULTS),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),
+    supportEmail: nonEmpty(env.SUPPORT_EMAIL),
+    supportPhone: nonEmpty(env.SUPPORT_PHONE),
+    reportThreads: env.REPORT_THREADS === undefined ? undefined : positiveInteger('REPORT_THREADS', env.REPORT_THREADS, 1),
   };
   checkProduction(env, config);
   return config;

@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db, Tx } from './db/client.ts';
 import type { Definitions } from './definitions.ts';
+import type { ReportPool } from './reports/pool.ts';
 
 /** The signed-in staff member, loaded from the database on every private call. */
 export interface Account {
@@ -17,6 +18,8 @@ export interface AppSettings {
   timeZone: string;
   /** Base of the links sent by e-mail (`{publicUrl}/{slug}/{evaluationId}`), without a trailing slash. */
   publicUrl: string;
+  /** Support contacts printed on every PDF and in the report e-mails (SUPPORT_EMAIL, SUPPORT_PHONE). */
+  support: { email: string; phone: string };
 }
 
 /** What an evaluation e-mail job carries; the queue monitor shows these fields. */
@@ -26,6 +29,10 @@ export interface EvaluationJobData {
   /** The evaluator (who gets the e-mail). */
   user_name: string;
   evaluated_name: string | null;
+  /** A person's report (`POST /evaluation/report`): the person it is about and gets it. */
+  user_id?: number;
+  /** With `user_id`: the report's type (-1 the scanner, 7 the team performance…). */
+  report_type?: number;
 }
 
 /** Names of the e-mail jobs of evaluations. */
@@ -53,6 +60,15 @@ export interface MailMessage {
   kind: string;
   evaluationId?: string | null;
   companyId?: number | null;
+  /** Files sent with the message (a report's PDF); the outbox keeps them for download. */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends e-mail through SMTP when SMTP_URL is set, otherwise keeps it in the outbox table. */
@@ -70,6 +86,8 @@ declare module 'fastify' {
     settings: AppSettings;
     jobs: Jobs;
     mailer: Mailer;
+    /** Renders report PDFs on worker threads. */
+    reports: ReportPool;
     /** preHandler: a valid token of an active type 1 or 2 user, else 401; sets `request.account`. */
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler (after `authenticate`): the account's type must be one of these, else 403. */

@@ -24,6 +24,9 @@ const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const InterviewPage = lazy(() => import('./pages/InterviewPage'));
 const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
+const EvaluationsPage = lazy(() => import('./pages/personal/EvaluationsPage'));
+const ScannerPage = lazy(() => import('./pages/personal/ScannerPage'));
+const PrintEvaluationPage = lazy(() => import('./pages/personal/PrintEvaluationPage'));
 
 /** A private route opened only by the account types of its `ROUTE_ACCESS` entry. */
 function privateRoute(path: PrivateRoute, page: ReactNode) {
@@ -58,6 +61,10 @@ export function AppRoutes() {
           {privateRoute('/interview360/:evaluation/*', <InterviewPage />)}
         </Route>
         <Route path="/company/register/:transaction" element={<RegistrationPage />} />
+        {/* A person's own pages, public, by their personal key (respondent.md 2.2). */}
+        <Route path="/evaluations/:userKey" element={<EvaluationsPage />} />
+        <Route path="/scanner/:userKey" element={<ScannerPage />} />
+        <Route path="/printevaluation/:userKey" element={<PrintEvaluationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

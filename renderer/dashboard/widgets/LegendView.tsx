@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { textColorOn } from '../contrast';
+import { textColorOn } from '../../../engine/charts/contrast';
 import type { WidgetProps } from './types';
 
 /** A fixed legend of bands: a coloured chip with each band's label, and its text. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { cellText, colorOf, formatCell } from '../../../engine/charts/format';
 import { messages } from '../../../engine/messages';
-import { textColorOn } from '../contrast';
+import { textColorOn } from '../../../engine/charts/contrast';
 import type { WidgetProps } from './types';
 
 /**

@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { colorOf, formatCell, toNumber } from '../../../engine/charts/format';
-import { textColorOn } from '../contrast';
+import { textColorOn } from '../../../engine/charts/contrast';
 import type { WidgetProps } from './types';
 
 /** A coloured cell's background and readable text, or nothing. */

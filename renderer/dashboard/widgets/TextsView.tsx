@@ -1,18 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Row } from '../../../engine/definition/dashboard';
+import { groupRows } from '../../../engine/charts/rows';
 import { cellText } from '../../../engine/charts/format';
 import type { WidgetProps } from './types';
-
-/** Rows grouped by a field's text, groups in first-seen order. */
-function groupBy(rows: Row[], field: string): [string, Row[]][] {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const key = cellText(row[field]);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  return [...groups];
-}
 
 function heading(level: number): 'h3' {
   return `h${Math.min(level, 6)}` as 'h3';
@@ -41,7 +32,7 @@ function Answers({ rows, field }: { rows: Row[]; field: string }) {
 export function TextsView({ widget, rows, level }: WidgetProps<'texts'>) {
   return (
     <Box>
-      {groupBy(rows, widget.group).map(([question, answers]) => (
+      {groupRows(rows, widget.group).map(([question, answers]) => (
         <Box key={question} sx={{ mb: 2 }}>
           <Typography component={heading(level)} variant="subtitle1" sx={{ fontWeight: 700, mb: 0.5 }}>
             {question}
@@ -49,7 +40,7 @@ export function TextsView({ widget, rows, level }: WidgetProps<'texts'>) {
           {widget.by === undefined ? (
             <Answers rows={answers} field={widget.text} />
           ) : (
-            groupBy(answers, widget.by).map(([author, written]) => (
+            groupRows(answers, widget.by).map(([author, written]) => (
               <Box key={author}>
                 <Typography component={heading(level + 1)} variant="subtitle2" color="text.secondary">
                   {widget.byLabels?.[author] ?? author}

@@ -110,8 +110,10 @@ const OPTIONS: Partial<Record<FilterField, FilterOption[]>> = {
 function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData> = async () => data) {
   const options = vi.fn(async (_id: number, filter: FilterField, _chosen: DashboardFilters) => OPTIONS[filter] ?? []);
   const dataCall = vi.fn(async (_id: number, filters: DashboardFilters) => answer(filters));
-  const source: DashboardSource = { options, data: dataCall };
-  return { source, options, data: dataCall };
+  const report = vi.fn(async (_id: number, _filters: DashboardFilters) => ({ blob: new Blob(['%PDF-1.7']), fileName: 'Relatório.pdf' }));
+  const sendReport = vi.fn(async (_id: number, _userId: number) => 'O relatório foi colocado em fila de envio');
+  const source: DashboardSource = { options, data: dataCall, report, sendReport };
+  return { source, options, data: dataCall, report, sendReport };
 }
 
 function renderView(source: DashboardSource, accountType = 1, definition: DashboardDefinition = dashboard) {
@@ -286,7 +288,7 @@ describe('DashboardView', { timeout: 30000 }, () => {
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
-  it("opens the print dialog with each chart's image download and the PDF announced for the next version", async () => {
+  it("opens the print dialog with each chart's image download and the view's PDF", async () => {
     const { source } = makeSource();
     renderView(source);
     await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
@@ -295,8 +297,8 @@ describe('DashboardView', { timeout: 30000 }, () => {
     // The chart registers once echarts has drawn it.
     expect(await within(dialog).findByRole('button', { name: 'Baixar imagem: Equipe por tema' }, WAIT)).toBeTruthy();
     const report = within(dialog).getByRole('button', { name: 'Baixar relatório (PDF)' }) as HTMLButtonElement;
-    expect(report.disabled).toBe(true);
-    expect(within(dialog).getByText('O relatório em PDF chega na próxima versão.')).toBeTruthy();
+    expect(report.disabled).toBe(false);
+    expect(within(dialog).getByText('O PDF traz todas as abas e gráficos desta tela, com os filtros escolhidos.')).toBeTruthy();
   });
 
   it('repeats a block per person with its rows, and switches options with pressed buttons', async () => {
@@ -422,6 +424,63 @@ describe('printing the scanner', () => {
     expect(print).toHaveProperty('disabled', true);
     expect(screen.getByText('Para imprimir, escolha um setor ou um curso em Filtros.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar Relatório' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('sending and downloading the report', { timeout: 30000 }, () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it("sends the chosen colleague's report after the confirmation, and says it is queued", async () => {
+    const team: DashboardDefinition = { ...dashboard, sendReport: true };
+    const { source, sendReport } = makeSource();
+    renderView(source, 1, team);
+    const send = await screen.findByRole('button', { name: 'Enviar Relatório' });
+    expect(send).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Empresa Cinco');
+    await pickFilter('Colaborador', 'Carla');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar Relatório' })).toHaveProperty('disabled', false), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar Relatório' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Enviar Relatório' }, WAIT);
+    expect(within(confirm).getByText('Você tem certeza que deseja enviar este relatório?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('O relatório foi colocado em fila de envio', {}, WAIT)).toBeTruthy();
+    expect(sendReport).toHaveBeenCalledWith(99, 21);
+  });
+
+  it("says 'Erro ao enviar relatório.' when the sending fails", async () => {
+    const { source, sendReport } = makeSource();
+    sendReport.mockRejectedValueOnce(new Error('falhou'));
+    renderView(source, 1, { ...dashboard, sendReport: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Empresa Cinco');
+    await pickFilter('Colaborador', 'Carla');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar Relatório' })).toHaveProperty('disabled', false), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar Relatório' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Enviar Relatório' }, WAIT)).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Erro ao enviar relatório.', {}, WAIT)).toBeTruthy();
+  });
+
+  it("downloads the view's PDF under the chosen filters from the print dialog", async () => {
+    const { source, report } = makeSource();
+    const saved: string[] = [];
+    const createObjectURL = vi.fn(() => 'blob:relatorio');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderView(source, 1, dashboard);
+    await waitFor(() => expect(screen.getByText('12 avaliações respondidas')).toBeTruthy(), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar relatório (PDF)' }, WAIT));
+    expect(await screen.findByText('Relatório gerado com sucesso', {}, WAIT)).toBeTruthy();
+    expect(report).toHaveBeenCalledWith(99, {});
+    expect(saved).toEqual(['Relatório.pdf']);
+    click.mockRestore();
   });
 });
 

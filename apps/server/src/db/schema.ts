@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about the installation (seed done, generated JWT secret). */
 export const meta = pgTable('meta', {
@@ -67,6 +67,11 @@ export const users = pgTable(
      * deactivated, which ends every token issued before.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * The person's own unguessable key for the public pages of their evaluations and reports
+     * (`/evaluations/{key}`, `/scanner/{key}`, `/printevaluation/{key}`), sent in their e-mails.
+     */
+    personalKey: uuid('personal_key').notNull().unique().default(sql`gen_random_uuid()`),
   },
   (table) => [index('users_company_id_idx').on(table.companyId)],
 );
@@ -185,6 +190,28 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_created_at_idx').on(table.createdAt)],
+);
+
+/** PostgreSQL `bytea` as a Node Buffer (drizzle has no built-in binary column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Files attached to an outbox message (a report's PDF), in order; an administrator can download them. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    /** 0-based order of the attachment in the message. */
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.outboxId, table.position] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from 'pg-boss';
 import { format, messages } from '../../../../engine/messages.ts';
-import { evaluationLink, evaluationMail } from '../mail/templates.ts';
+import { evaluationLink, evaluationMail, personalPagesLink } from '../mail/templates.ts';
 import { findMailEvaluation, type MailEvaluation } from '../repositories/jobs.ts';
 import { isUuid } from '../schemas/common.ts';
 import type { EvaluationJobData, MailMessage } from '../types.ts';
@@ -31,6 +31,7 @@ export function evaluationMessage(app: FastifyInstance, evaluation: MailEvaluati
     link: evaluationLink(app.settings.publicUrl, entry.slug!, evaluation.id),
     expireAt: evaluation.expireAt,
     timeZone: app.settings.timeZone,
+    personalLink: personalPagesLink(app.settings.publicUrl, evaluation.evaluatorKey),
   });
   return {
     key,

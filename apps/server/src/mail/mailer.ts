@@ -51,6 +51,7 @@ function certainlyNotSent(error: unknown): boolean {
   return e.syscall === 'connect' || e.errno === 'ECONNREFUSED' || e.code === 'ECONNREFUSED';
 }
 
+/** Outbox delivery: the message and its attachments stored together; a key already stored is skipped. */
 function outboxMailer(db: Db): Mailer {
   return {
     transport: 'outbox',
@@ -82,7 +83,15 @@ function smtpMailer(db: Db, smtpUrl: string, from: string): Mailer & { close(): 
       if (claim === 'sent') return { skipped: true };
       if (claim === 'sending') throw new MailError(messages.mail.sendInterrupted);
       try {
-        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId });
+        await transporter.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId,
+          attachments: (message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+        });
       } catch (error) {
         if (certainlyNotSent(error)) await releaseDelivery(db, message.key);
         throw new MailError(format(messages.mail.smtpFailed, { detail: error instanceof Error ? error.message : String(error) }));

@@ -55,6 +55,11 @@ export function evaluationLink(publicUrl: string, slug: string, evaluationId: st
   return `${publicUrl}/${slug}/${evaluationId}`;
 }
 
+/** A person's page of all their evaluations (public, by their personal key): `{publicUrl}/evaluations/{personalKey}`. */
+export function personalPagesLink(publicUrl: string, personalKey: string): string {
+  return `${publicUrl}/evaluations/${personalKey}`;
+}
+
 /** What an evaluation e-mail says. */
 export interface EvaluationMailInput {
   renewed: boolean;
@@ -65,6 +70,13 @@ export interface EvaluationMailInput {
   link: string;
   expireAt: Date | null;
   timeZone: string;
+  /** The evaluator's page of all their evaluations (`personalPagesLink`); absent: not mentioned. */
+  personalLink?: string | null;
+}
+
+/** The paragraph pointing to the person's page of all their evaluations, when there is one. */
+function personalLinkParagraph(link: string | null | undefined): Paragraph[] {
+  return link ? [{ template: messages.personal.personalLink, params: { link: { link } } }] : [];
 }
 
 /** The e-mail that invites (or, renewed, reminds) the evaluator to answer one evaluation. */
@@ -79,6 +91,7 @@ export function evaluationMail(input: EvaluationMailInput): MailContent {
     { template: intro, params: { evaluation, rated: rated ?? '' } },
     { template: m.evaluationLink, params: { link: { link: input.link } } },
     input.expireAt ? { template: m.evaluationExpiry, params: { date: formatDateBR(input.expireAt, input.timeZone) } } : { template: m.evaluationNoExpiry },
+    ...personalLinkParagraph(input.personalLink),
     { template: m.linkPersonal },
     { template: m.signature },
   ]);
@@ -92,8 +105,11 @@ export interface ReminderItem {
   expireAt: Date | null;
 }
 
-/** The reminder listing every pending evaluation of a user, with links and expiry dates. */
-export function reminderMail(userName: string, items: ReminderItem[], timeZone: string): MailContent {
+/**
+ * The reminder listing every pending evaluation of a user, with links and expiry dates, and the link of
+ * their page of all their evaluations when given.
+ */
+export function reminderMail(userName: string, items: ReminderItem[], timeZone: string, personalLink?: string | null): MailContent {
   const m = messages.mail;
   const lines: Paragraph[] = items.map((item) => {
     const template = item.expireAt
@@ -117,6 +133,7 @@ export function reminderMail(userName: string, items: ReminderItem[], timeZone: 
     { template: m.greeting, params: { name: userName } },
     { template: m.reminderIntro },
     ...lines,
+    ...personalLinkParagraph(personalLink),
     { template: m.linkPersonal },
     { template: m.signature },
   ]);
@@ -124,20 +141,30 @@ export function reminderMail(userName: string, items: ReminderItem[], timeZone: 
 
 /** What a report e-mail says. */
 export interface ReportMailInput {
-  evaluatorName: string;
+  /** Who gets it. */
+  name: string;
+  /** The report's title. */
+  title: string;
+  /** The evaluation it is about ("Escala de Estresse Percebido"), and the evaluated person when someone else. */
   evaluationName: string;
   ratedName: string | null;
-  link: string;
+  /** The attached PDF's file name. */
+  fileName: string;
+  /** The recipient's page of all their evaluations and reports. */
+  personalLink: string;
+  support: { email: string; phone: string };
 }
 
-/** The e-mail that tells the evaluator the results of a done evaluation are available. */
+/** The e-mail that carries a report's PDF (attached by the caller). */
 export function reportMail(input: ReportMailInput): MailContent {
   const m = messages.mail;
   const evaluation = input.evaluationName;
-  return renderMail(format(m.reportSubject, { evaluation }), [
-    { template: m.greeting, params: { name: input.evaluatorName } },
+  return renderMail(format(m.reportSubject, { evaluation: input.title }), [
+    { template: m.greeting, params: { name: input.name } },
     { template: input.ratedName ? m.reportIntroRated : m.reportIntro, params: { evaluation, rated: input.ratedName ?? '' } },
-    { template: m.reportLink, params: { link: { link: input.link } } },
+    { template: m.reportAttached, params: { file: input.fileName } },
+    { template: messages.personal.personalLink, params: { link: { link: input.personalLink } } },
+    { template: m.reportSupport, params: { email: input.support.email, phone: input.support.phone } },
     { template: m.signature },
   ]);
 }

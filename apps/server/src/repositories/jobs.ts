@@ -13,6 +13,8 @@ export interface MailEvaluation {
   evaluatorName: string;
   evaluatorEmail: string;
   evaluatorCompanyId: number | null;
+  /** The evaluator's personal key (their own public pages). */
+  evaluatorKey: string;
   ratedId: number | null;
   ratedName: string | null;
 }
@@ -30,6 +32,7 @@ function mailEvaluationQuery(db: Db) {
         evaluatorName: evaluator.name,
         evaluatorEmail: evaluator.email,
         evaluatorCompanyId: evaluator.companyId,
+        evaluatorKey: evaluator.personalKey,
         ratedId: evaluations.rated,
         ratedName: ratedUser.name,
       })

@@ -82,8 +82,10 @@ export function datasetScope(dataset: Dataset, filters: DashboardFilters, done =
     return sql.join(conditions, sql` and `);
   }
   if (filters.colleague_id === undefined) return null;
-  // The colleague's latest done evaluation of each type.
-  const latest = sql`evaluations.id in (select distinct on (l.type_evaluation) l.id from evaluations l
+  // The colleague's latest done evaluation of each type; with evaluation ids (the report of one answered
+  // evaluation), those of the colleague's evaluations instead.
+  const chosen = filters.evaluation_ids === undefined ? undefined : filterConditions({ evaluation_ids: filters.evaluation_ids })[0]!;
+  const latest = chosen ? sql`(evaluations.user_id = ${filters.colleague_id} and ${chosen})` : sql`evaluations.id in (select distinct on (l.type_evaluation) l.id from evaluations l
     where l.user_id = ${filters.colleague_id} and l.done = true and l.type_evaluation in (${list(dataset.types)})
     order by l.type_evaluation, l.created_at desc, l.id desc)`;
   const company = filters.company_id === undefined ? sql`true` : sql`evaluations.company_id = ${filters.company_id}`;
@@ -109,7 +111,7 @@ async function pageOf(context: QueryContext, scope: SQL, size: number, page: num
 async function scoresQuery(context: QueryContext, dataset: Extract<Dataset, { query: 'scores' }>, scope: SQL, name: string): Promise<Row[]> {
   const rows: Row[] = [];
   if (dataset.pageSize !== undefined) {
-    const paged = await pageOf(context, scope, dataset.pageSize, Math.max(0, context.filters.pages?.[name] ?? 0));
+    const paged = await pageOf(context, scope, context.filters.page_size ?? dataset.pageSize, Math.max(0, context.filters.pages?.[name] ?? 0));
     context.totals?.set(name, paged.total);
     scope = paged.scope;
   }

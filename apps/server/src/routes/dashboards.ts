@@ -10,7 +10,7 @@ import { bearer, errorResponses, idSchema as id } from '../schemas/common.ts';
 const FILTERS: (FilterName | 'course')[] = ['company', 'course', 'sector', 'colleague', 'evaluated', 'version', 'alignment'];
 
 /** The filters of the data and options calls (query string or body). */
-const filtersSchema = {
+export const filtersSchema = {
   type: 'object',
   properties: {
     company_id: id,

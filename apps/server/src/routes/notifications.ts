@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateBR } from '../../../../engine/lifecycle/linkState.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { canSeeCompany, visibleUsers } from '../access.ts';
+import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
 import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
 import { evaluationLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluationsOf, type QueueJobRow } from '../repositories/jobs.ts';
-import { listOutbox } from '../repositories/outbox.ts';
+import { findOutboxAttachment, listOutbox, outboxExists } from '../repositories/outbox.ts';
 import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
 import type { MailMessage } from '../types.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
@@ -51,8 +52,26 @@ const outboxItemSchema = {
     evaluation_id: { type: ['string', 'null'] },
     company_id: { type: ['integer', 'null'] },
     created_at: { type: 'string', format: 'date-time' },
+    attachments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['position', 'filename', 'content_type', 'size'],
+        properties: {
+          position: { type: 'integer' },
+          filename: { type: 'string' },
+          content_type: { type: 'string' },
+          size: { type: 'integer', description: 'Tamanho em bytes' },
+        },
+      },
+    },
   },
 } as const;
+
+/** A stored content type usable as a header (`type/subtype` and parameters), else `application/octet-stream`. */
+function headerSafeType(contentType: string): string {
+  return /^[\w.+-]+\/[\w.+-]+( *;[\x20-\x7e]*)?$/.test(contentType) ? contentType : 'application/octet-stream';
+}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
@@ -272,8 +291,40 @@ export async function notificationRoutes(app: FastifyInstance) {
           evaluation_id: row.evaluationId,
           company_id: row.companyId,
           created_at: row.createdAt.toISOString(),
+          attachments: row.attachments.map((file) => ({ position: file.position, filename: file.filename, content_type: file.contentType, size: file.size })),
         })),
       };
+    },
+  );
+
+  app.get<{ Params: { id: number; position: number } }>(
+    '/outbox/:id/attachments/:position',
+    {
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Baixa um anexo de uma mensagem da caixa de saída',
+        security: bearer,
+        params: {
+          type: 'object',
+          required: ['id', 'position'],
+          additionalProperties: false,
+          properties: { id: idSchema, position: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+        },
+        produces: ['application/octet-stream'],
+        response: { 200: { description: 'O arquivo anexado, com o seu tipo de conteúdo', type: 'string', format: 'binary' }, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, position } = request.params;
+      const file = await findOutboxAttachment(app.db, id, position);
+      if (!file) throw new HttpError(404, (await outboxExists(app.db, id)) ? messages.outbox.attachmentNotFound : messages.outbox.mailNotFound);
+      return reply
+        .header('content-type', headerSafeType(file.contentType))
+        .header('content-disposition', attachmentHeader(file.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(file.content);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { messages } from '../../../../engine/messages';
 import { getToken, signOut } from '../auth/session';
-import { ApiError, BASE, callApi, readJson, serverMessage } from './http';
+import { ApiError, BASE, callApi, fileNameOf, readJson, serverMessage } from './http';
 
 export { ApiError };
 
@@ -53,9 +53,7 @@ export async function download(path: string, options: { method?: 'GET' | 'POST';
     if (response.status === 401) signOut();
     throw new ApiError(serverMessage(data) ?? messages.common.serverError, response.status);
   }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1]!) : 'arquivo' };
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) ?? 'arquivo' };
 }
 
 export { saveFile } from '../../../../renderer/saveFile';

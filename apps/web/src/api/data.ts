@@ -65,6 +65,16 @@ export interface OutboxMail {
   evaluation_id: string | null;
   company_id: number | null;
   created_at: string;
+  /** Files sent with the message, in order (download: `GET /outbox/{id}/attachments/{position}`). */
+  attachments: OutboxAttachment[];
+}
+
+/** A file attached to an outbox message; `size` in bytes. */
+export interface OutboxAttachment {
+  position: number;
+  filename: string;
+  content_type: string;
+  size: number;
 }
 
 /** One page of the outbox. */

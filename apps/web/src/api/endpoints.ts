@@ -2,7 +2,7 @@ import type { DashboardData, DashboardFilters, ScoredRow } from '../../../../eng
 import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
 import type { FilterField, FilterOption } from '../../../../renderer/dashboard/types';
 import type { SessionUser } from '../auth/session';
-import { request } from './client';
+import { download, request } from './client';
 
 /** A company as `GET /api/companies` lists it. */
 export interface Company {
@@ -65,6 +65,17 @@ export async function dashboardOptions(dashboardId: number, filter: FilterField,
   const search = query.toString() ? `?${query.toString()}` : '';
   const answer = await request<{ options?: FilterOption[] }>(`/dashboards/${dashboardId}/options/${encodeURIComponent(filter)}${search}`);
   return answer?.options ?? [];
+}
+
+/** The PDF report of a dashboard under the chosen filters, made by the server from the same data. */
+export function dashboardReport(dashboardId: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }> {
+  return download(`/dashboards/${dashboardId}/report`, { method: 'POST', body: chosen });
+}
+
+/** Queues the e-mail of a person's report ('Enviar Relatório'); the answer is the server's message. */
+export async function sendPersonReport(dashboardId: number, userId: number): Promise<string> {
+  const answer = await request<{ message?: string }>('/evaluation/report', { method: 'POST', body: { user_id: userId, type_evaluation: String(dashboardId) } });
+  return answer?.message ?? '';
 }
 
 /** Every dataset of a dashboard under the chosen filters, computed by the server. */

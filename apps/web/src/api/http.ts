@@ -51,3 +51,27 @@ export async function callApi<T>(path: string, options: { method?: string; body?
   if (response.ok) return data as T;
   throw new ApiError(serverMessage(data) ?? messages.common.serverError, response.status);
 }
+
+/**
+ * The file name of a Content-Disposition header: the RFC 5987 `filename*` (UTF-8, percent-encoded)
+ * when present, else the plain `filename` (quoted or not); null when there is neither.
+ */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (extended) {
+    const charset = extended[1]!.trim().toLowerCase();
+    const value = extended[2]!.trim().replace(/^"(.*)"$/, '$1');
+    try {
+      if (charset === '' || charset === 'utf-8') return decodeURIComponent(value);
+      // ISO-8859-1: each %XX is one character.
+      return value.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
+  if (!plain) return null;
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!.trim();
+  return name === '' ? null : name;
+}

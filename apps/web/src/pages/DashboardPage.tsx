@@ -6,14 +6,14 @@ import type { DashboardDefinition } from '../../../../engine/definition/dashboar
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
-import { dashboardData, dashboardOptions } from '../api/endpoints';
+import { dashboardData, dashboardReport, sendPersonReport, dashboardOptions } from '../api/endpoints';
 import { getUser } from '../auth/session';
 
 // Definitions reach the browser already validated by the build's definition check, so they are typed
 // here; each is its own chunk, loaded when its view opens.
 const dashboardFiles = import.meta.glob<DashboardDefinition>('../../../../definitions/dashboards/*.json', { import: 'default' });
 
-const source: DashboardSource = { options: dashboardOptions, data: dashboardData };
+const source: DashboardSource = { options: dashboardOptions, data: dashboardData, report: dashboardReport, sendReport: sendPersonReport };
 
 interface Loaded {
   id: string;

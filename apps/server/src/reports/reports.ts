@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DashboardDefinition, DashboardFilters } from '../../../../engine/definition/dashboard.ts';
+import { reportBlocks, reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { dashboardData, dashboardOfType } from '../results/dashboards.ts';
+
+const m = messages.reports;
+
+/** Most rows a paged dataset (the PSS-14 respondents) puts in a PDF. */
+export const REPORT_ROW_LIMIT = 5000;
+
+/** A PDF made for a download or an e-mail. */
+export interface ReportFile {
+  fileName: string;
+  pdf: Buffer;
+  /** The report's title (the e-mail's subject names it). */
+  title: string;
+}
+
+/** Who and what a report is about, for its first page and its file name. */
+interface Subject {
+  lines: string[];
+  /** The person chosen, else the company, else 'Todas as empresas'. */
+  name: string;
+  company: string;
+}
+
+const MONTHS = ['JANEIRO', 'FEVEREIRO', 'MARÇO', 'ABRIL', 'MAIO', 'JUNHO', 'JULHO', 'AGOSTO', 'SETEMBRO', 'OUTUBRO', 'NOVEMBRO', 'DEZEMBRO'];
+
+/** A day in the app's time zone: its Portuguese text ("23 de NOVEMBRO de 2026", month in capitals) and its date. */
+export function reportDay(now: Date, timeZone: string): { text: string; iso: string } {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now).map((part) => [part.type, part.value]));
+  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
+  return { text: `${day} de ${MONTHS[month - 1]} de ${year}`, iso: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T12:00:00.000Z` };
+}
+
+/**
+ * The version of each questionnaire whose scoring produced a view's numbers: its name and the first
+ * characters of the SHA-256 of its definition file's scoring, so a changed scoring key shows a new
+ * version on every report made after the change.
+ */
+export function scoringVersions(app: FastifyInstance, view: DashboardDefinition): string {
+  const types = [...new Set(Object.values(view.datasets).flatMap((dataset) => ('from' in dataset ? [] : [...dataset.types, ...(dataset.alignWith ?? [])])))].sort((a, b) => a - b);
+  return types
+    .map((type) => {
+      const definition = app.definitions.questionnaires.get(type);
+      const name = app.definitions.types.get(type)?.name ?? definition?.title ?? String(type);
+      if (!definition) return name;
+      const hash = createHash('sha256').update(JSON.stringify({ pages: definition.pages, scoring: definition.scoring ?? null })).digest('hex').slice(0, 8);
+      return format(m.versionOf, { name, version: hash });
+    })
+    .join('; ');
+}
+
+async function select<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The names of the chosen filters, as the first page's lines. */
+async function subjectOf(db: Db, filters: DashboardFilters): Promise<Subject> {
+  const name = async (query: SQL) => (await select<{ name: string }>(db, query))[0]?.name;
+  const company = filters.company_id === undefined ? undefined : await name(sql`select commercial_name as name from companies where id = ${filters.company_id}`);
+  const course = filters.course_id === undefined ? undefined : await name(sql`select name from courses where id = ${filters.course_id}`);
+  const sector = filters.sector_id === undefined ? undefined : await name(sql`select sector_name as name from sectors where id = ${filters.sector_id}`);
+  const person = filters.colleague_id === undefined ? undefined : await name(sql`select name from users where id = ${filters.colleague_id}`);
+  const evaluated = filters.evaluated_id === undefined ? undefined : await name(sql`select name from users where id = ${filters.evaluated_id}`);
+  const lines = [
+    company === undefined ? (course === undefined ? m.subjectAll : undefined) : format(m.subjectCompany, { name: company }),
+    course === undefined ? undefined : format(m.subjectCourse, { name: course }),
+    sector === undefined ? undefined : format(m.subjectSector, { name: sector }),
+    person === undefined ? undefined : format(m.subjectPerson, { name: person }),
+    evaluated === undefined ? undefined : format(m.subjectEvaluated, { name: evaluated }),
+  ].filter((line): line is string => line !== undefined);
+  return { lines, name: person ?? evaluated ?? company ?? course ?? m.subjectAll, company: company ?? course ?? m.subjectAll };
+}
+
+/** What a view's report is made from besides the view: checked filters and, optionally, the evaluation's name. */
+export interface ReportRequest {
+  view: DashboardDefinition;
+  filters: DashboardFilters;
+  /** The evaluation type's name, for `{evaluation}` in the file name. Default the view's title. */
+  evaluation?: string;
+  /** Extra lines for the first page (the evaluation of a single-evaluation report). */
+  lines?: string[];
+  now?: Date;
+}
+
+/** The report document of a view under checked filters: the same datasets the screen draws, every page. */
+export async function buildReport(app: FastifyInstance, request: ReportRequest): Promise<{ document: ReportDocument; fileName: string }> {
+  const { view, filters } = request;
+  const data = await dashboardData(app.db, app.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined });
+  const subject = await subjectOf(app.db, filters);
+  const title = view.report?.title ?? view.title;
+  const day = reportDay(request.now ?? new Date(), app.settings.timeZone);
+  const document: ReportDocument = {
+    orientation: view.report?.orientation ?? 'portrait',
+    createdAt: day.iso,
+    meta: {
+      title,
+      subject: [...subject.lines, ...(request.lines ?? [])],
+      generated: day.text,
+      versions: scoringVersions(app, view),
+      supportEmail: app.settings.support.email,
+      supportPhone: app.settings.support.phone,
+    },
+    blocks: reportBlocks(view, data),
+  };
+  const fileName = reportFileName(view.report?.fileName, { title, name: subject.name, company: subject.company, evaluation: request.evaluation ?? view.title });
+  return { document, fileName };
+}
+
+/** A view's report as a PDF file, rendered on the report threads. */
+export async function renderReport(app: FastifyInstance, request: ReportRequest): Promise<ReportFile> {
+  const { document, fileName } = await buildReport(app, request);
+  return { fileName, pdf: await app.reports.render(document), title: document.meta.title };
+}
+
+/** A person a report is about. */
+export interface Person {
+  id: number;
+  name: string;
+  companyId: number | null;
+}
+
+/**
+ * A person's report (`POST /tableresponse/report/download`, 'Enviar Relatório'): the view of the type
+ * (the scanner for -1, the team performance for 7, else the type's result view) with the person chosen
+ * in its person filter. `publicCall`: asked with the person's own key, so the scanner reads nothing but
+ * the person's evaluations (no list of colleagues).
+ */
+export function personReport(app: FastifyInstance, type: number, person: Person, publicCall: boolean): ReportRequest {
+  const view = app.definitions.dashboards.get(type) ?? dashboardOfType(app.definitions, type);
+  const personFilter = view?.filters.includes('colleague') ? 'colleague_id' : view?.filters.includes('evaluated') ? 'evaluated_id' : undefined;
+  if (!view || !personFilter) throw new HttpError(400, format(m.typeWithoutReport, { type: String(type) }));
+  const filters: DashboardFilters = { [personFilter]: person.id, ...(person.companyId === null ? {} : { company_id: person.companyId }) };
+  if (publicCall && view.id === -1) filters.person_ids = [person.id];
+  return { view, filters, evaluation: app.definitions.types.get(type)?.name };
+}
+
+/** An answered evaluation's report, or null for an unknown id; `request` is null when its type has no result view. */
+export async function evaluationReport(
+  app: FastifyInstance,
+  id: string,
+): Promise<{ type: number; done: boolean; evaluatorId: number; request: ReportRequest | null } | null> {
+  const [row] = await select<{ type_evaluation: number; done: boolean; user_id: number; rated: number | null; version: number | null; company_id: number | null }>(
+    app.db,
+    sql`select type_evaluation, done, user_id, rated, version, company_id from evaluations where id = ${id}::uuid`,
+  );
+  if (!row) return null;
+  const type = Number(row.type_evaluation);
+  const view = dashboardOfType(app.definitions, type);
+  const answer = { type, done: row.done, evaluatorId: Number(row.user_id) };
+  if (!view) return { ...answer, request: null };
+  // Only this evaluation's answers, with the person filters the view needs set from it.
+  const filters: DashboardFilters = {
+    evaluation_ids: [id],
+    colleague_id: Number(row.user_id),
+    ...(row.rated === null ? {} : { evaluated_id: Number(row.rated) }),
+    ...(row.version === null ? {} : { version: Number(row.version) }),
+    ...(row.company_id === null ? {} : { company_id: Number(row.company_id) }),
+  };
+  const evaluation = app.definitions.types.get(type)?.name ?? view.title;
+  return {
+    ...answer,
+    request: {
+      view: { ...view, report: { ...view.report, fileName: '{evaluation} - {name}.pdf' } },
+      filters,
+      evaluation,
+      lines: [format(m.subjectEvaluation, { name: evaluation })],
+    },
+  };
+}

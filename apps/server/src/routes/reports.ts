@@ -1,0 +1,192 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
+import type { DashboardDefinition, DashboardFilters } from '../../../../engine/definition/dashboard.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { visibleUsers } from '../access.ts';
+import { attachmentHeader } from '../contentDisposition.ts';
+import { HttpError } from '../errors.ts';
+import { ReportsBusyError } from '../reports/pool.ts';
+import { evaluationReport, personReport, renderReport, type Person, type ReportFile, type ReportRequest } from '../reports/reports.ts';
+import { checkFilters } from '../results/dashboards.ts';
+import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
+import { filtersSchema } from './dashboards.ts';
+
+const m = messages.reports;
+
+const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
+
+/** The type a request names: a number or a numeric text, else NaN. */
+function typeOf(raw: unknown): number {
+  if (typeof raw === 'number') return raw;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  return /^-?\d{1,4}$/.test(text) ? Number(text) : NaN;
+}
+
+/**
+ * The report calls: the PDF of a dashboard as filtered, `POST /tableresponse/report/download` (a
+ * person's report: the scanner, the team performance, any view with a person filter) and
+ * `GET /tableresponse/report/{id}/{type}` (one answered evaluation). PDFs render on the report threads.
+ */
+export async function reportRoutes(app: FastifyInstance, options: { limit: number }) {
+  const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
+  const publicLimit = { rateLimit: { max: options.limit, timeWindow: '1 minute' } };
+
+  /** Renders and answers a PDF; a full queue is a 503, any other failure a 502 with 'Erro ao gerar relatório'. */
+  async function sendPdf(reply: FastifyReply, request: ReportRequest) {
+    let file: ReportFile;
+    try {
+      file = await renderReport(app, request);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (error instanceof ReportsBusyError) throw new HttpError(503, m.busy);
+      app.log.error({ err: error }, 'report not generated');
+      throw new HttpError(502, m.generationFailed);
+    }
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachmentHeader(file.fileName))
+      .header('cache-control', 'no-store')
+      .send(file.pdf);
+  }
+
+  const dashboardOf = (raw: string): DashboardDefinition => {
+    const dashboard = /^-?\d{1,4}$/.test(raw) ? app.definitions.dashboards.get(Number(raw)) : undefined;
+    if (!dashboard) throw new HttpError(404, format(messages.api.dashboardNotFound, { id: raw.slice(0, 20) }));
+    return dashboard;
+  };
+
+  app.post<{ Params: { id: string }; Body: DashboardFilters | undefined }>(
+    '/dashboards/:id/report',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['results'],
+        summary: 'Relatório em PDF de um painel sob os filtros (o mesmo que a tela mostra)',
+        security: bearer,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 20 } } },
+        body: { ...filtersSchema, type: ['object', 'null'] },
+        response: { ...pdfResponse, ...errorResponses(400, 401, 403, 404, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const view = dashboardOf(request.params.id);
+      const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
+      return sendPdf(reply, { view, filters });
+    },
+  );
+
+  /** The person of a personal key (public pages), or null. */
+  async function personOfKey(key: string): Promise<Person | null> {
+    if (!isUuid(key)) return null;
+    const [row] = ((await app.db.execute(sql`select id, name, company_id from users where personal_key = ${key.toLowerCase()}::uuid`)) as unknown as { rows: { id: number; name: string; company_id: number | null }[] }).rows;
+    return row ? { id: Number(row.id), name: row.name, companyId: row.company_id === null ? null : Number(row.company_id) } : null;
+  }
+
+  app.post<{ Body: { evaluation_type: unknown; target_ids: unknown[]; company_ids?: unknown[]; selected_ids?: unknown[] } }>(
+    '/tableresponse/report/download',
+    {
+      config: publicLimit,
+      schema: {
+        tags: ['results'],
+        summary: 'Relatório em PDF de uma pessoa (scanner: -1; desempenho de equipe: 7). Com sessão: id do usuário; sem sessão: a chave pessoal.',
+        security: [...bearer, {}],
+        body: {
+          type: 'object',
+          required: ['evaluation_type', 'target_ids'],
+          additionalProperties: { not: {} },
+          properties: {
+            evaluation_type: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] },
+            target_ids: { type: 'array', minItems: 1, maxItems: 1, items: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 64 }] } },
+            company_ids: { type: 'array', maxItems: 100, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 12 }] } },
+            selected_ids: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 64 }] } },
+          },
+        },
+        response: { ...pdfResponse, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
+      },
+    },
+    async (request: FastifyRequest<{ Body: { evaluation_type: unknown; target_ids: unknown[] } }>, reply) => {
+      const type = typeOf(request.body.evaluation_type);
+      if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.evaluation_type).slice(0, 12) }));
+      const target = request.body.target_ids[0];
+      const signedIn = request.headers.authorization !== undefined;
+      let person: Person | null;
+      if (signedIn) {
+        await app.authenticate.call(app, request, reply);
+        const account = request.account!;
+        if (account.typeAccount !== ACCOUNT.administrator && account.typeAccount !== ACCOUNT.company) throw new HttpError(403, messages.api.forbidden);
+        const id = typeof target === 'number' ? target : /^\d{1,10}$/.test(String(target)) ? Number(target) : NaN;
+        if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw new HttpError(404, m.unknownTarget);
+        const user = (await visibleUsers(app.db, account, [id])).get(id)!;
+        person = { id: user.id, name: user.name, companyId: user.companyId };
+      } else {
+        person = typeof target === 'string' ? await personOfKey(target) : null;
+        if (!person) throw new HttpError(404, m.unknownTarget);
+      }
+      return sendPdf(reply, personReport(app, type, person, !signedIn));
+    },
+  );
+
+  app.get<{ Params: { id: string; type: string } }>(
+    '/tableresponse/report/:id/:type',
+    {
+      config: publicLimit,
+      schema: {
+        tags: ['results'],
+        summary: 'Relatório em PDF de uma avaliação respondida (o id da avaliação dá acesso, como o link dela)',
+        params: { type: 'object', required: ['id', 'type'], properties: { id: { type: 'string', maxLength: 64 }, type: { type: 'string', maxLength: 6 } } },
+        response: { ...pdfResponse, ...errorResponses(400, 404, 429, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      const evaluation = isUuid(id) ? await evaluationReport(app, id) : null;
+      if (!evaluation || evaluation.type !== typeOf(request.params.type)) throw new HttpError(404, m.unknownReport);
+      if (!evaluation.done) throw new HttpError(400, m.notDone);
+      if (!evaluation.request) throw new HttpError(404, m.noReportForType);
+      return sendPdf(reply, evaluation.request);
+    },
+  );
+
+  app.post<{ Body: { user_id: number; type_evaluation: unknown; evaluation_id?: string } }>(
+    '/evaluation/report',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['notifications'],
+        summary: "Coloca em fila o e-mail do relatório de uma pessoa ('Enviar Relatório': scanner -1, desempenho de equipe 7), com o PDF anexo, para essa pessoa",
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['user_id', 'type_evaluation'],
+          additionalProperties: { not: {} },
+          properties: {
+            user_id: idSchema,
+            type_evaluation: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] },
+            evaluation_id: { type: ['string', 'null'], maxLength: 64 },
+          },
+        },
+        response: { 200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const type = typeOf(request.body.type_evaluation);
+      if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.type_evaluation).slice(0, 12) }));
+      const user = (await visibleUsers(app.db, request.account!, [request.body.user_id])).get(request.body.user_id)!;
+      // Refuses a type without a person report now, not in the worker.
+      personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
+      const evaluationId = request.body.evaluation_id ?? '';
+      try {
+        await app.db.transaction(async (tx) => {
+          await app.jobs.enqueueReportEmails(tx, [
+            { evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type },
+          ]);
+        });
+      } catch (error) {
+        app.log.error({ err: error }, 'report e-mail job not queued');
+        throw new HttpError(502, messages.mail.reportFailed);
+      }
+      return { message: messages.mail.reportQueued };
+    },
+  );
+}

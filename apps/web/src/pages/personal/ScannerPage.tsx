@@ -1,0 +1,4 @@
+import { ScannerReportPage } from './ReportDialogPage';
+
+/** The route's page (its own chunk). */
+export default ScannerReportPage;

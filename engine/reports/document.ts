@@ -1,0 +1,247 @@
+import type { EChartsOption } from 'echarts';
+import type { Condition, DashboardData, DashboardDefinition, DataWidget, LayoutNode, Row, Widget } from '../definition/dashboard.ts';
+import { textColorOn } from '../charts/contrast.ts';
+import { cellText, CHART_WIDTH, colorOf, DEFAULT_CHART_HEIGHT, formatCell, toNumber } from '../charts/format.ts';
+import { buildChart, isChartWidget } from '../charts/registry.ts';
+import { tableOf } from '../charts/table.ts';
+import type { DataTable } from '../charts/types.ts';
+import { groupRows, repeatBlocks, widgetRows } from '../charts/rows.ts';
+import { format, messages } from '../messages.ts';
+
+/*
+ * A report is a document of blocks, built from a view's definition and its computed data by the same
+ * row selection and chart builders as the screen (print mode). The server turns the blocks into a PDF;
+ * nothing here knows about PDFs, fonts or I/O.
+ */
+
+/** A table cell: its text and, for band colours, its background and readable text colour. */
+export interface ReportCell {
+  text: string;
+  fill?: string;
+  color?: string;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+}
+
+/** One block of a report, top to bottom. */
+export type ReportBlock =
+  | { kind: 'heading'; text: string; level: 1 | 2 | 3; pageBreak?: boolean }
+  | { kind: 'chart'; title?: string; option: EChartsOption; width: number; height: number; table: DataTable }
+  | { kind: 'table'; title?: string; header: ReportCell[]; rows: ReportCell[][] }
+  | { kind: 'texts'; title?: string; groups: { heading: string; parts: { heading?: string; items: string[] }[] }[] }
+  | { kind: 'stat'; value: string; label: string }
+  | { kind: 'columns'; title?: string; columns: { heading: string; items: string[] }[] }
+  | { kind: 'legend'; title?: string; items: { label: string; text: string; color: string; textColor: string }[] }
+  | { kind: 'empty'; title?: string; text: string }
+  | { kind: 'pageBreak' };
+
+/** What a report says about itself on every page. */
+export interface ReportMeta {
+  /** The report's title (first page, PDF metadata). */
+  title: string;
+  /** Lines under the title: who and what it is about ("Empresa: …", "Colaborador: …"). */
+  subject: string[];
+  /** When it was generated, written in Portuguese ("23 de NOVEMBRO de 2026, 14:05"). */
+  generated: string;
+  /** The definition versions whose scoring keys produced the numbers ("Estresse v3"). */
+  versions: string;
+  /** Support lines of the footer. */
+  supportEmail: string;
+  supportPhone: string;
+}
+
+/** A report ready to be drawn: A4 pages, its blocks and its metadata. */
+export interface ReportDocument {
+  meta: ReportMeta;
+  orientation: 'portrait' | 'landscape';
+  /** Fixed creation date of the PDF (so the same data gives the same bytes). */
+  createdAt: string;
+  blocks: ReportBlock[];
+}
+
+/** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
+export const REPORT_CONTENT_WIDTH = 515;
+
+/** Conditions every widget inside a repeated block meets, and that block's title. */
+interface Scope {
+  data: DashboardData;
+  narrow: Condition[];
+  block?: string;
+  empty: string;
+  /** Each tab and toggle option starts a new page. */
+  breakAlternatives: boolean;
+}
+
+/** A chart's height in the report: the widget's own, else the screen default, scaled to the page width. */
+function chartHeight(widget: Extract<Widget, { height?: number }>): number {
+  return widget.height ?? DEFAULT_CHART_HEIGHT;
+}
+
+/** A chart, the same option as the screen's in print mode, with its numbers as the screen's table gives them. */
+function chartBlock(widget: Extract<DataWidget, { kind: 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud' }>, rows: Row[], title?: string): ReportBlock {
+  return { kind: 'chart', title, option: buildChart(widget, rows, 'print'), width: CHART_WIDTH, height: chartHeight(widget), table: tableOf(widget, rows) };
+}
+
+/** Per-kind blocks of the widgets that are not charts. */
+const otherBlocks: {
+  [K in Exclude<Widget['kind'], 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud'>]: (widget: Extract<Widget, { kind: K }>, rows: Row[], title?: string) => ReportBlock;
+} = {
+  table: (widget, rows, title) => {
+    const numeric = widget.columns.map((column) => column.format !== undefined || rows.some((row) => typeof row[column.field] === 'number'));
+    const paint = (color: string | undefined) => (color ? { fill: color, color: textColorOn(color) } : {});
+    return {
+      kind: 'table',
+      title,
+      header: widget.columns.map((column, index) => ({ text: column.label, numeric: numeric[index] })),
+      rows: rows.map((row) => {
+        const rowPaint = paint(colorOf(row, widget.rowColor));
+        return widget.columns.map((column, index) => ({
+          text: formatCell(row[column.field], column.format),
+          numeric: numeric[index] && toNumber(row[column.field]) !== null,
+          ...rowPaint,
+          ...paint(colorOf(row, column.color)),
+        }));
+      }),
+    };
+  },
+  columns: (widget, rows, title) => ({
+    kind: 'columns',
+    title,
+    columns: widget.columns.map((column) => ({
+      heading: column.label,
+      items: rows.filter((row) => cellText(row[widget.by]) === cellText(column.value)).map((row) => cellText(row[widget.item])),
+    })),
+  }),
+  quadrants: (widget, rows, title) => {
+    const cell = (name: string): ReportCell => {
+      const row = rows.find((candidate) => cellText(candidate[widget.category]) === name);
+      const fill = (row && colorOf(row, widget.color)) ?? '#eeeeee';
+      const best = widget.best === name ? `\n${messages.dashboard.bestQuadrant}` : '';
+      return { text: `${name}\n${row ? formatCell(row[widget.value], widget.format) : '–'}${best}`, fill, color: textColorOn(fill) };
+    };
+    const [a, b, c, d] = widget.cells;
+    return { kind: 'table', title, header: [], rows: [[cell(a), cell(b)], [cell(c), cell(d)]] };
+  },
+  texts: (widget, rows, title) => ({
+    kind: 'texts',
+    title,
+    groups: groupRows(rows, widget.group).map(([heading, answers]) => ({
+      heading,
+      parts:
+        widget.by === undefined
+          ? [{ items: answerTexts(answers, widget.text) }]
+          : groupRows(answers, widget.by).map(([author, written]) => ({ heading: widget.byLabels?.[author] ?? author, items: answerTexts(written, widget.text) })),
+    })),
+  }),
+  stat: (widget, rows) => ({ kind: 'stat', value: formatCell(rows[0]?.[widget.value], widget.format), label: widget.label }),
+  names: (widget, rows, title) => ({
+    kind: 'columns',
+    title,
+    columns: [{ heading: format(widget.label, { n: rows.length }), items: rows.map((row) => cellText(row[widget.name])) }],
+  }),
+  legend: (widget) => ({
+    kind: 'legend',
+    title: widget.title,
+    items: widget.items.map((item) => ({ ...item, textColor: textColorOn(item.color) })),
+  }),
+};
+
+/** Free-text answers, blank ones left out. */
+function answerTexts(rows: Row[], field: string): string[] {
+  return rows.map((row) => cellText(row[field]).trim()).filter((text) => text !== '');
+}
+
+/** A widget's block: its rows as the screen selects them, its empty text when none is left. */
+function widgetBlock(widget: Widget, scope: Scope): ReportBlock {
+  const rows = widgetRows(widget, scope.data, scope.narrow);
+  const own = widget.title;
+  const title = own && scope.block ? `${own} – ${scope.block}` : own;
+  if (widget.kind !== 'legend' && rows.length === 0) return { kind: 'empty', title, text: widget.empty ?? scope.empty };
+  if (isChartWidget(widget)) return chartBlock(widget, rows, title);
+  const build = otherBlocks[widget.kind as keyof typeof otherBlocks] as (widget: Widget, rows: Row[], title?: string) => ReportBlock;
+  return build(widget, rows, title);
+}
+
+/** The blocks of layout nodes: every tab and every toggle option in turn. */
+function nodeBlocks(nodes: LayoutNode[], scope: Scope, level: 1 | 2 | 3): ReportBlock[] {
+  const inner = (level < 3 ? level + 1 : 3) as 1 | 2 | 3;
+  return nodes.flatMap((node): ReportBlock[] => {
+    switch (node.kind) {
+      case 'tabs':
+      case 'toggle': {
+        const alternatives = node.kind === 'tabs' ? node.tabs : node.options;
+        return alternatives.flatMap((alternative, index) => [
+          { kind: 'heading' as const, text: alternative.label, level, pageBreak: scope.breakAlternatives && (node.kind === 'tabs' || index > 0) },
+          ...nodeBlocks(alternative.content, scope, inner),
+        ]);
+      }
+      case 'section':
+        return [
+          ...(node.pageBreak ? [{ kind: 'pageBreak' as const }] : []),
+          ...(node.title ? [{ kind: 'heading' as const, text: node.title, level }] : []),
+          ...nodeBlocks(node.content, scope, node.title ? inner : level),
+        ];
+      case 'repeat': {
+        const rows = scope.data.datasets[node.dataset]?.rows ?? [];
+        return repeatBlocks(rows, node.key, node.title).flatMap(({ title, narrow }, index) => [
+          ...(index > 0 || scope.breakAlternatives ? [{ kind: 'pageBreak' as const }] : []),
+          ...(title ? [{ kind: 'heading' as const, text: title, level }] : []),
+          ...nodeBlocks(node.content, { ...scope, narrow: [...scope.narrow, narrow], block: title || undefined }, title ? inner : level),
+        ]);
+      }
+      default:
+        return [widgetBlock(node, scope)];
+    }
+  });
+}
+
+/** Drops page breaks that would leave an empty page (at the start, or one after another). */
+function tidyBreaks(blocks: ReportBlock[]): ReportBlock[] {
+  const out: ReportBlock[] = [];
+  let pending = false;
+  for (const block of blocks) {
+    if (block.kind === 'pageBreak') {
+      pending = out.length > 0;
+      continue;
+    }
+    if (block.kind === 'heading' && block.pageBreak) {
+      out.push({ ...block, pageBreak: out.length > 0 });
+      pending = false;
+      continue;
+    }
+    if (pending) out.push({ kind: 'pageBreak' });
+    pending = false;
+    out.push(block);
+  }
+  return out;
+}
+
+/**
+ * The blocks of a view's report: its `report.layout`, else its screen layout; the whole view's empty
+ * text when its `emptyWhen` dataset has no rows (as the screen shows).
+ */
+export function reportBlocks(view: DashboardDefinition, data: DashboardData): ReportBlock[] {
+  const empty = view.emptyWhen !== undefined && (data.datasets[view.emptyWhen]?.rows.length ?? 0) === 0;
+  if (empty || data.respondents === 0) return [{ kind: 'empty', text: view.empty }];
+  const layout = view.report?.layout ?? view.layout;
+  return tidyBreaks(nodeBlocks(layout, { data, narrow: [], empty: view.empty, breakAlternatives: true }, 2));
+}
+
+/** What fills a file name's placeholders. */
+export interface FileNameParts {
+  title: string;
+  name: string;
+  company: string;
+  evaluation: string;
+}
+
+/** Characters a file name cannot hold on common systems, replaced by a hyphen. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const UNSAFE = /[\\/:*?"<>|\u0000-\u001f]/g;
+
+/** The report's file name from its pattern ('{title} - {name}.pdf' by default), safe for any disk. */
+export function reportFileName(pattern: string | undefined, parts: FileNameParts): string {
+  const filled = format(pattern ?? '{title} - {name}.pdf', { ...parts });
+  const safe = filled.replace(UNSAFE, '-').replace(/\s+/g, ' ').trim();
+  return safe.toLowerCase().endsWith('.pdf') ? safe : `${safe}.pdf`;
+}

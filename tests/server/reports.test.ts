@@ -1,0 +1,176 @@
+/**
+ * The PDF reports, read as a person would: the text `pdftotext` finds in them (the titles, the names,
+ * the same numbers the dashboard's accessible tables show for the same filters), their first page
+ * rendered to pixels (not blank), their fonts (embedded), their file names, who may get them, and that
+ * the same data gives the same bytes. Every view with golden answers is reported under the filters of
+ * its first golden call.
+ */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../apps/server/src/db/schema.ts';
+import { tableOf } from '../../engine/charts/table.ts';
+import { cellText, formatCell } from '../../engine/charts/format.ts';
+import { isChartWidget } from '../../engine/charts/registry.ts';
+import { widgetRows } from '../../engine/charts/rows.ts';
+import type { DashboardData, DashboardFilters, LayoutNode, Widget } from '../../engine/definition/dashboard.ts';
+import { bodyOf, fixtures, stored, storeFixtures } from './goldenFixtures.ts';
+import { dispositionName, inkOnFirstPage, pdfFonts, pdfPages, pdfText } from './pdfTools.ts';
+import { bearer } from './testApp.ts';
+import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
+
+setUpWorld();
+beforeAll(storeFixtures, 60000);
+
+/** Every widget of a layout, in order (tabs and toggles: every alternative). */
+function widgetsOf(nodes: LayoutNode[]): Widget[] {
+  return nodes.flatMap((node): Widget[] => {
+    if (node.kind === 'tabs') return node.tabs.flatMap((tab) => widgetsOf(tab.content));
+    if (node.kind === 'toggle') return node.options.flatMap((option) => widgetsOf(option.content));
+    if (node.kind === 'section' || node.kind === 'repeat') return widgetsOf(node.content);
+    return [node];
+  });
+}
+
+/** The texts the screen shows for a widget's numbers: its accessible table's cells (charts) or its cells (tables). */
+function screenTexts(widget: Widget, data: DashboardData): string[] {
+  const rows = widgetRows(widget, data);
+  if (widget.kind === 'legend') return widget.items.flatMap((item) => [item.label, item.text]);
+  if (isChartWidget(widget)) return tableOf(widget, rows).rows.flat();
+  if (widget.kind === 'table') return rows.flatMap((row) => widget.columns.map((column) => formatCell(row[column.field], column.format)));
+  if (widget.kind === 'stat') return [formatCell(rows[0]?.[widget.value], widget.format), widget.label];
+  if (widget.kind === 'columns') return [...widget.columns.map((column) => column.label), ...rows.map((row) => cellText(row[widget.item]))];
+  if (widget.kind === 'texts') return rows.map((row) => cellText(row[widget.text]));
+  if (widget.kind === 'names') return rows.map((row) => cellText(row[widget.name]));
+  return widget.cells;
+}
+
+async function post(url: string, body: unknown, token?: string) {
+  return t.app.inject({ method: 'POST', url, payload: body as object, headers: token ? bearer(token) : {} });
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Per view, its first golden call with answers: the fixture and the call. */
+const firstCalls = [...new Set(fixtures.map((fixture) => fixture.dashboard))].map((id) => {
+  for (const fixture of fixtures.filter((candidate) => candidate.dashboard === id)) {
+    const call = fixture.calls.find((candidate) => candidate.respondents > 0);
+    if (call) return [id, fixture, call] as const;
+  }
+  throw new Error(`view ${id}: no golden call with answers`);
+});
+
+describe.each(firstCalls)('the report of view %s from its golden answers', (id, fixture, call) => {
+  let pdf: Buffer;
+  let text: string;
+  let body: DashboardFilters;
+
+  beforeAll(async () => {
+    body = bodyOf(fixture, call.filters);
+    const response = await post(`/api/dashboards/${id}/report`, body, adminToken);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    pdf = response.rawPayload;
+    text = pdfText(pdf);
+  }, 60000);
+
+  it('holds the title, the company and the numbers and names the screen shows for the same filters', async () => {
+    const view = t.app.definitions.dashboards.get(id)!;
+    expect(text).toContain(view.report?.title ?? view.title);
+    expect(text).toContain('Empresa: Empresa Demonstração');
+    const data = (await post(`/api/dashboards/${id}/data`, body, adminToken)).json() as DashboardData;
+    const expected = widgetsOf(view.report?.layout ?? view.layout).flatMap((widget) => screenTexts(widget, data)).filter((cell) => cell.trim() !== '');
+    expect(expected.length).toBeGreaterThan(0);
+    const missing = [...new Set(expected)].filter((cell) => !text.includes(cell.replace(/\s+/g, ' ').trim()));
+    expect(missing).toEqual([]);
+  });
+
+  it('has a first page with something drawn on it, and Roboto embedded', () => {
+    expect(inkOnFirstPage(pdf, process.env.REPORT_PNG_DIR ? `${process.env.REPORT_PNG_DIR}/report-${id}` : undefined)).toBeGreaterThan(0.01);
+    const fonts = pdfFonts(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const line of fonts) {
+      expect(line).toMatch(/Roboto/);
+      expect(line).toMatch(/ yes +yes +yes /);
+    }
+  });
+});
+
+describe('report files', () => {
+  const [, team, teamCall] = firstCalls.find(([id]) => id === 7)!;
+  const [, scanner, scannerCall] = firstCalls.find(([id]) => id === -1)!;
+
+  it('gives the same bytes for the same data (fixed metadata)', async () => {
+    const body = bodyOf(team, teamCall.filters);
+    const first = await post('/api/dashboards/7/report', body, adminToken);
+    const second = await post('/api/dashboards/7/report', body, adminToken);
+    expect(first.statusCode).toBe(200);
+    expect(sha256(second.rawPayload)).toBe(sha256(first.rawPayload));
+  });
+
+  it('names the team performance report after the leader, as the spec does', async () => {
+    const leader = stored.get(team.file)!.people[teamCall.filters.colleague!]!;
+    const response = await post('/api/tableresponse/report/download', { evaluation_type: '7', target_ids: [leader] }, adminToken);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dispositionName(response.headers['content-disposition'] as string)).toBe(`Avaliação desempenho de equipe - ${team.people[teamCall.filters.colleague!]}.pdf`);
+    expect(pdfText(response.rawPayload)).toContain('Avaliação desempenho de equipe');
+  });
+
+  it('names the scanner report after the person and the company, and a personal key gets it without signing in', async () => {
+    const index = scannerCall.filters.colleague ?? 0;
+    const personId = stored.get(scanner.file)!.people[index]!;
+    const expectedName = `Avaliação Scanner - ${scanner.people[index]} - Empresa Demonstração.pdf`;
+    const staff = await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: [personId] }, companyToken);
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(dispositionName(staff.headers['content-disposition'] as string)).toBe(expectedName);
+    const [person] = await t.db.select({ key: users.personalKey }).from(users).where(eq(users.id, personId));
+    const anonymous = await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: [person!.key] });
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    expect(dispositionName(anonymous.headers['content-disposition'] as string)).toBe(expectedName);
+    // The public report is about the person only: no colleague of the company is named in it.
+    const publicText = pdfText(anonymous.rawPayload);
+    const colleagues = scanner.people.filter((_name, other) => other !== index);
+    for (const name of colleagues) expect(publicText).not.toContain(name);
+  });
+
+  it('refuses unknown keys, numeric ids without a session and another company’s person', async () => {
+    expect((await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: ['00000000-0000-4000-8000-000000000000'] })).statusCode).toBe(404);
+    expect((await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: [demo.employees[0]!.id] })).statusCode).toBe(404);
+    const foreign = await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: [other.employeeId] }, companyToken);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toMatch(/[A-Za-zÀ-ú]/);
+  });
+
+  it('answers 4xx with a Portuguese message to malformed requests', async () => {
+    for (const body of [{}, { evaluation_type: '7' }, { evaluation_type: '7', target_ids: [] }, { evaluation_type: 'x', target_ids: [1] }, { evaluation_type: '7', target_ids: [1, 2] }, { evaluation_type: '7', target_ids: [{}] }]) {
+      const response = await post('/api/tableresponse/report/download', body, adminToken);
+      expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const badFilter = await post('/api/dashboards/13/report', { company_id: 'x' }, adminToken);
+    expect(badFilter.statusCode).toBe(400);
+    expect((await post('/api/dashboards/999/report', {}, adminToken)).statusCode).toBe(404);
+    expect((await post('/api/dashboards/13/report', {})).statusCode).toBe(401);
+  });
+
+  it('gives an answered evaluation’s report by its id, named after the evaluation and the person', async () => {
+    const stress = fixtures.find((fixture) => fixture.dashboard === 13)!;
+    const evaluationId = stored.get(stress.file)!.evaluations[0]!;
+    const person = stress.people[stress.evaluations[0]!.person]!;
+    const response = await t.app.inject({ method: 'GET', url: `/api/tableresponse/report/${evaluationId}/13` });
+    expect(response.statusCode, response.body).toBe(200);
+    const typeName = t.app.definitions.types.get(13)!.name;
+    expect(dispositionName(response.headers['content-disposition'] as string)).toBe(`${typeName} - ${person}.pdf`);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(person);
+    // One evaluation only: the other respondents of the golden answers are not in it.
+    for (const name of stress.people.filter((other) => other !== person)) expect(text).not.toContain(name);
+    expect(pdfPages(response.rawPayload)).toBeGreaterThanOrEqual(1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/tableresponse/report/${evaluationId}/5` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tableresponse/report/nao-e-id/13' })).statusCode).toBe(404);
+    const pending = demo.evaluations[0]!;
+    const notDone = await t.app.inject({ method: 'GET', url: `/api/tableresponse/report/${pending.id}/${pending.typeEvaluation}` });
+    expect(notDone.statusCode).toBe(400);
+  });
+});

@@ -14,11 +14,13 @@
  * 4. `results`: a dashboard's data call (`/dash/13`) over 100,000 answered
  *    evaluations, against one bare SQL `GROUP BY` computing the same aggregates (`scripts/bench/results.ts`);
  * 5. `listing`: the data-management listing over 100,000 evaluations (`scripts/bench/listing.ts`);
- * 6. `import`: the import of 10,000 employees from an .xlsx (`scripts/bench/import.ts`).
+ * 6. `import`: the import of 10,000 employees from an .xlsx (`scripts/bench/import.ts`);
+ * 7. `reports`: the 360 and consolidated-scanner PDFs over HTTP, and the event loop while 20 render
+ *    (`scripts/bench/reports.ts`).
  *
- * Options: --only=tap|submit|mail|results|listing|import (repeatable), --rounds=3 (tap), --n=1000
+ * Options: --only=tap|submit|mail|results|listing|import|reports (repeatable), --rounds=3 (tap), --n=1000
  * (submissions per side), --concurrency=16, --mails=1000, --answered=100000 (results), --rows=100000
- * (listing), --employees=10000 (import).
+ * (listing), --employees=10000 (import), --people=50 and --pdfs=DIR (reports: keep the PDFs).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { benchFirstTap, surveyJsYardstick, tapTable, type TapComparison } from '
 import { benchImport, type BenchImportResult } from './bench/import.ts';
 import { benchListingPglite, benchListingPostgres, type ListingResult } from './bench/listing.ts';
 import { benchMail, mailTable, type MailBenchRow } from './bench/mail.ts';
+import { benchReports, reportsTable, type ReportsBenchResult } from './bench/reports.ts';
 import { benchResults, resultsTable, type ResultsBenchRow } from './bench/results.ts';
 import { compareSubmissions, submissionTable, type SubmissionComparison } from './bench/submissions.ts';
 import { credentials, parseLinks, repoRoot, startAppServer } from './lib/appServer.ts';
@@ -160,6 +163,13 @@ async function main() {
     }
   }
 
+  let reports: ReportsBenchResult | undefined;
+  if (wanted('reports')) {
+    const people = numberArg('people', 50);
+    log(`PDF reports: a 360 of 10 evaluators, a consolidated scanner of ${people} people, the event loop during 20 at once`);
+    reports = await attempt('reports', () => benchReports({ people, pdfDir: args.get('pdfs')?.[0], log }));
+  }
+
   const lines: string[] = [`Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}.`, ''];
   if (taps.length) lines.push(...tapTable(taps, ROUNDS), '');
   if (submissions.length) lines.push(...submissionTable(submissions, CONCURRENCY), '');
@@ -181,6 +191,8 @@ async function main() {
     for (const result of imports) lines.push(`| ${result.backend} | ${result.rows.toLocaleString('en')} | ${result.seconds.toFixed(2)} | ${result.rowsPerSecond.toFixed(0)} |`);
     lines.push('');
   }
+
+  if (reports) lines.push(...reportsTable(reports), '');
 
   console.log(`\n${lines.join('\n')}`);
   for (const result of submissions) {

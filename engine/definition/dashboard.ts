@@ -271,6 +271,25 @@ export interface DashboardDefinition {
   layout: LayoutNode[];
   /** The view's PDF report ('Download Relatório'). Default: the view's layout, as `ReportSpec` says. */
   report?: ReportSpec;
+  /**
+   * More files in the print dialog, each a part of the view as a PDF or a spreadsheet (the scanner's
+   * 'Respondentes PDF' and 'Respondentes Excel'). Default none.
+   */
+  exports?: ExportSpec[];
+}
+
+/** A file of the print dialog made from some widgets of the view, under the view's filters. */
+export interface ExportSpec {
+  /** The button's text. */
+  label: string;
+  /** "pdf": drawn as the report draws it; "xlsx": a sheet per table (a chart gives its table of numbers). */
+  format: 'pdf' | 'xlsx';
+  /** The file's title (the PDF's first line, the sheets' title row). */
+  title: string;
+  /** The file's name, with the placeholders of `ReportSpec.fileName`. Default '{title} - {name}.{pdf|xlsx}'. */
+  fileName?: string;
+  /** What the file holds. */
+  layout: LayoutNode[];
 }
 
 /**
@@ -287,6 +306,10 @@ export interface ReportSpec {
   fileName?: string;
   /** Page orientation of the A4 pages. Default "portrait". */
   orientation?: 'portrait' | 'landscape';
+  /** A button beside 'Imprimir' that downloads the report at once ('Relatório Avaliação 360'). Default none. */
+  downloadButton?: string;
+  /** A button that opens the report in a full-screen panel, to read and print it ('Imprimir Relatório'). Default none. */
+  previewButton?: string;
   /**
    * The report's content. Default: the view's layout, where every tab and every toggle option is
    * drawn in turn, each starting a new page (the 360's page per question).

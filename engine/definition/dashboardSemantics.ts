@@ -293,5 +293,7 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));
   checkLayout(dashboard.layout, '/layout', fields, check);
+  if (dashboard.report?.layout) checkLayout(dashboard.report.layout, '/report/layout', fields, check);
+  dashboard.exports?.forEach((file, index) => checkLayout(file.layout, `/exports/${index}/layout`, fields, check));
   return check.errors;
 }

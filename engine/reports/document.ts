@@ -59,6 +59,23 @@ export interface ReportDocument {
   blocks: ReportBlock[];
 }
 
+/**
+ * What a report is made from: the view and its computed data, with the metadata. The blocks are built
+ * where the PDF is drawn (a report thread), off the server's main thread.
+ */
+export interface ReportSource {
+  view: DashboardDefinition;
+  data: DashboardData;
+  meta: ReportMeta;
+  orientation: 'portrait' | 'landscape';
+  createdAt: string;
+}
+
+/** The document of a report source: its blocks built from the view and the data. */
+export function reportDocument(source: ReportSource): ReportDocument {
+  return { meta: source.meta, orientation: source.orientation, createdAt: source.createdAt, blocks: reportBlocks(source.view, source.data) };
+}
+
 /** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
 export const REPORT_CONTENT_WIDTH = 515;
 
@@ -239,9 +256,9 @@ export interface FileNameParts {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f]/g;
 
-/** The report's file name from its pattern ('{title} - {name}.pdf' by default), safe for any disk. */
-export function reportFileName(pattern: string | undefined, parts: FileNameParts): string {
-  const filled = format(pattern ?? '{title} - {name}.pdf', { ...parts });
+/** The report's file name from its pattern ('{title} - {name}.pdf' by default), safe for any disk, ending in `.{extension}`. */
+export function reportFileName(pattern: string | undefined, parts: FileNameParts, extension: 'pdf' | 'xlsx' = 'pdf'): string {
+  const filled = format(pattern ?? `{title} - {name}.${extension}`, { ...parts });
   const safe = filled.replace(UNSAFE, '-').replace(/\s+/g, ' ').trim();
-  return safe.toLowerCase().endsWith('.pdf') ? safe : `${safe}.pdf`;
+  return safe.toLowerCase().endsWith(`.${extension}`) ? safe : `${safe}.${extension}`;
 }

@@ -19,6 +19,7 @@ import { FilterBar } from './FilterBar';
 import { isChosen, toDashboardFilters, type ChosenFilters } from './filters';
 import { FLOW, LayoutNodes } from './LayoutView';
 import { PrintDialog } from './PrintDialog';
+import { ReportPreview } from './ReportPreview';
 import { saveFile } from '../saveFile';
 import type { DashboardSource } from './types';
 import { useDashboardData } from './useDashboardData';
@@ -109,10 +110,26 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
     }
   }
 
-  async function downloadReport() {
+  const [downloading, setDownloading] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const loadReport = useCallback(() => source.report(dashboard.id, filters ?? {}), [source, dashboard.id, filtersKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onReportFailure = useCallback(() => enqueueSnackbar(m.reportFailed, { variant: 'error' }), [enqueueSnackbar]);
+
+  async function downloadOnce() {
+    setDownloading(true);
+    try {
+      await downloadReport();
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const exportFiles = (dashboard.exports ?? []).map((file, index) => ({ label: file.label, download: () => downloadReport(() => source.exportFile(dashboard.id, index, filters ?? {})) }));
+
+  async function downloadReport(make = () => source.report(dashboard.id, filters ?? {})) {
     if (filters === null) return;
     try {
-      const { blob, fileName } = await source.report(dashboard.id, filters);
+      const { blob, fileName } = await make();
       saveFile(blob, fileName);
       enqueueSnackbar(m.reportReady, { variant: 'success' });
     } catch {
@@ -162,6 +179,16 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
               {m.sendReport}
             </Button>
           )}
+          {dashboard.report?.downloadButton && (
+            <Button variant="outlined" color="secondary" disabled={!canReport || downloading} onClick={() => void downloadOnce()}>
+              {downloading ? m.generatingReport : dashboard.report.downloadButton}
+            </Button>
+          )}
+          {dashboard.report?.previewButton && (
+            <Button variant="outlined" color="secondary" aria-haspopup="dialog" disabled={!canReport} onClick={() => setPreviewing(true)}>
+              {dashboard.report.previewButton}
+            </Button>
+          )}
           <Button
             variant="outlined"
             color="secondary"
@@ -209,7 +236,10 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
           </ChartShelfContext.Provider>
         )}
       </Box>
-      <PrintDialog open={printing} onClose={() => setPrinting(false)} charts={charts} onImageFailure={onImageFailure} onReport={canReport ? downloadReport : undefined} />
+      <PrintDialog open={printing} onClose={() => setPrinting(false)} charts={charts} onImageFailure={onImageFailure} onReport={canReport ? () => downloadReport() : undefined} exports={exportFiles} />
+      {dashboard.report?.previewButton && (
+        <ReportPreview open={previewing} onClose={() => setPreviewing(false)} title={dashboard.report.previewButton} load={loadReport} onFailure={onReportFailure} />
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={confirmId}>
         <DialogTitle id={confirmId}>{m.sendReport}</DialogTitle>
         <DialogContent>

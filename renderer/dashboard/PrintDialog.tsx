@@ -24,24 +24,26 @@ interface PrintDialogProps {
   onImageFailure(): void;
   /** Downloads the view's PDF as filtered; absent while there is nothing to print. */
   onReport?: () => Promise<void>;
+  /** The view's other files ('Respondentes PDF', 'Respondentes Excel'), each downloaded by its handler. */
+  exports?: { label: string; download(): Promise<void> }[];
 }
 
 /**
  * The 'Imprimir' dialog: a PNG of each chart on the current screen, and the PDF report of the view as
  * filtered, made by the server from the same data (the button is busy while it is generated).
  */
-export function PrintDialog({ open, onClose, charts, onImageFailure, onReport }: PrintDialogProps) {
+export function PrintDialog({ open, onClose, charts, onImageFailure, onReport, exports = [] }: PrintDialogProps) {
   const titleId = useId();
   const reportId = useId();
-  const [generating, setGenerating] = useState(false);
+  // The file being made: -1 the report, else the index of an export.
+  const [generating, setGenerating] = useState<number | null>(null);
 
-  async function report() {
-    if (!onReport) return;
-    setGenerating(true);
+  async function run(which: number, make: () => Promise<void>) {
+    setGenerating(which);
     try {
-      await onReport();
+      await make();
     } finally {
-      setGenerating(false);
+      setGenerating(null);
     }
   }
 
@@ -76,18 +78,32 @@ export function PrintDialog({ open, onClose, charts, onImageFailure, onReport }:
           </Box>
         )}
         <Divider sx={{ my: 2 }} />
-        <Button
-          variant="contained"
-          color="secondary"
-          disabled={!onReport || generating}
-          aria-describedby={reportId}
-          startIcon={generating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          onClick={() => void report()}
-        >
-          {generating ? m.generatingReport : m.downloadReport}
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {exports.map((file, index) => (
+            <Button
+              key={file.label}
+              variant="outlined"
+              color="secondary"
+              disabled={!onReport || generating !== null}
+              startIcon={generating === index ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              onClick={() => void run(index, file.download)}
+            >
+              {file.label}
+            </Button>
+          ))}
+          <Button
+            variant="contained"
+            color="secondary"
+            disabled={!onReport || generating !== null}
+            aria-describedby={reportId}
+            startIcon={generating === -1 ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            onClick={() => onReport && void run(-1, onReport)}
+          >
+            {generating === -1 ? m.generatingReport : m.downloadReport}
+          </Button>
+        </Box>
         <Typography id={reportId} variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
-          {generating ? m.generatingHint : m.reportHint}
+          {generating !== null ? m.generatingHint : m.reportHint}
         </Typography>
       </DialogContent>
       <DialogActions>

@@ -23,6 +23,8 @@ export interface DashboardSource {
   data(dashboardId: number, chosen: DashboardFilters): Promise<DashboardData>;
   /** The view's PDF under the filters (`POST /api/dashboards/{id}/report`): its bytes and file name. */
   report(dashboardId: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }>;
+  /** A file of the print dialog (`exports[index]` of the view: PDF or spreadsheet) under the filters. */
+  exportFile(dashboardId: number, index: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }>;
   /** Queues the e-mail of the chosen person's report ('Enviar Relatório', `POST /api/evaluation/report`); resolves with the server's message. */
   sendReport(dashboardId: number, userId: number): Promise<string>;
 }

@@ -3,8 +3,9 @@
  * the 360-by-interview report. The administrator opens an interview from the report's Avaliar button
  * (new tab), fills it (grades with commas, notes, reviewed marks, status, dates, bold confidential
  * comments), lets Sincronizar save it, saves it finished, reloads it; the report then shows the
- * statuses and the chart's numbers (checked against a hand computation), prints and downloads the
- * chart. The company user sees neither the Empresa filter nor the Ações column.
+ * statuses and the chart's numbers (checked against a hand computation), downloads the chart and the
+ * server's PDF 'Entrevista 360 graus' (its text holds the same numbers and comments). The company user
+ * sees neither the Empresa filter nor the Ações column.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
+import { inkOnFirstPage, pdfText } from '../server/pdfTools';
 
 const shots = join(screenshotDir, 'admin');
 
@@ -277,7 +279,7 @@ describe('360 interview form and report, end to end', () => {
     await screenshot(page, 'interview-report-desktop');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Impressão: the chart as a file, and the printable report.
+    // Impressão: the chart as a file, and the report as a PDF.
     await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
     const print = page.getByRole('dialog', { name: 'Impressão' });
     await print.waitFor();
@@ -286,21 +288,20 @@ describe('360 interview form and report, end to end', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Download Gráfico' }).click()]);
     expect(download.suggestedFilename()).toBe(`Gráfico entrevista 360 - ${rated.name}.svg`);
     expect(readFileSync((await download.path())!, 'utf8')).toContain('<svg');
-    await page.evaluate(() => {
-      const target = window as unknown as { printed: number };
-      target.printed = 0;
-      window.print = () => {
-        target.printed += 1;
-      };
-    });
-    await print.getByRole('button', { name: 'Entrevista 360 graus' }).click();
-    const report = page.getByRole('dialog', { name: 'Entrevista 360 graus' });
-    await report.getByText('Bruno elogia Liderança').waitFor();
-    await report.getByText('Dedicado, organizado').waitFor();
-    expect(await report.getByText('muito importante').count(), 'confidential comments are never printed').toBe(0);
-    await report.getByRole('button', { name: 'Imprimir relatório' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-    await screenshot(page, 'interview-print-report-desktop');
+    // 'Entrevista 360 graus': the PDF the server makes from the same chart and data, not the browser's print.
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Entrevista 360 graus' }).click()]);
+    expect(pdfDownload.suggestedFilename()).toBe(`Entrevista 360 graus - ${rated.name}.pdf`);
+    await page.getByText('Relatório gerado com sucesso').waitFor();
+    const pdf = readFileSync((await pdfDownload.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Entrevista 360 graus');
+    expect(text).toContain(`Avaliado: ${rated.name}`);
+    expect(text).toContain('Bruno elogia Liderança');
+    expect(text).toContain('Dedicado, organizado');
+    for (const [index, { name }] of COMPETENCIES.entries()) expect(text, name).toContain([name, ...expected[index]!].join(' '));
+    expect(text, 'confidential comments are never printed').not.toContain('muito importante');
+    expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.02);
     expect(await seriousViolations(page)).toEqual([]);
   }, 180000);
 
@@ -314,9 +315,8 @@ describe('360 interview form and report, end to end', () => {
     await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
     await page.getByRole('dialog', { name: 'Impressão' }).waitFor();
     await screenshot(page, 'interview-print-dialog-phone');
-    await page.getByRole('button', { name: 'Entrevista 360 graus' }).click();
-    await page.getByRole('dialog', { name: 'Entrevista 360 graus' }).getByText('Bruno elogia Liderança').waitFor();
-    await screenshot(page, 'interview-print-report-phone');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Entrevista 360 graus' }).click()]);
+    expect(download.suggestedFilename()).toBe(`Entrevista 360 graus - ${rated.name}.pdf`);
 
     await page.goto(`/interview360/${interviews.get(bruno.id)}`);
     await page.getByLabel('Nota 1. Responsabilidade', { exact: true }).waitFor();

@@ -213,6 +213,17 @@ describe('the report: evaluators, rated people, count, consolidated and print da
     expect(data.count).toBe(1);
     expect(data.competencies[0]).toEqual({ block: 1, name: 'Responsabilidade', average: 1, self: null, min: 1, max: 1 });
     expect((await get(`/api/tableresponse/interview360/${rated}?evaluators=abc`)).statusCode).toBe(400);
+    // A comma list (as the README writes it) is the same as repeating the parameter.
+    for (const query of [`evaluators=${evaluatorA},${evaluatorB}`, `evaluators=${evaluatorA}&evaluators=${evaluatorB}`]) {
+      const both = (await get(`/api/tableresponse/interview360/${rated}?${query}`)).json();
+      expect(both.count, query).toBe(2);
+      expect(both.competencies[0], query).toEqual({ block: 1, name: 'Responsabilidade', average: 3, self: null, min: 1, max: 5 });
+    }
+    for (const bad of ['1,,2', '', '0', '-1', '1,abc']) {
+      const response = await get(`/api/tableresponse/interview360/${rated}?evaluators=${bad}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message, bad).toMatch(/^(Requisição inválida|Lista de avaliadores inválida)/);
+    }
   });
 
   it('gives the print dataset with its count and without confidential comments', async () => {

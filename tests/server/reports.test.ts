@@ -6,7 +6,9 @@
  * its first golden call.
  */
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/db/schema.ts';
 import { tableOf } from '../../engine/charts/table.ts';
@@ -51,13 +53,12 @@ async function post(url: string, body: unknown, token?: string) {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Per view, its first golden call with answers: the fixture and the call. */
+/** Per view, its first golden call with answers (one with a colleague chosen, when there is one): the fixture and the call. */
 const firstCalls = [...new Set(fixtures.map((fixture) => fixture.dashboard))].map((id) => {
-  for (const fixture of fixtures.filter((candidate) => candidate.dashboard === id)) {
-    const call = fixture.calls.find((candidate) => candidate.respondents > 0);
-    if (call) return [id, fixture, call] as const;
-  }
-  throw new Error(`view ${id}: no golden call with answers`);
+  const candidates = fixtures.filter((fixture) => fixture.dashboard === id).flatMap((fixture) => fixture.calls.filter((call) => call.respondents > 0).map((call) => [id, fixture, call] as const));
+  const chosen = candidates.find(([, , call]) => call.filters.colleague !== undefined) ?? candidates[0];
+  if (!chosen) throw new Error(`view ${id}: no golden call with answers`);
+  return chosen;
 });
 
 describe.each(firstCalls)('the report of view %s from its golden answers', (id, fixture, call) => {
@@ -72,6 +73,7 @@ describe.each(firstCalls)('the report of view %s from its golden answers', (id, 
     expect(response.headers['content-type']).toBe('application/pdf');
     pdf = response.rawPayload;
     text = pdfText(pdf);
+    if (process.env.REPORT_PNG_DIR) writeFileSync(`${process.env.REPORT_PNG_DIR}/report-${id}.pdf`, pdf);
   }, 60000);
 
   it('holds the title, the company and the numbers and names the screen shows for the same filters', async () => {
@@ -99,6 +101,31 @@ describe.each(firstCalls)('the report of view %s from its golden answers', (id, 
 describe('report files', () => {
   const [, team, teamCall] = firstCalls.find(([id]) => id === 7)!;
   const [, scanner, scannerCall] = firstCalls.find(([id]) => id === -1)!;
+
+  it("gives the scanner's respondents as a PDF and as a spreadsheet of the same rows", async () => {
+    const body = bodyOf(scanner, { sector: true });
+    const data = (await post('/api/dashboards/-1/data', body, adminToken)).json() as DashboardData;
+    const people = data.datasets.people!.rows;
+    expect(people.length).toBeGreaterThan(0);
+    const pdf = await post('/api/dashboards/-1/exports/0', body, companyToken);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(dispositionName(pdf.headers['content-disposition'] as string)).toBe('Respondentes do Scanner - Empresa Demonstração.pdf');
+    const text = pdfText(pdf.rawPayload);
+    for (const row of people) expect(text).toContain(String(row.name));
+    const xlsx = await post('/api/dashboards/-1/exports/1', body, companyToken);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(dispositionName(xlsx.headers['content-disposition'] as string)).toBe('Respondentes do Scanner - Empresa Demonstração.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const values = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1).map((cell) => String(cell ?? '')));
+    const headerIndex = values.findIndex((row) => row[0] === 'Nome');
+    expect(values[headerIndex]).toEqual(['Nome', 'Avaliação', 'Concluído?']);
+    expect(values.slice(headerIndex + 1)).toEqual(people.map((row) => [String(row.name), String(row.typeName), String(row.doneText)]));
+    expect((await post('/api/dashboards/-1/exports/7', body, adminToken)).statusCode).toBe(404);
+    expect((await post('/api/dashboards/-1/exports/x', body, adminToken)).statusCode).toBe(400);
+  });
 
   it('gives the same bytes for the same data (fixed metadata)', async () => {
     const body = bodyOf(team, teamCall.filters);

@@ -256,9 +256,11 @@ const rows: Row[] = [
   { route: 'GET /api/tableresponse/count/all/true/{id}/1/1', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/all/true/${interview.rated}/1/1` }) },
   { route: 'GET /api/tableresponse/interview360/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/interview360/${interview.rated}` }) },
   { route: 'GET /api/interview/print/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/print/${interview.rated}` }) },
+  { route: 'GET /api/interview/report/{ratedId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/interview/report/${interview.rated}` }) },
   // The dashboards' generic calls: another company's id does not exist for a company user.
   { route: 'POST /api/dashboards/{id}/data', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/data', payload: { company_id: A() } }) },
   { route: 'POST /api/dashboards/{id}/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/report', payload: { company_id: A() } }) },
+  { route: 'POST /api/dashboards/{id}/exports/{index}', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/-1/exports/1', payload: { company_id: A() } }) },
   { route: 'POST /api/evaluation/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/evaluation/report', payload: { user_id: employee(0), type_evaluation: '-1' } }) },
   { route: 'GET /api/dashboards/{id}/options/{filter}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/dashboards/3/options/colleague?company_id=${A()}` }) },
   // The result calls (resultCalls.ts): id lists answer everyone, leaving another company's ids out.

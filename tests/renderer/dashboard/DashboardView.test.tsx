@@ -112,8 +112,9 @@ function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData
   const dataCall = vi.fn(async (_id: number, filters: DashboardFilters) => answer(filters));
   const report = vi.fn(async (_id: number, _filters: DashboardFilters) => ({ blob: new Blob(['%PDF-1.7']), fileName: 'Relatório.pdf' }));
   const sendReport = vi.fn(async (_id: number, _userId: number) => 'O relatório foi colocado em fila de envio');
-  const source: DashboardSource = { options, data: dataCall, report, sendReport };
-  return { source, options, data: dataCall, report, sendReport };
+  const exportFile = vi.fn(async (_id: number, _index: number, _filters: DashboardFilters) => ({ blob: new Blob(['x']), fileName: 'Respondentes.xlsx' }));
+  const source: DashboardSource = { options, data: dataCall, report, exportFile, sendReport };
+  return { source, options, data: dataCall, report, exportFile, sendReport };
 }
 
 function renderView(source: DashboardSource, accountType = 1, definition: DashboardDefinition = dashboard) {
@@ -480,6 +481,31 @@ describe('sending and downloading the report', { timeout: 30000 }, () => {
     expect(await screen.findByText('Relatório gerado com sucesso', {}, WAIT)).toBeTruthy();
     expect(report).toHaveBeenCalledWith(99, {});
     expect(saved).toEqual(['Relatório.pdf']);
+    click.mockRestore();
+  });
+});
+
+describe("the view's own report buttons (the 360's)", { timeout: 30000 }, () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it("downloads the report at once and opens it in a full-screen panel", async () => {
+    const view: DashboardDefinition = { ...dashboard, report: { downloadButton: 'Relatório Avaliação 360', previewButton: 'Imprimir Relatório' } };
+    const { source, report } = makeSource();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:relatorio'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderView(source, 1, view);
+    await waitFor(() => expect(screen.getByText('12 avaliações respondidas')).toBeTruthy(), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Relatório Avaliação 360' }));
+    expect(await screen.findByText('Relatório gerado com sucesso', {}, WAIT)).toBeTruthy();
+    expect(report).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir Relatório' }));
+    const panel = await screen.findByRole('dialog', { name: 'Imprimir Relatório' }, WAIT);
+    expect(await within(panel).findByTitle('Relatório.pdf', {}, WAIT)).toBeTruthy();
+    expect(report).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Imprimir Relatório' })).toBeNull(), WAIT);
     click.mockRestore();
   });
 });

@@ -72,7 +72,6 @@ export async function sendReportEmail(app: FastifyInstance, job: Job<EvaluationJ
   const file = await renderReport(app, delivery.request);
   const content = reportMail({
     name: delivery.name,
-    title: file.title,
     evaluationName: delivery.evaluationName,
     ratedName: delivery.ratedName,
     fileName: file.fileName,

@@ -143,8 +143,6 @@ export function reminderMail(userName: string, items: ReminderItem[], timeZone: 
 export interface ReportMailInput {
   /** Who gets it. */
   name: string;
-  /** The report's title. */
-  title: string;
   /** The evaluation it is about ("Escala de Estresse Percebido"), and the evaluated person when someone else. */
   evaluationName: string;
   ratedName: string | null;
@@ -159,7 +157,7 @@ export interface ReportMailInput {
 export function reportMail(input: ReportMailInput): MailContent {
   const m = messages.mail;
   const evaluation = input.evaluationName;
-  return renderMail(format(m.reportSubject, { evaluation: input.title }), [
+  return renderMail(format(m.reportSubject, { evaluation }), [
     { template: m.greeting, params: { name: input.name } },
     { template: input.ratedName ? m.reportIntroRated : m.reportIntro, params: { evaluation, rated: input.ratedName ?? '' } },
     { template: m.reportAttached, params: { file: input.fileName } },

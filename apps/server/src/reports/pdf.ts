@@ -47,12 +47,12 @@ function dataTable(columns: string[], rows: string[][]): Content {
 }
 
 function titled(title: string | undefined, body: Content[]): Content[] {
-  return title ? [{ text: title, style: 'widgetTitle', keepWithNext: true }, ...body] : body;
+  return title ? [{ text: title, style: 'widgetTitle', headlineLevel: 1 }, ...body] : body;
 }
 
 /** Content of a block, by kind (the chart's SVG scaled to the page's width). */
 const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, { kind: K }>, width: number) => Content[] } = {
-  heading: (block) => [{ text: block.text, style: `h${block.level}`, ...(block.pageBreak ? { pageBreak: 'before' } : {}) }],
+  heading: (block) => [{ text: block.text, style: `h${block.level}`, headlineLevel: 1, ...(block.pageBreak ? { pageBreak: 'before' } : {}) }],
   pageBreak: () => [{ text: '', pageBreak: 'before' }],
   chart: (block, width) => {
     const scale = Math.min(1, width / block.width);
@@ -68,9 +68,9 @@ const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, {
     const body = [...(block.header.length > 0 ? [block.header.map((cell) => cellContent(cell, true))] : []), ...block.rows.map((row) => row.map((cell) => cellContent(cell, false)))];
     return titled(block.title, [
       {
-        table: { headerRows: block.header.length > 0 ? 1 : 0, widths: Array.from({ length: columns }, () => '*'), body, dontBreakRows: true },
-        layout: { hLineColor: COLORS.rule, vLineColor: COLORS.rule, paddingTop: () => 3, paddingBottom: () => 3 },
-        fontSize: 9,
+        table: { headerRows: block.header.length > 0 ? 1 : 0, widths: block.header.length > 0 ? Array.from({ length: columns }, (_column, index) => (index === 0 ? '*' : 'auto')) : Array.from({ length: columns }, () => '*'), body, dontBreakRows: true },
+        layout: { hLineColor: COLORS.rule, vLineColor: COLORS.rule, paddingTop: () => 1.5, paddingBottom: () => 1.5 },
+        fontSize: 8.5,
         margin: [0, 0, 0, 12],
       },
     ]);
@@ -79,9 +79,9 @@ const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, {
     titled(
       block.title,
       block.groups.flatMap((group) => [
-        { text: group.heading, style: 'groupTitle', keepWithNext: true },
+        { text: group.heading, style: 'groupTitle', headlineLevel: 1 },
         ...group.parts.flatMap((part): Content[] => [
-          ...(part.heading ? [{ text: part.heading, style: 'partTitle', keepWithNext: true }] : []),
+          ...(part.heading ? [{ text: part.heading, style: 'partTitle', headlineLevel: 1 }] : []),
           part.items.length > 0 ? { ul: part.items, margin: [0, 0, 0, 8] } : { text: m.noRows, style: 'muted', margin: [0, 0, 0, 8] },
         ]),
       ]),
@@ -148,6 +148,8 @@ export function documentDefinition(report: ReportDocument): object {
       partTitle: { fontSize: 9, bold: true, color: COLORS.muted, margin: [0, 2, 0, 2] },
       muted: { fontSize: 9, color: COLORS.muted },
     },
+    // A heading or a title never stays alone at the foot of a page: it moves to the next one with its content.
+    pageBreakBefore: (node: { headlineLevel?: number }, following: unknown[]) => node.headlineLevel === 1 && following.length === 0,
     footer: (page: number, pages: number) => ({
       margin: [MARGINS[0], 14, MARGINS[2], 0],
       fontSize: 8,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ReportDocument } from '../../../../engine/reports/document.ts';
+import type { ReportDocument, ReportSource } from '../../../../engine/reports/document.ts';
 
 /** A rendering the pool refused because too many are waiting (the route answers 503). */
 export class ReportsBusyError extends Error {
@@ -12,7 +12,8 @@ export class ReportsBusyError extends Error {
 
 interface Task {
   id: number;
-  report: ReportDocument;
+  /** A document, or a view and its data (the thread builds the blocks). */
+  report: { report: ReportDocument } | { source: ReportSource };
   resolve(pdf: Buffer): void;
   reject(error: Error): void;
 }
@@ -42,14 +43,45 @@ export class ReportPool {
   private readonly maxWaiting: number;
   private nextId = 1;
   private closed = false;
+  /** Renderings whose data is being read now, and those waiting for their turn to read it. */
+  private reading = 0;
+  private readonly readers: (() => void)[] = [];
 
   constructor(options: ReportPoolOptions = {}) {
     this.size = Math.max(1, options.threads ?? Math.min(4, availableParallelism() - 1));
     this.maxWaiting = options.maxWaiting ?? 100;
   }
 
-  /** The PDF of a report, rendered on a thread of the pool. */
+  /** The PDF of a report document, rendered on a thread of the pool. */
   render(report: ReportDocument): Promise<Buffer> {
+    return this.enqueue({ report });
+  }
+
+  /** The PDF of a view and its data: the blocks, chart options and PDF are all made on a thread. */
+  renderSource(source: ReportSource): Promise<Buffer> {
+    return this.enqueue({ source });
+  }
+
+  /**
+   * Runs a rendering's data reading with at most as many at once as there are threads. Many
+   * simultaneous reports would otherwise queue dozens of heavy queries before the light calls of other
+   * users (an embedded database answers one query at a time); this way a light call waits for one
+   * report's query at most, and the threads still always have the next report ready.
+   */
+  async read<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('report pool closed');
+    if (this.readers.length >= this.maxWaiting) throw new ReportsBusyError();
+    if (this.reading >= this.size) await new Promise<void>((resolve) => this.readers.push(resolve));
+    this.reading += 1;
+    try {
+      return await work();
+    } finally {
+      this.reading -= 1;
+      this.readers.shift()?.();
+    }
+  }
+
+  private enqueue(report: Task['report']): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('report pool closed'));
     if (this.waiting.length >= this.maxWaiting) return Promise.reject(new ReportsBusyError());
     return new Promise<Buffer>((resolve, reject) => {
@@ -62,6 +94,7 @@ export class ReportPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.waiting.splice(0)) task.reject(new Error('report pool closed'));
+    for (const reader of this.readers.splice(0)) reader();
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
@@ -99,7 +132,7 @@ export class ReportPool {
       const task = this.waiting.shift()!;
       slot.task = task;
       slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, report: task.report });
+      slot.worker.postMessage({ id: task.id, ...task.report });
     }
     for (const slot of this.slots) if (slot.task === null) slot.worker.unref();
   }

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardDefinition, DashboardFilters } from '../../../../engine/definition/dashboard.ts';
-import { reportBlocks, reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
+import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import { renderXlsx } from './xlsx.ts';
 import { dashboardData, dashboardOfType } from '../results/dashboards.ts';
 
 const m = messages.reports;
@@ -13,9 +14,10 @@ const m = messages.reports;
 /** Most rows a paged dataset (the PSS-14 respondents) puts in a PDF. */
 export const REPORT_ROW_LIMIT = 5000;
 
-/** A PDF made for a download or an e-mail. */
+/** A PDF (or an export's spreadsheet) made for a download or an e-mail. */
 export interface ReportFile {
   fileName: string;
+  /** The file's bytes. */
   pdf: Buffer;
   /** The report's title (the e-mail's subject names it). */
   title: string;
@@ -87,16 +89,22 @@ export interface ReportRequest {
   /** Extra lines for the first page (the evaluation of a single-evaluation report). */
   lines?: string[];
   now?: Date;
+  /** The file's extension (the spreadsheets of the print dialog's exports). Default "pdf". */
+  extension?: 'pdf' | 'xlsx';
 }
 
-/** The report document of a view under checked filters: the same datasets the screen draws, every page. */
-export async function buildReport(app: FastifyInstance, request: ReportRequest): Promise<{ document: ReportDocument; fileName: string }> {
+/** What a view's report is made from under checked filters: the same datasets the screen draws, every page. */
+export async function buildReport(app: FastifyInstance, request: ReportRequest): Promise<{ source: ReportSource; fileName: string }> {
   const { view, filters } = request;
-  const data = await dashboardData(app.db, app.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined });
-  const subject = await subjectOf(app.db, filters);
+  const [data, subject] = await app.reports.read(async () => [
+    await dashboardData(app.db, app.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }),
+    await subjectOf(app.db, filters),
+  ] as const);
   const title = view.report?.title ?? view.title;
   const day = reportDay(request.now ?? new Date(), app.settings.timeZone);
-  const document: ReportDocument = {
+  const source: ReportSource = {
+    view,
+    data,
     orientation: view.report?.orientation ?? 'portrait',
     createdAt: day.iso,
     meta: {
@@ -107,16 +115,28 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
       supportEmail: app.settings.support.email,
       supportPhone: app.settings.support.phone,
     },
-    blocks: reportBlocks(view, data),
   };
-  const fileName = reportFileName(view.report?.fileName, { title, name: subject.name, company: subject.company, evaluation: request.evaluation ?? view.title });
-  return { document, fileName };
+  const fileName = reportFileName(view.report?.fileName, { title, name: subject.name, company: subject.company, evaluation: request.evaluation ?? view.title }, request.extension);
+  return { source, fileName };
+}
+
+/**
+ * A file of the view's print dialog (`exports[index]`): its widgets under the view's filters, as a PDF
+ * (rendered on the report threads) or a spreadsheet. Null for an unknown index.
+ */
+export async function renderExport(app: FastifyInstance, view: DashboardDefinition, index: number, filters: DashboardFilters): Promise<ReportFile | null> {
+  const spec = view.exports?.[index];
+  if (!spec) return null;
+  const request: ReportRequest = { view: { ...view, report: { title: spec.title, fileName: spec.fileName, layout: spec.layout } }, filters, extension: spec.format };
+  if (spec.format === 'pdf') return renderReport(app, request);
+  const { source, fileName } = await buildReport(app, request);
+  return { fileName, pdf: await renderXlsx(reportDocument(source)), title: source.meta.title };
 }
 
 /** A view's report as a PDF file, rendered on the report threads. */
 export async function renderReport(app: FastifyInstance, request: ReportRequest): Promise<ReportFile> {
-  const { document, fileName } = await buildReport(app, request);
-  return { fileName, pdf: await app.reports.render(document), title: document.meta.title };
+  const { source, fileName } = await buildReport(app, request);
+  return { fileName, pdf: await app.reports.renderSource(source), title: source.meta.title };
 }
 
 /** A person a report is about. */

@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { decodeInterview, encodeInterview, type IncomingPair, MAX_LIST_ITEMS } from '../../../../engine/interview/answers.ts';
 import { consolidateInterviews, printDataset } from '../../../../engine/interview/consolidate.ts';
 import { statusLabel } from '../../../../engine/interview/definition.ts';
 import { interview360 } from '../../../../engine/interview/interview360.ts';
+import { interviewReportBlocks, interviewReportSubject } from '../../../../engine/interview/report.ts';
+import { reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany, visibleUsers } from '../access.ts';
+import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
+import { ReportsBusyError } from '../reports/pool.ts';
+import { reportDay } from '../reports/reports.ts';
 import {
   countSavedInterviews,
   findInterviewEvaluation,
@@ -134,10 +140,36 @@ const evaluatorRowSchema = {
   },
 } as const;
 
+/** Most characters of one `evaluators` value ("1,2,3"). */
+const MAX_EVALUATORS_TEXT = 5000;
+
+/**
+ * `?evaluators=1,2` or `?evaluators=1&evaluators=2` (both forms, mixed too); absent means every
+ * evaluator. Each value is checked by `evaluatorIds`, so a bad one is a Portuguese 400.
+ */
 const evaluatorsQuery = {
   type: 'object',
-  properties: { evaluators: { type: 'array', maxItems: MAX_PAIRS, items: idSchema } },
+  properties: { evaluators: { type: 'array', maxItems: MAX_PAIRS, items: { type: 'string', maxLength: MAX_EVALUATORS_TEXT } } },
 } as const;
+
+/** The evaluator ids of the query, or a 400 naming the bad value. */
+function evaluatorIds(values: string[] | undefined): number[] | undefined {
+  if (values === undefined) return undefined;
+  const ids = values.flatMap((value) => value.split(',')).map((text) => text.trim());
+  const bad = ids.find((text) => !/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 2147483647);
+  if (bad !== undefined || ids.length > MAX_PAIRS) {
+    throw new HttpError(400, format(messages.interview.invalidEvaluators, { value: (bad ?? values.join(',')).slice(0, 40) }));
+  }
+  return [...new Set(ids.map(Number))];
+}
+
+/** "Avaliação 360 por entrevista v1a2b3c4d": the interview definition's name and the start of its SHA-256. */
+const interviewVersion = format(messages.reports.versionOf, {
+  name: interview360.title,
+  version: createHash('sha256').update(JSON.stringify(interview360)).digest('hex').slice(0, 8),
+});
+
+const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
 
 function evaluatorRows(rows: InterviewEvaluatorRow[]) {
   return rows.map((row) => ({
@@ -153,16 +185,17 @@ function evaluatorRows(rows: InterviewEvaluatorRow[]) {
 
 /**
  * The 360 by interview: save and load an interview (administrators), the report's evaluator and
- * rated lists, the count, the consolidated data and the print dataset (administrators, or a company
- * user for its own company).
+ * rated lists, the count, the consolidated data, the print dataset and the report's PDF
+ * (administrators, or a company user for its own company).
  */
 export async function interviewRoutes(app: FastifyInstance) {
   const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
-  async function consolidated(account: Account, ratedId: number, evaluators?: number[]) {
+  async function consolidated(account: Account, ratedId: number, evaluators?: string[]) {
+    const ids = evaluatorIds(evaluators);
     const rated = (await visibleUsers(app.db, account, [ratedId])).get(ratedId)!;
-    const saved = await listSavedInterviews(app.db, ratedId, interview360.finishedStatus, evaluators);
+    const saved = await listSavedInterviews(app.db, ratedId, interview360.finishedStatus, ids);
     return { rated, data: consolidateInterviews(interview360, ratedId, saved) };
   }
 
@@ -346,7 +379,7 @@ export async function interviewRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: number[] } }>(
+  app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
     '/tableresponse/interview360/:ratedId',
     {
       preHandler: staff,
@@ -365,7 +398,7 @@ export async function interviewRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: number[] } }>(
+  app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
     '/interview/print/:ratedId',
     {
       preHandler: staff,
@@ -381,6 +414,52 @@ export async function interviewRoutes(app: FastifyInstance) {
     async (request) => {
       const { rated, data } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
       return { rated_name: rated.name, ...printDataset(interview360, data) };
+    },
+  );
+
+  app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
+    '/interview/report/:ratedId',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['interview'],
+        summary: "Relatório 'Entrevista 360 graus' de um avaliado em PDF (o mesmo gráfico da tela, as notas e os comentários)",
+        security: bearer,
+        params: { type: 'object', required: ['ratedId'], properties: { ratedId: idSchema } },
+        querystring: evaluatorsQuery,
+        response: { ...pdfResponse, ...errorResponses(400, 401, 403, 404, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { rated, data } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
+      const print = printDataset(interview360, data);
+      const day = reportDay(new Date(), app.settings.timeZone);
+      const document: ReportDocument = {
+        orientation: 'portrait',
+        createdAt: day.iso,
+        meta: {
+          title: print.title,
+          subject: interviewReportSubject(rated.name, print.count),
+          generated: day.text,
+          versions: interviewVersion,
+          supportEmail: app.settings.support.email,
+          supportPhone: app.settings.support.phone,
+        },
+        blocks: interviewReportBlocks(interview360, print),
+      };
+      let pdf: Buffer;
+      try {
+        pdf = await app.reports.render(document);
+      } catch (error) {
+        if (error instanceof ReportsBusyError) throw new HttpError(503, messages.reports.busy);
+        app.log.error({ err: error }, 'interview report not generated');
+        throw new HttpError(502, messages.reports.generationFailed);
+      }
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(reportFileName(undefined, { title: print.title, name: rated.name, company: '', evaluation: print.title })))
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 }

@@ -7,7 +7,7 @@ import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
 import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
-import { evaluationLink, reminderMail } from '../mail/templates.ts';
+import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluationsOf, type QueueJobRow } from '../repositories/jobs.ts';
 import { findOutboxAttachment, listOutbox, outboxExists } from '../repositories/outbox.ts';
 import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
@@ -138,7 +138,7 @@ export async function notificationRoutes(app: FastifyInstance) {
           expireAt: evaluation.expireAt,
         };
       });
-      const content = reminderMail(user.name, items, app.settings.timeZone);
+      const content = reminderMail(user.name, items, app.settings.timeZone, personalPagesLink(app.settings.publicUrl, pending[0]!.evaluatorKey));
       // Each click is a new reminder, so each gets its own key.
       await sendOrFail({ key: `reminder:${userId}:${randomUUID()}`, to: user.email, ...content, kind: 'reminder', companyId: user.companyId }, messages.mail.reminderFailed);
       return { message: messages.mail.reminderSent };

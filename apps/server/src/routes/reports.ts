@@ -7,7 +7,7 @@ import { visibleUsers } from '../access.ts';
 import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { ReportsBusyError } from '../reports/pool.ts';
-import { evaluationReport, personReport, renderReport, type Person, type ReportFile, type ReportRequest } from '../reports/reports.ts';
+import { evaluationReport, personReport, renderExport, renderReport, type Person, type ReportFile, type ReportRequest } from '../reports/reports.ts';
 import { checkFilters } from '../results/dashboards.ts';
 import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
 import { filtersSchema } from './dashboards.ts';
@@ -34,17 +34,23 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
 
   /** Renders and answers a PDF; a full queue is a 503, any other failure a 502 with 'Erro ao gerar relatório'. */
   async function sendPdf(reply: FastifyReply, request: ReportRequest) {
-    let file: ReportFile;
+    return sendFile(reply, () => renderReport(app, request));
+  }
+
+  async function sendFile(reply: FastifyReply, render: () => Promise<ReportFile | null>) {
+    let file: ReportFile | null;
     try {
-      file = await renderReport(app, request);
+      file = await render();
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (error instanceof ReportsBusyError) throw new HttpError(503, m.busy);
       app.log.error({ err: error }, 'report not generated');
       throw new HttpError(502, m.generationFailed);
     }
+    if (!file) throw new HttpError(404, m.unknownReport);
+    const xlsx = file.fileName.toLowerCase().endsWith('.xlsx');
     return reply
-      .header('content-type', 'application/pdf')
+      .header('content-type', xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf')
       .header('content-disposition', attachmentHeader(file.fileName))
       .header('cache-control', 'no-store')
       .send(file.pdf);
@@ -73,6 +79,26 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       const view = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
       return sendPdf(reply, { view, filters });
+    },
+  );
+
+  app.post<{ Params: { id: string; index: number }; Body: DashboardFilters | undefined }>(
+    '/dashboards/:id/exports/:index',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['results'],
+        summary: "Um arquivo do diálogo 'Imprimir' (exports do painel: PDF ou planilha) sob os filtros",
+        security: bearer,
+        params: { type: 'object', required: ['id', 'index'], properties: { id: { type: 'string', maxLength: 20 }, index: { type: 'integer', minimum: 0, maximum: 99 } } },
+        body: { ...filtersSchema, type: ['object', 'null'] },
+        response: { 200: { description: 'O arquivo (PDF ou .xlsx)', type: 'string', format: 'binary' }, ...errorResponses(400, 401, 403, 404, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const view = dashboardOf(request.params.id);
+      const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
+      return sendFile(reply, () => renderExport(app, view, request.params.index, filters));
     },
   );
 

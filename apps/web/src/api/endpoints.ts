@@ -72,6 +72,11 @@ export function dashboardReport(dashboardId: number, chosen: DashboardFilters): 
   return download(`/dashboards/${dashboardId}/report`, { method: 'POST', body: chosen });
 }
 
+/** A file of a dashboard's print dialog (its `exports[index]`: PDF or spreadsheet) under the chosen filters. */
+export function dashboardExport(dashboardId: number, index: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }> {
+  return download(`/dashboards/${dashboardId}/exports/${index}`, { method: 'POST', body: chosen });
+}
+
 /** Queues the e-mail of a person's report ('Enviar Relatório'); the answer is the server's message. */
 export async function sendPersonReport(dashboardId: number, userId: number): Promise<string> {
   const answer = await request<{ message?: string }>('/evaluation/report', { method: 'POST', body: { user_id: userId, type_evaluation: String(dashboardId) } });

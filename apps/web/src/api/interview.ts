@@ -1,6 +1,6 @@
-import type { CompetencySeries, ConsolidatedInterview, InterviewPrintData } from '../../../../engine/interview/consolidate';
+import type { CompetencySeries, ConsolidatedInterview } from '../../../../engine/interview/consolidate';
 import type { InterviewPair } from '../../../../engine/interview/types';
-import { request } from './client';
+import { download, request } from './client';
 
 /** The saved interview of `GET /api/interview/answers/{ratedId}/{evaluatorUserId}`. */
 export interface SavedInterview {
@@ -35,9 +35,6 @@ export interface InterviewRated {
 
 /** The consolidated data of `GET /api/tableresponse/interview360/{ratedId}`. */
 export type ConsolidatedInterviewData = ConsolidatedInterview & { rated_id: number; rated_name: string };
-
-/** The print dataset of `GET /api/interview/print/{ratedId}`. */
-export type InterviewPrint = InterviewPrintData & { rated_name: string };
 
 /** One pair of the save call; 'date' and 'show' carry a list. */
 export interface OutgoingPair {
@@ -93,7 +90,8 @@ export function consolidatedPath(ratedId: number | string, evaluatorIds: number[
   return `/tableresponse/interview360/${id(ratedId)}${evaluatorsQuery(evaluatorIds)}`;
 }
 
-/** Loads the print dataset of the report 'Entrevista 360 graus'. */
-export function loadInterviewPrint(ratedId: number | string, evaluatorIds: number[]): Promise<InterviewPrint> {
-  return request(`/interview/print/${id(ratedId)}${evaluatorsQuery(evaluatorIds)}`);
+/** The PDF 'Entrevista 360 graus' of a rated person over the chosen evaluators, made by the server, and its file name. */
+export function downloadInterviewReport(ratedId: number | string, evaluatorIds: number[]): Promise<{ blob: Blob; fileName: string }> {
+  const query = evaluatorIds.length === 0 ? '' : `?evaluators=${evaluatorIds.map(id).join(',')}`;
+  return download(`/interview/report/${id(ratedId)}${query}`);
 }

@@ -7,16 +7,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { barLabel, INTERVIEW_SERIES, type InterviewSeriesNames } from '../../../../../engine/charts/interviewBars';
+import { INTERVIEW_SERIES } from '../../../../../engine/charts/interviewBars';
 import { reportChartBuilders } from '../../../../../engine/charts/registry';
 import type { CompetencySeries } from '../../../../../engine/interview/consolidate';
+import { INTERVIEW_CHART_HEIGHT, INTERVIEW_SERIES_NAMES, seriesText } from '../../../../../engine/interview/report';
 import { format, messages } from '../../../../../engine/messages';
 import Chart from '../../../../../renderer/Chart';
 
 const m = messages.screenInterview;
 
-/** The Portuguese names of the four series. */
-export const SERIES_NAMES: InterviewSeriesNames = { average: m.seriesAverage, self: m.seriesSelf, min: m.seriesMin, max: m.seriesMax };
+/** The Portuguese names of the four series (the same as the PDF's). */
+export const SERIES_NAMES = INTERVIEW_SERIES_NAMES;
 
 /** The bar chart of the four series over the competencies (scrolls sideways on a phone). */
 export const InterviewChart = forwardRef<HTMLDivElement, { competencies: CompetencySeries[]; ratedName: string }>(function InterviewChart(
@@ -28,15 +29,14 @@ export const InterviewChart = forwardRef<HTMLDivElement, { competencies: Compete
     // Focusable so the sideways scroll on a phone works by keyboard too.
     <Box tabIndex={0} role="region" aria-label={m.chartTitle} sx={{ overflowX: 'auto' }}>
       <Box ref={ref} sx={{ minWidth: 720 }}>
-        <Chart option={option} ariaLabel={format(m.chartAlt, { name: ratedName })} height={420} />
+        <Chart option={option} ariaLabel={format(m.chartAlt, { name: ratedName })} height={INTERVIEW_CHART_HEIGHT} />
       </Box>
     </Box>
   );
 });
 
-/** The chart's numbers as a table (one decimal, comma), for screen readers and for print. */
+/** The chart's numbers as a table (one decimal, comma), for screen readers (the PDF prints the same). */
 export function InterviewChartTable({ competencies }: { competencies: CompetencySeries[] }) {
-  const text = (value: number | null) => (value === null ? m.noValue : barLabel(value));
   return (
     <TableContainer tabIndex={0} role="region" aria-label={m.chartTable} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-labelledby="interview-chart-table-title">
@@ -65,7 +65,7 @@ export function InterviewChartTable({ competencies }: { competencies: Competency
               </TableCell>
               {INTERVIEW_SERIES.map((key) => (
                 <TableCell key={key} align="right">
-                  {text(item[key])}
+                  {seriesText(item[key])}
                 </TableCell>
               ))}
             </TableRow>

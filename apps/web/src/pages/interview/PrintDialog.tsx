@@ -1,18 +1,17 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
-import { errorMessage, saveFile } from '../../api/client';
-import { type InterviewPrint, loadInterviewPrint } from '../../api/interview';
+import { saveFile } from '../../api/client';
+import { downloadInterviewReport } from '../../api/interview';
 import { useToast } from '../../toast';
 import { chartSvgBlob } from './chartImage';
-import { PrintReport } from './PrintReport';
 
 const m = messages.screenInterview;
 
@@ -26,11 +25,15 @@ interface PrintDialogProps {
   chart: HTMLElement | null;
 }
 
-/** 'Impressão': download the chart as an image, or open the printable report 'Entrevista 360 graus'. */
+/**
+ * 'Impressão': download the chart as an image, or the report 'Entrevista 360 graus' as a PDF made by
+ * the server from the same chart and data (the button is busy while it is generated).
+ */
 export function PrintDialog({ open, onClose, ratedId, ratedName, evaluatorIds, chart }: PrintDialogProps) {
   const toast = useToast();
-  const [loading, setLoading] = useState(false);
-  const [report, setReport] = useState<InterviewPrint | null>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const [generating, setGenerating] = useState(false);
 
   const downloadChart = () => {
     const blob = chartSvgBlob(chart);
@@ -38,50 +41,44 @@ export function PrintDialog({ open, onClose, ratedId, ratedName, evaluatorIds, c
     else toast.error(messages.common.serverError);
   };
 
-  const openReport = async () => {
-    setLoading(true);
+  const downloadReport = async () => {
+    setGenerating(true);
     try {
-      setReport(await loadInterviewPrint(ratedId, evaluatorIds));
-    } catch (error) {
-      toast.error(errorMessage(error));
+      const { blob, fileName } = await downloadInterviewReport(ratedId, evaluatorIds);
+      saveFile(blob, fileName);
+      toast.success(m.reportReady);
+    } catch {
+      toast.error(m.reportFailed);
     } finally {
-      setLoading(false);
+      setGenerating(false);
     }
   };
 
   return (
-    <>
-      <Dialog open={open && report === null} onClose={onClose} aria-labelledby="print-dialog-title" fullWidth maxWidth="xs">
-        <DialogTitle id="print-dialog-title">{m.printDialogTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{m.printReportHint}</DialogContentText>
-          <Stack sx={{ gap: 1.5 }}>
-            <Button variant="outlined" color="inherit" onClick={downloadChart}>
-              {m.downloadChart}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={() => void openReport()}
-              disabled={loading}
-              startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
-              {loading ? m.loadingPrint : m.printReport}
-            </Button>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose}>{messages.common.close}</Button>
-        </DialogActions>
-      </Dialog>
-      {report !== null && (
-        <PrintReport
-          report={report}
-          onClose={() => {
-            setReport(null);
-            onClose();
-          }}
-        />
-      )}
-    </>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{m.printDialogTitle}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 1.5 }}>
+          <Button variant="outlined" color="inherit" onClick={downloadChart}>
+            {m.downloadChart}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => void downloadReport()}
+            disabled={generating}
+            aria-describedby={hintId}
+            startIcon={generating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            {generating ? m.generatingReport : m.printReport}
+          </Button>
+          <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+            {generating ? m.generatingHint : m.printReportHint}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose}>{messages.common.close}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -10,7 +10,7 @@ import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
 import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluationsOf, type QueueJobRow } from '../repositories/jobs.ts';
 import { findOutboxAttachment, listOutbox, outboxExists } from '../repositories/outbox.ts';
-import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
+import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
 import type { MailMessage } from '../types.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 
@@ -187,7 +187,7 @@ export async function notificationRoutes(app: FastifyInstance) {
           // Unknown fields are refused (with `false` Fastify's Ajv would silently drop them).
           additionalProperties: { not: {} },
           properties: {
-            evaluation_type: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] },
+            evaluation_type: evaluationTypeSchema,
             target_ids: { type: 'array', minItems: 1, maxItems: MAX_TARGETS, items: uuidField },
           },
         },
@@ -196,10 +196,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { evaluation_type: rawType, target_ids: rawIds } = request.body;
-      // The schema's anyOf lets through values no branch coerced (["x"] stays an array): only a number or
-      // a numeric text is a type, anything else is an unknown type (400).
-      const typeText = typeof rawType === 'string' ? rawType.trim() : '';
-      const type = typeof rawType === 'number' ? rawType : /^-?\d{1,4}$/.test(typeText) ? Number(typeText) : NaN;
+      const type = evaluationTypeOf(rawType);
       if (!app.definitions.types.has(type)) throw new HttpError(400, format(messages.api.unknownType, { type: typeof rawType === 'object' ? JSON.stringify(rawType) : String(rawType) }));
       const ids = [...new Set(rawIds.map((id) => id.toLowerCase()))];
       if (!ids.every(isUuid)) throw new HttpError(404, messages.api.evaluationNotFound);

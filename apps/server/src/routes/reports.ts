@@ -9,19 +9,13 @@ import { HttpError } from '../errors.ts';
 import { ReportsBusyError } from '../reports/pool.ts';
 import { evaluationReport, personReport, renderExport, renderReport, type Person, type ReportFile, type ReportRequest } from '../reports/reports.ts';
 import { checkFilters } from '../results/dashboards.ts';
-import { bearer, errorResponses, idSchema, isUuid } from '../schemas/common.ts';
+import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
 import { filtersSchema } from './dashboards.ts';
 
 const m = messages.reports;
 
 const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
 
-/** The type a request names: a number or a numeric text, else NaN. */
-function typeOf(raw: unknown): number {
-  if (typeof raw === 'number') return raw;
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  return /^-?\d{1,4}$/.test(text) ? Number(text) : NaN;
-}
 
 /**
  * The report calls: the PDF of a dashboard as filtered, `POST /tableresponse/report/download` (a
@@ -122,7 +116,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
           required: ['evaluation_type', 'target_ids'],
           additionalProperties: { not: {} },
           properties: {
-            evaluation_type: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] },
+            evaluation_type: evaluationTypeSchema,
             target_ids: { type: 'array', minItems: 1, maxItems: 1, items: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 64 }] } },
             company_ids: { type: 'array', maxItems: 100, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 12 }] } },
             selected_ids: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 64 }] } },
@@ -132,7 +126,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       },
     },
     async (request: FastifyRequest<{ Body: { evaluation_type: unknown; target_ids: unknown[] } }>, reply) => {
-      const type = typeOf(request.body.evaluation_type);
+      const type = evaluationTypeOf(request.body.evaluation_type);
       if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.evaluation_type).slice(0, 12) }));
       const target = request.body.target_ids[0];
       const signedIn = request.headers.authorization !== undefined;
@@ -167,7 +161,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     async (request, reply) => {
       const id = request.params.id.toLowerCase();
       const evaluation = isUuid(id) ? await evaluationReport(app, id) : null;
-      if (!evaluation || evaluation.type !== typeOf(request.params.type)) throw new HttpError(404, m.unknownReport);
+      if (!evaluation || evaluation.type !== evaluationTypeOf(request.params.type)) throw new HttpError(404, m.unknownReport);
       if (!evaluation.done) throw new HttpError(400, m.notDone);
       if (!evaluation.request) throw new HttpError(404, m.noReportForType);
       return sendPdf(reply, evaluation.request);
@@ -188,7 +182,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
           additionalProperties: { not: {} },
           properties: {
             user_id: idSchema,
-            type_evaluation: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] },
+            type_evaluation: evaluationTypeSchema,
             evaluation_id: { type: ['string', 'null'], maxLength: 64 },
           },
         },
@@ -196,7 +190,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       },
     },
     async (request) => {
-      const type = typeOf(request.body.type_evaluation);
+      const type = evaluationTypeOf(request.body.type_evaluation);
       if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.type_evaluation).slice(0, 12) }));
       const user = (await visibleUsers(app.db, request.account!, [request.body.user_id])).get(request.body.user_id)!;
       // Refuses a type without a person report now, not in the worker.

@@ -36,3 +36,16 @@ export const idNameListSchema = {
   type: 'array',
   items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
 } as const;
+
+/** An evaluation type in a body: a number or a numeric text ("-1", "7"); the route turns it with `evaluationTypeOf`. */
+export const evaluationTypeSchema = { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] } as const;
+
+/**
+ * The evaluation type a request names: a number or a numeric text, else NaN. The schema's anyOf lets
+ * through values no branch coerced (["x"] stays an array), which are no type.
+ */
+export function evaluationTypeOf(raw: unknown): number {
+  if (typeof raw === 'number') return raw;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  return /^-?\d{1,4}$/.test(text) ? Number(text) : NaN;
+}

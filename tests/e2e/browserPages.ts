@@ -1,10 +1,13 @@
 /**
- * Pages of the browser tests: the phone and desktop sizes they use, and a page in a fresh context that
- * records uncaught page errors, leaves screenshots when its test fails and closes with it.
+ * Pages of the browser tests: the phone and desktop sizes they use, a page in a fresh context that
+ * records uncaught page errors, leaves screenshots when its test fails and closes with it, signing in,
+ * and the dashboards' controls (opening a view, its 'Filtros' dialog, the accessible tables under the
+ * charts) and a soft axe check.
  */
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
+import { seriousViolations } from './axe';
 
 /** A phone (390 × 844, touch). */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -49,4 +52,58 @@ export async function openPage(size: typeof PHONE | typeof DESKTOP, setup: PageS
     await context.close();
   });
   return { page, context };
+}
+
+/** Signs in through the sign-in screen and waits for the home page. */
+export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Senha', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/home');
+}
+
+/** axe's serious and critical findings fail the test, but let the rest of its checks run (soft). */
+export async function softAxe(page: Page, where: string): Promise<void> {
+  expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+}
+
+// ------------------------------------------------------------------ the dashboards (`/dash/{id}`)
+
+/** Opens a dashboard and waits for its title. */
+export async function openDashboard(page: Page, id: number, title: string): Promise<void> {
+  await page.goto(`/dash/${id}`);
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+}
+
+/** A table's cells (header row first), or null when the view does not show exactly one such table now. */
+export async function cellsOf(scope: Page | Locator, widget: string): Promise<string[][] | null> {
+  const table = scope.locator(`table[data-widget="${widget}"]`);
+  if ((await table.count()) !== 1) return null;
+  return table.evaluate((element) =>
+    [...element.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+  );
+}
+
+/** Opens 'Filtros', picks each (label, option) in order, and closes the dialog unless asked to keep it. */
+export async function chooseFilters(page: Page, choices: [string, string | RegExp][], keepOpen = false): Promise<Locator> {
+  await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filtros' });
+  await dialog.waitFor();
+  for (const [label, option] of choices) {
+    await dialog.getByRole('combobox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    const chip = typeof option === 'string' ? `${label}: ${option}` : new RegExp(`^${label}: `);
+    // (The chips are outside the modal dialog, hidden from the accessibility tree while it is open.)
+    await page.locator('ul[aria-label="Filtros escolhidos"]').getByText(chip).waitFor();
+  }
+  if (!keepOpen) await closeDialog(page, dialog);
+  return dialog;
+}
+
+/** Closes a dialog with its 'Fechar' button and waits for it to go. */
+export async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  // (An open list's 'Fechar' icon button shares the name: the dialog's is the one with the text.)
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).filter({ hasText: 'Fechar' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }

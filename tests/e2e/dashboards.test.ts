@@ -20,8 +20,7 @@ import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { encodeAnswers } from '../../engine/answers/encoding';
 import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types';
 import { assertWebBuilt, credentials, getJson, launchChromium, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
-import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, PHONE, saveScreenshot, signIn, softAxe as axe } from './browserPages';
 
 const shots = join(screenshotDir, 'dashboards');
 
@@ -118,15 +117,6 @@ const AREA_LIKERT = [1, 2, 3, 4].flatMap((page) => range(1, 6).map((item) => `${
 
 // ------------------------------------------------------------------ reading the screen
 
-/** A table's cells (header row first), or null when the view does not show exactly one such table now. */
-async function cellsOf(scope: Page | Locator, widget: string): Promise<string[][] | null> {
-  const table = scope.locator(`table[data-widget="${widget}"]`);
-  if ((await table.count()) !== 1) return null;
-  return table.evaluate((element) =>
-    [...element.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
-  );
-}
-
 /** The cells of the row whose first cell is `key`, under the given column headers (null until shown). */
 /** The gap charts' series: answers by item score (a reverse item's agreement is unfavourable). */
 const levels5 = ['Muito desfavorável', 'Desfavorável', 'Neutra', 'Favorável', 'Muito favorável'];
@@ -155,33 +145,6 @@ async function sortedRows(scope: Page | Locator, widget: string): Promise<string
   return cells ? cells.slice(1).sort((a, b) => a.join('|').localeCompare(b.join('|'))) : null;
 }
 
-async function openDashboard(page: Page, id: number, title: string): Promise<void> {
-  await page.goto(`/dash/${id}`);
-  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-}
-
-/** Opens 'Filtros', picks each (label, option) in order, and closes the dialog unless asked to keep it. */
-async function chooseFilters(page: Page, choices: [string, string | RegExp][], keepOpen = false): Promise<Locator> {
-  await page.getByRole('button', { name: 'Filtros', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Filtros' });
-  await dialog.waitFor();
-  for (const [label, option] of choices) {
-    await dialog.getByRole('combobox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-    const chip = typeof option === 'string' ? `${label}: ${option}` : new RegExp(`^${label}: `);
-    // (The chips are outside the modal dialog, hidden from the accessibility tree while it is open.)
-    await page.locator('ul[aria-label="Filtros escolhidos"]').getByText(chip).waitFor();
-  }
-  if (!keepOpen) await closeDialog(page, dialog);
-  return dialog;
-}
-
-async function closeDialog(page: Page, dialog: Locator): Promise<void> {
-  // (An open list's 'Fechar' icon button shares the name: the dialog's is the one with the text.)
-  await dialog.getByRole('button', { name: 'Fechar', exact: true }).filter({ hasText: 'Fechar' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 /**
  * Chooses filters while a tab other than the first is open: the view reloads, and the tab must stay
  * chosen (a new colleague must not throw the user back to the first tab). Soft, so the numbers of the
@@ -203,11 +166,6 @@ async function tab(page: Page, name: string): Promise<void> {
 /** The texts of the list items under a heading (the values and needs columns, the free-text answers). */
 async function listUnder(scope: Page | Locator, heading: string): Promise<string[]> {
   return scope.getByRole('heading', { name: heading, exact: true }).locator('xpath=following-sibling::ul[1]/li').allInnerTexts();
-}
-
-/** axe's serious and critical findings fail the test, but let the rest of its checks run (soft). */
-async function axe(page: Page, where: string): Promise<void> {
-  expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
 /**
@@ -240,14 +198,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await chartsSettled(page);
   expect.soft(await pointDecimals(page), `${name}: chart numbers with a decimal point instead of a comma`).toEqual([]);
   await saveScreenshot(page, shots, name);
-}
-
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Senha', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
 }
 
 async function newPage(size: typeof PHONE | typeof DESKTOP): Promise<Page> {

@@ -297,7 +297,7 @@ describe('DashboardView', { timeout: 30000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Imprimir e baixar' });
     // The chart registers once echarts has drawn it.
     expect(await within(dialog).findByRole('button', { name: 'Baixar imagem: Equipe por tema' }, WAIT)).toBeTruthy();
-    const report = within(dialog).getByRole('button', { name: 'Baixar relatório (PDF)' }) as HTMLButtonElement;
+    const report = within(dialog).getByRole('button', { name: 'Download Relatório' }) as HTMLButtonElement;
     expect(report.disabled).toBe(false);
     expect(within(dialog).getByText('O PDF traz todas as abas e gráficos desta tela, com os filtros escolhidos.')).toBeTruthy();
   });
@@ -477,7 +477,7 @@ describe('sending and downloading the report', { timeout: 30000 }, () => {
     renderView(source, 1, dashboard);
     await waitFor(() => expect(screen.getByText('12 avaliações respondidas')).toBeTruthy(), WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Baixar relatório (PDF)' }, WAIT));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Relatório' }, WAIT));
     expect(await screen.findByText('Relatório gerado com sucesso', {}, WAIT)).toBeTruthy();
     expect(report).toHaveBeenCalledWith(99, {});
     expect(saved).toEqual(['Relatório.pdf']);

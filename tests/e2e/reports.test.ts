@@ -1,0 +1,212 @@
+/**
+ * End to end, on the built app and the real server with the demo company's sample answers
+ * (DEMO_RESULTS on): each report is downloaded from its screen as a signed-in user would. The PSS-14's
+ * 'Download Relatório' (its text holds the view's title and the mean the screen's table shows),
+ * the 360's 'Relatório Avaliação 360' and 'Imprimir Relatório' as the company user, the scanner's
+ * 'Respondentes Excel' and 'Respondentes PDF', and the team performance's 'Enviar Relatório', whose
+ * e-mail reaches the outbox with the PDF attached. axe finds nothing serious in the print dialog and
+ * the confirmation dialog. Failure screenshots go to test-results/e2e/reports/.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, credentials, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, openPage, signIn, softAxe } from './browserPages';
+
+const shots = join(screenshotDir, 'reports');
+const COMPANY = 'Empresa Demonstração';
+/** A PDF's first bytes. */
+const PDF_MAGIC = '%PDF';
+/** A ZIP's (an .xlsx is one) first bytes. */
+const ZIP_MAGIC = 'PK';
+
+let server: AppServer | undefined;
+let browser: Browser | undefined;
+const pageErrors: string[] = [];
+
+/** A signed-in desktop page for the running test (closed when it ends). */
+async function signedIn(who: { email: string; password: string }): Promise<Page> {
+  const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
+  await signIn(page, who);
+  return page;
+}
+
+/** Clicks and returns the download the click starts (reports are made on the server: up to 45 s). */
+async function downloadBy(page: Page, button: Locator): Promise<{ download: Download; bytes: Buffer; file: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45000 }), button.click()]);
+  const file = (await download.path())!;
+  return { download, bytes: readFileSync(file), file };
+}
+
+/** A PDF's text, as `pdftotext -raw` extracts it, with runs of white space made one space. */
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+/** The success toast of a finished report. */
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('#notistack-snackbar', { hasText: text }).first().waitFor();
+}
+
+/** The option texts of a filter in the open 'Filtros' dialog (the list is closed again with Escape). */
+async function optionsOf(page: Page, dialog: Locator, label: string): Promise<string[]> {
+  await dialog.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option').first().waitFor();
+  const texts = await page.getByRole('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  return texts;
+}
+
+/** The view has loaded the chosen filters' data (not busy, something to show). */
+async function loaded(page: Page): Promise<void> {
+  await page.locator('[aria-busy="false"]').getByText(/^\d+ avaliaç(ão respondida|ões respondidas)$/).waitFor();
+}
+
+describe('reports downloaded from their screens, end to end (demo answers)', () => {
+  beforeAll(async () => {
+    assertWebBuilt();
+    mkdirSync(shots, { recursive: true });
+    [server, browser] = await Promise.all([startAppServer({ env: { DEMO_RESULTS: '1' } }), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("13 PSS-14: 'Download Relatório' in the print dialog downloads the view's PDF with the screen's mean", async () => {
+    const page = await signedIn(credentials.admin);
+    const title = 'Escala de Estresse Percebido (PSS-14)';
+    await openDashboard(page, 13, title);
+    await chooseFilters(page, [['Empresa', COMPANY]]);
+    await loaded(page);
+    // The mean as the accessible table under the gauge shows it (header row, then value and band).
+    const gauge = await cellsOf(page.locator('[aria-busy="false"]'), 'Média de estresse percebido (0 a 56)');
+    expect(gauge?.[0]).toEqual(['Valor', 'Faixa']);
+    const [mean, band] = gauge![1]!;
+    expect(mean).toMatch(/^\d+,\d$/);
+
+    await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
+    const print = page.getByRole('dialog', { name: 'Imprimir e baixar' });
+    await print.waitFor();
+    await softAxe(page, "/dash/13's print dialog");
+    const { download, bytes, file } = await downloadBy(page, print.getByRole('button', { name: 'Download Relatório', exact: true }));
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe(PDF_MAGIC);
+    const text = pdfText(file);
+    expect(text).toContain(title);
+    expect(text).toContain(`Empresa: ${COMPANY}`);
+    // The gauge's table in the PDF: its header, then the same value and band as the screen's.
+    expect(text).toContain(`Valor Faixa ${mean} ${band}`);
+    await toast(page, 'Relatório gerado com sucesso');
+    await closeDialog(page, print);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("2 360, company user: 'Relatório Avaliação 360' downloads the evaluated person's PDF; 'Imprimir Relatório' shows it full screen", async () => {
+    const page = await signedIn(credentials.company);
+    await openDashboard(page, 2, 'Avaliação 360');
+    // The demo's 360 evaluates one person: the only one the 'Avaliado' filter offers.
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const filters = page.getByRole('dialog', { name: 'Filtros' });
+    const evaluated = await optionsOf(page, filters, 'Avaliado');
+    expect(evaluated).toHaveLength(1);
+    const name = evaluated[0]!;
+    await closeDialog(page, filters);
+    await chooseFilters(page, [
+      ['Avaliado', name],
+      ['Data', /\(versão 1\)$/],
+    ]);
+    await loaded(page);
+
+    const { download, bytes } = await downloadBy(page, page.getByRole('button', { name: 'Relatório Avaliação 360', exact: true }));
+    expect(download.suggestedFilename()).toBe(`Relatório Avaliação 360 - ${name}.pdf`);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe(PDF_MAGIC);
+    await toast(page, 'Relatório gerado com sucesso');
+
+    await page.getByRole('button', { name: 'Imprimir Relatório', exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Imprimir Relatório' });
+    await preview.waitFor();
+    // (Headless Chromium may not draw the PDF: the frame holding it, named after the file, is enough.)
+    await expect.poll(() => preview.locator('iframe').getAttribute('title'), { timeout: 45000 }).toMatch(/\.pdf$/);
+    await preview.getByRole('button', { name: 'Fechar', exact: true }).click();
+    await preview.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("-1 scanner: with a sector chosen, 'Respondentes Excel' downloads a spreadsheet and 'Respondentes PDF' a PDF", async () => {
+    const page = await signedIn(credentials.admin);
+    await openDashboard(page, -1, 'Scanner');
+    await chooseFilters(page, [['Empresa', COMPANY]]);
+    // Printing needs a sector or a course: the first sector with respondents.
+    const print = page.getByRole('button', { name: 'Imprimir', exact: true });
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const sectors = await optionsOf(page, page.getByRole('dialog', { name: 'Filtros' }), 'Setor');
+    await closeDialog(page, page.getByRole('dialog', { name: 'Filtros' }));
+    expect(sectors.length).toBeGreaterThan(0);
+    let chosen: string | undefined;
+    for (const sector of sectors) {
+      await chooseFilters(page, [['Setor', sector]]);
+      await page.locator('[aria-busy="false"]').getByText(/^(\d+ avaliaç(ão respondida|ões respondidas)|Sem respostas)$/).waitFor();
+      if (await print.isEnabled()) {
+        chosen = sector;
+        break;
+      }
+    }
+    expect(chosen, `a sector of ${sectors.join(', ')} with respondents`).toBeDefined();
+
+    await print.click();
+    const dialog = page.getByRole('dialog', { name: 'Imprimir e baixar' });
+    await dialog.waitFor();
+    const excel = await downloadBy(page, dialog.getByRole('button', { name: 'Respondentes Excel', exact: true }));
+    expect(excel.download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(excel.bytes.subarray(0, 2).toString('latin1')).toBe(ZIP_MAGIC);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Respondentes PDF', exact: true }).isEnabled()).toBe(true);
+    const pdf = await downloadBy(page, dialog.getByRole('button', { name: 'Respondentes PDF', exact: true }));
+    expect(pdf.download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe(PDF_MAGIC);
+    await closeDialog(page, dialog);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("7 team performance: 'Enviar Relatório' queues the colleague's report, which reaches the outbox with the PDF attached", async () => {
+    const page = await signedIn(credentials.admin);
+    await openDashboard(page, 7, 'Avaliação Desempenho Líder vs Equipe');
+    // The demo's first team performance answers are the first employee's (apps/server/src/seed.ts).
+    await chooseFilters(page, [
+      ['Empresa', COMPANY],
+      ['Colaborador', 'Ana Paula Souza'],
+    ]);
+    await loaded(page);
+
+    await page.getByRole('button', { name: 'Enviar Relatório', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Enviar Relatório' });
+    await confirm.getByText('Você tem certeza que deseja enviar este relatório?', { exact: true }).waitFor();
+    await softAxe(page, "/dash/7's confirmation dialog");
+    await confirm.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await toast(page, 'O relatório foi colocado em fila de envio');
+
+    // The queue's worker runs in the server: the e-mail shows in the outbox once it has been made.
+    await page.goto('/outbox');
+    await page.getByRole('heading', { name: 'Caixa de saída' }).waitFor();
+    // (The report's file name is the view's: 'Avaliação desempenho de equipe - {name}.pdf'.)
+    const attachment = page.getByRole('button', { name: /Avaliação desempenho de equipe - Ana Paula Souza\.pdf/ });
+    await expect
+      .poll(
+        async () => {
+          if ((await attachment.count()) > 0) return true;
+          await page.reload();
+          await page.getByRole('heading', { name: 'Caixa de saída' }).waitFor();
+          await page.waitForLoadState('networkidle');
+          return (await attachment.count()) > 0;
+        },
+        { timeout: 20000, interval: 1000 },
+      )
+      .toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+});

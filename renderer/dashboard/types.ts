@@ -25,6 +25,8 @@ export interface DashboardSource {
   report(dashboardId: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }>;
   /** A file of the print dialog (`exports[index]` of the view: PDF or spreadsheet) under the filters. */
   exportFile(dashboardId: number, index: number, chosen: DashboardFilters): Promise<{ blob: Blob; fileName: string }>;
-  /** Queues the e-mail of the chosen person's report ('Enviar Relatório', `POST /api/evaluation/report`); resolves with the server's message. */
-  sendReport(dashboardId: number, userId: number): Promise<string>;
+  /** Queues the e-mail of the chosen person's report ('Enviar Relatório', `POST /api/evaluation/report`): the server's message and the sending's id. */
+  sendReport(dashboardId: number, userId: number): Promise<{ message: string; jobId: string }>;
+  /** Where a queued sending stands (`GET /api/evaluation/report/{jobId}`). */
+  sendState(jobId: string): Promise<'queued' | 'sent' | 'failed'>;
 }

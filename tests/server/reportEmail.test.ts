@@ -66,9 +66,20 @@ describe('report e-mails', () => {
     const before = smtp.messages.length;
     const response = await t.app.inject({ method: 'POST', url: '/api/evaluation/report', headers: bearer(companyToken), payload: { user_id: leaderId, type_evaluation: '7' } });
     expect(response.statusCode, response.body).toBe(200);
+    const jobId = response.json().job_id as string;
     const [message] = (await smtp.waitForMessages(before + 1, 30000)).slice(before);
     expect(message!.to).toMatchObject({ value: [{ address: email }] });
     expect(message!.attachments[0]!.filename).toBe(`Avaliação desempenho de equipe - ${fixture.people[index]}.pdf`);
+    // The screen follows the sending until it left: 'Relatório enviado com sucesso.'.
+    const state = async () => (await t.app.inject({ method: 'GET', url: `/api/evaluation/report/${jobId}`, headers: bearer(companyToken) })).json() as { state: string; message: string };
+    const sent = await waitUntil(async () => {
+      const answer = await state();
+      return answer.state === 'sent' ? answer : undefined;
+    }, 30000);
+    expect(sent.message).toBe('Relatório enviado com sucesso.');
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nao-e-id']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/evaluation/report/${unknown}`, headers: bearer(companyToken) })).statusCode).toBe(404);
+    }
   });
 
   it('refuses another company’s person, unknown types and types without a person report, queueing nothing', async () => {

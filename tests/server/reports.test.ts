@@ -11,6 +11,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/db/schema.ts';
+import { buildReport, evaluationReport, evaluationReportView } from '../../apps/server/src/reports/reports.ts';
+import { reportDocument } from '../../engine/reports/document.ts';
 import { tableOf } from '../../engine/charts/table.ts';
 import { cellText, formatCell } from '../../engine/charts/format.ts';
 import { isChartWidget } from '../../engine/charts/registry.ts';
@@ -179,6 +181,29 @@ describe('report files', () => {
     expect(badFilter.statusCode).toBe(400);
     expect((await post('/api/dashboards/999/report', {}, adminToken)).statusCode).toBe(404);
     expect((await post('/api/dashboards/13/report', {})).statusCode).toBe(401);
+  });
+
+  it('has content in the report of every answered golden evaluation, of every type with a result view', async () => {
+    const reported = new Set<number>();
+    for (const fixture of fixtures) {
+      for (const [index, evaluation] of fixture.evaluations.entries()) {
+        if (evaluation.done === false) continue;
+        const id = stored.get(fixture.file)!.evaluations[index]!;
+        const report = await evaluationReport(t.app, id);
+        const view = evaluationReportView(t.app.definitions, evaluation.type);
+        if (!view) {
+          // Only the manager's side of the values alignment has no report of its own.
+          expect([evaluation.type, report?.request]).toEqual([17, null]);
+          continue;
+        }
+        const { source } = await buildReport(t.app, report!.request!);
+        const blocks = reportDocument(source).blocks;
+        expect(blocks, `${fixture.file} evaluation ${index} (type ${evaluation.type})`).not.toEqual([{ kind: 'empty', text: view.empty }]);
+        reported.add(evaluation.type);
+      }
+    }
+    // Every type the goldens answer, but the manager's alignment (17).
+    expect([...reported].sort((a, b) => a - b)).toEqual([...new Set(fixtures.flatMap((fixture) => fixture.evaluations.map((evaluation) => evaluation.type)))].filter((type) => type !== 17).sort((a, b) => a - b));
   });
 
   it('gives an answered evaluation’s report by its id, named after the evaluation and the person', async () => {

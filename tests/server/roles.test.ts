@@ -71,6 +71,14 @@ async function freshEvaluation(done = false): Promise<string> {
   return row!.id;
 }
 
+/** A queued report e-mail of a person (as 'Enviar Relatório' makes it); its job id. */
+async function sendingOf(userId: number): Promise<string> {
+  const [id] = await t.db.transaction((tx) =>
+    t.app.jobs.enqueueReportEmails(tx, [{ evaluation_id: '', type_evaluation: -1, user_name: 'x', evaluated_name: null, user_id: userId, report_type: -1 }]),
+  );
+  return id!;
+}
+
 function multipart(content: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----matriz${randomUUID()}`;
   const head = Buffer.from(
@@ -261,6 +269,7 @@ const rows: Row[] = [
   { route: 'POST /api/dashboards/{id}/data', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/data', payload: { company_id: A() } }) },
   { route: 'POST /api/dashboards/{id}/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/13/report', payload: { company_id: A() } }) },
   { route: 'POST /api/dashboards/{id}/exports/{index}', expect: TENANT, request: () => ({ method: 'POST', url: '/api/dashboards/-1/exports/1', payload: { company_id: A() } }) },
+  { route: 'GET /api/evaluation/report/{jobId}', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/evaluation/report/${await sendingOf(employee(0))}` }) },
   { route: 'POST /api/evaluation/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/evaluation/report', payload: { user_id: employee(0), type_evaluation: '-1' } }) },
   { route: 'GET /api/dashboards/{id}/options/{filter}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/dashboards/3/options/colleague?company_id=${A()}` }) },
   // The result calls (resultCalls.ts): id lists answer everyone, leaving another company's ids out.

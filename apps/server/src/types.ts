@@ -46,7 +46,9 @@ export interface Jobs {
    */
   enqueueEvaluationEmails(tx: Tx, name: EvaluationJobName, items: EvaluationJobData[]): Promise<void>;
   /** Queues one `reportEmail` job per done evaluation inside the caller's transaction. */
-  enqueueReportEmails(tx: Tx, items: EvaluationJobData[]): Promise<void>;
+  enqueueReportEmails(tx: Tx, items: EvaluationJobData[]): Promise<string[]>;
+  /** A report e-mail job's pg-boss state (created, retry, active, completed, cancelled, failed) and data; null when unknown. */
+  reportEmailState(id: string): Promise<{ state: string; data: EvaluationJobData } | null>;
 }
 
 /** An e-mail to send. Texts are built by the mail templates, which escape every user-provided value. */

@@ -111,10 +111,11 @@ function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData
   const options = vi.fn(async (_id: number, filter: FilterField, _chosen: DashboardFilters) => OPTIONS[filter] ?? []);
   const dataCall = vi.fn(async (_id: number, filters: DashboardFilters) => answer(filters));
   const report = vi.fn(async (_id: number, _filters: DashboardFilters) => ({ blob: new Blob(['%PDF-1.7']), fileName: 'Relatório.pdf' }));
-  const sendReport = vi.fn(async (_id: number, _userId: number) => 'O relatório foi colocado em fila de envio');
+  const sendReport = vi.fn(async (_id: number, _userId: number) => ({ message: 'O relatório foi colocado em fila de envio', jobId: 'envio-1' }));
+  const sendState = vi.fn(async (_jobId: string) => 'sent' as const);
   const exportFile = vi.fn(async (_id: number, _index: number, _filters: DashboardFilters) => ({ blob: new Blob(['x']), fileName: 'Respondentes.xlsx' }));
-  const source: DashboardSource = { options, data: dataCall, report, exportFile, sendReport };
-  return { source, options, data: dataCall, report, exportFile, sendReport };
+  const source: DashboardSource = { options, data: dataCall, report, exportFile, sendReport, sendState };
+  return { source, options, data: dataCall, report, exportFile, sendReport, sendState };
 }
 
 function renderView(source: DashboardSource, accountType = 1, definition: DashboardDefinition = dashboard) {
@@ -433,9 +434,9 @@ describe('sending and downloading the report', { timeout: 30000 }, () => {
     cleanup();
   });
 
-  it("sends the chosen colleague's report after the confirmation, and says it is queued", async () => {
+  it("sends the chosen colleague's report after the confirmation, says it is queued, then that it was sent", async () => {
     const team: DashboardDefinition = { ...dashboard, sendReport: true };
-    const { source, sendReport } = makeSource();
+    const { source, sendReport, sendState } = makeSource();
     renderView(source, 1, team);
     const send = await screen.findByRole('button', { name: 'Enviar Relatório' });
     expect(send).toHaveProperty('disabled', true);
@@ -450,6 +451,9 @@ describe('sending and downloading the report', { timeout: 30000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('O relatório foi colocado em fila de envio', {}, WAIT)).toBeTruthy();
     expect(sendReport).toHaveBeenCalledWith(99, 21);
+    // The sending is followed every 3 s until the e-mail left.
+    expect(await screen.findByText('Relatório enviado com sucesso.', {}, { timeout: 10000 })).toBeTruthy();
+    expect(sendState).toHaveBeenCalledWith('envio-1');
   });
 
   it("says 'Erro ao enviar relatório.' when the sending fails", async () => {

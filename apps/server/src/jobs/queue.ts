@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -134,19 +135,24 @@ export async function startJobQueue(db: Db, settings: QueueSettings, log: Fastif
     await boss.findJobs(name, { id: NO_JOB });
   }
 
-  const insert = async (tx: Tx, name: QueueName, items: EvaluationJobData[]) => {
-    if (items.length === 0) return;
-    await boss.insert(
-      name,
-      items.map((data) => ({ data })),
-      { db: transactionDatabase(tx) },
-    );
+  const insert = async (tx: Tx, name: QueueName, items: EvaluationJobData[]): Promise<string[]> => {
+    // The ids are ours, so the caller can follow a job (a report e-mail's 'sent' or 'failed').
+    const jobs = items.map((data) => ({ id: randomUUID(), data }));
+    if (jobs.length === 0) return [];
+    await boss.insert(name, jobs, { db: transactionDatabase(tx) });
+    return jobs.map((job) => job.id);
   };
 
   return {
     boss,
-    enqueueEvaluationEmails: (tx: Tx, name: EvaluationJobName, items: EvaluationJobData[]) => insert(tx, name, items),
+    enqueueEvaluationEmails: async (tx: Tx, name: EvaluationJobName, items: EvaluationJobData[]) => {
+      await insert(tx, name, items);
+    },
     enqueueReportEmails: (tx: Tx, items: EvaluationJobData[]) => insert(tx, REPORT_QUEUE, items),
+    async reportEmailState(id) {
+      const [job] = await boss.findJobs<EvaluationJobData>(REPORT_QUEUE, { id });
+      return job ? { state: job.state, data: job.data } : null;
+    },
     async work(handlers) {
       if (settings.workers === false) return;
       for (const name of QUEUES) {

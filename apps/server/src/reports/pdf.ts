@@ -21,6 +21,9 @@ const COLORS = { text: '#1f2a44', muted: '#5f6368', rule: '#d0d4dc', headerFill:
 
 type Content = Record<string, unknown> | string;
 
+/** A chart's table of at most this many rows moves with the chart to the next page rather than split from it. */
+const KEEP_TABLE_ROWS = 12;
+
 function cellContent(cell: ReportCell, header: boolean): Content {
   return {
     text: cell.text,
@@ -58,9 +61,10 @@ const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, {
     const scale = Math.min(1, width / block.width);
     // The chart's numbers under it, as the screen's table gives them: readable and selectable.
     const numbers = block.table.rows.length === 0 ? [] : [dataTable(block.table.columns, block.table.rows)];
-    // The title never stays at the foot of a page without its chart.
-    const chart = { stack: titled(block.title, [{ svg: chartSvg(block.option, block.width, block.height), width: block.width * scale, height: block.height * scale, margin: [0, 0, 0, 4] }]), unbreakable: true };
-    return [chart, ...numbers];
+    const drawn = { svg: chartSvg(block.option, block.width, block.height), width: block.width * scale, height: block.height * scale, margin: [0, 0, 0, 4] };
+    // The title never stays at the foot of a page without its chart, nor a short table without it.
+    if (block.table.rows.length <= KEEP_TABLE_ROWS) return [{ stack: titled(block.title, [drawn, ...numbers]), unbreakable: true }];
+    return [{ stack: titled(block.title, [drawn]), unbreakable: true }, ...numbers];
   },
   table: (block) => {
     if (block.rows.length === 0) return titled(block.title, [{ text: m.noRows, style: 'muted' }]);

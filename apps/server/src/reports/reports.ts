@@ -5,6 +5,7 @@ import type { DashboardDefinition, DashboardFilters } from '../../../../engine/d
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import type { Db } from '../db/client.ts';
+import type { Definitions } from '../definitions.ts';
 import { HttpError } from '../errors.ts';
 import { renderXlsx } from './xlsx.ts';
 import { dashboardData, dashboardOfType } from '../results/dashboards.ts';
@@ -161,6 +162,18 @@ export function personReport(app: FastifyInstance, type: number, person: Person,
   return { view, filters, evaluation: app.definitions.types.get(type)?.name };
 }
 
+/** The alignment types of a view that compares with them (values and needs: the manager's 17). */
+function alignmentSides(view: DashboardDefinition): number[] {
+  if (view.requires?.filter !== 'alignment') return [];
+  return Object.values(view.datasets).flatMap((dataset) => ('from' in dataset ? [] : (dataset.alignWith ?? [])));
+}
+
+/** The view that reports an answered evaluation of a type, or undefined (no result view, or the manager's side of an alignment). */
+export function evaluationReportView(definitions: Pick<Definitions, 'dashboards'>, type: number): DashboardDefinition | undefined {
+  const view = dashboardOfType(definitions, type);
+  return view && !alignmentSides(view).includes(type) ? view : undefined;
+}
+
 /** An answered evaluation's report, or null for an unknown id; `request` is null when its type has no result view. */
 export async function evaluationReport(
   app: FastifyInstance,
@@ -172,7 +185,7 @@ export async function evaluationReport(
   );
   if (!row) return null;
   const type = Number(row.type_evaluation);
-  const view = dashboardOfType(app.definitions, type);
+  const view = evaluationReportView(app.definitions, type);
   const answer = { type, done: row.done, evaluatorId: Number(row.user_id) };
   if (!view) return { ...answer, request: null };
   // Only this evaluation's answers, with the person filters the view needs set from it.
@@ -183,6 +196,17 @@ export async function evaluationReport(
     ...(row.version === null ? {} : { version: Number(row.version) }),
     ...(row.company_id === null ? {} : { company_id: Number(row.company_id) }),
   };
+  const sides = alignmentSides(view);
+  if (sides.length > 0) {
+    // Values and needs: the participant's answers against the company's latest alignment evaluation
+    // (the manager's, which has no report of its own).
+    const [latest] = await select<{ id: string }>(
+      app.db,
+      sql`select id from evaluations where done = true and company_id is not distinct from ${row.company_id}
+        and type_evaluation in (${sql.join(sides.map((side) => sql`${side}`), sql`, `)}) order by created_at desc, id desc limit 1`,
+    );
+    if (latest) filters.alignment_id = String(latest.id);
+  }
   const evaluation = app.definitions.types.get(type)?.name ?? view.title;
   return {
     ...answer,

@@ -75,9 +75,11 @@ export function datasetScope(dataset: Dataset, filters: DashboardFilters, done =
   if (scope === 'filters') {
     const conditions = [...base, ...filterConditions(filters)];
     if (dataset.latest) {
-      // No later evaluation of the same person and type (done, unless pending ones count too).
+      // No later evaluation of the same person and type (done, unless pending ones count too); among
+      // the chosen evaluations when some are (the report of one answered evaluation, a retake's older one).
+      const chosen = filters.evaluation_ids === undefined ? sql`` : sql`and n.id in (${sql.join(filters.evaluation_ids.length === 0 ? [sql`null`] : filters.evaluation_ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
       conditions.push(sql`not exists (select 1 from evaluations n where n.user_id = evaluations.user_id and n.type_evaluation = evaluations.type_evaluation
-        ${done ? sql`and n.done = true` : sql``} and (n.created_at, n.id) > (evaluations.created_at, evaluations.id))`);
+        ${done ? sql`and n.done = true` : sql``} ${chosen} and (n.created_at, n.id) > (evaluations.created_at, evaluations.id))`);
     }
     return sql.join(conditions, sql` and `);
   }

@@ -186,7 +186,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
             evaluation_id: { type: ['string', 'null'], maxLength: 64 },
           },
         },
-        response: { 200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }, ...errorResponses(400, 401, 403, 404, 502) },
+        response: { 200: { type: 'object', required: ['message', 'job_id'], properties: { message: { type: 'string' }, job_id: { type: 'string' } } }, ...errorResponses(400, 401, 403, 404, 502) },
       },
     },
     async (request) => {
@@ -196,17 +196,48 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       // Refuses a type without a person report now, not in the worker.
       personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
       const evaluationId = request.body.evaluation_id ?? '';
+      let ids: string[];
       try {
-        await app.db.transaction(async (tx) => {
-          await app.jobs.enqueueReportEmails(tx, [
+        ids = await app.db.transaction(async (tx) =>
+          app.jobs.enqueueReportEmails(tx, [
             { evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type },
-          ]);
-        });
+          ]),
+        );
       } catch (error) {
         app.log.error({ err: error }, 'report e-mail job not queued');
         throw new HttpError(502, messages.mail.reportFailed);
       }
-      return { message: messages.mail.reportQueued };
+      return { message: messages.mail.reportQueued, job_id: ids[0]! };
+    },
+  );
+
+  app.get<{ Params: { jobId: string } }>(
+    '/evaluation/report/:jobId',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['notifications'],
+        summary: "Situação do envio de um relatório ('Enviar Relatório'): queued, sent ou failed",
+        security: bearer,
+        params: { type: 'object', required: ['jobId'], properties: { jobId: { type: 'string', maxLength: 64 } } },
+        response: {
+          200: { type: 'object', required: ['state', 'message'], properties: { state: { type: 'string', enum: ['queued', 'sent', 'failed'] }, message: { type: 'string' } } },
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const id = request.params.jobId.toLowerCase();
+      const job = isUuid(id) ? await app.jobs.reportEmailState(id) : null;
+      const userId = Number(job?.data?.user_id);
+      // Only the sending of a person the account may see (a company user: its own company).
+      if (!job || !Number.isInteger(userId)) throw new HttpError(404, m.unknownSending);
+      await visibleUsers(app.db, request.account!, [userId]).catch(() => {
+        throw new HttpError(404, m.unknownSending);
+      });
+      if (job.state === 'completed') return { state: 'sent', message: m.sent };
+      if (job.state === 'failed' || job.state === 'cancelled') return { state: 'failed', message: m.sendFailed };
+      return { state: 'queued', message: messages.mail.reportQueued };
     },
   );
 }

@@ -77,10 +77,16 @@ export function dashboardExport(dashboardId: number, index: number, chosen: Dash
   return download(`/dashboards/${dashboardId}/exports/${index}`, { method: 'POST', body: chosen });
 }
 
-/** Queues the e-mail of a person's report ('Enviar Relatório'); the answer is the server's message. */
-export async function sendPersonReport(dashboardId: number, userId: number): Promise<string> {
-  const answer = await request<{ message?: string }>('/evaluation/report', { method: 'POST', body: { user_id: userId, type_evaluation: String(dashboardId) } });
-  return answer?.message ?? '';
+/** Queues the e-mail of a person's report ('Enviar Relatório'): the server's message and the sending's id. */
+export async function sendPersonReport(dashboardId: number, userId: number): Promise<{ message: string; jobId: string }> {
+  const answer = await request<{ message?: string; job_id?: string }>('/evaluation/report', { method: 'POST', body: { user_id: userId, type_evaluation: String(dashboardId) } });
+  return { message: answer?.message ?? '', jobId: answer?.job_id ?? '' };
+}
+
+/** Where a queued report e-mail stands. */
+export async function reportSendState(jobId: string): Promise<'queued' | 'sent' | 'failed'> {
+  const answer = await request<{ state?: 'queued' | 'sent' | 'failed' }>(`/evaluation/report/${encodeURIComponent(jobId)}`);
+  return answer?.state ?? 'queued';
 }
 
 /** Every dataset of a dashboard under the chosen filters, computed by the server. */

@@ -6,14 +6,14 @@ import type { DashboardDefinition } from '../../../../engine/definition/dashboar
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
-import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, sendPersonReport } from '../api/endpoints';
+import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
 import { getUser } from '../auth/session';
 
 // Definitions reach the browser already validated by the build's definition check, so they are typed
 // here; each is its own chunk, loaded when its view opens.
 const dashboardFiles = import.meta.glob<DashboardDefinition>('../../../../definitions/dashboards/*.json', { import: 'default' });
 
-const source: DashboardSource = { options: dashboardOptions, data: dashboardData, report: dashboardReport, exportFile: dashboardExport, sendReport: sendPersonReport };
+const source: DashboardSource = { options: dashboardOptions, data: dashboardData, report: dashboardReport, exportFile: dashboardExport, sendReport: sendPersonReport, sendState: reportSendState };
 
 interface Loaded {
   id: string;

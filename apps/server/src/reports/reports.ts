@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DashboardDefinition, DashboardFilters } from '../../../../engine/definition/dashboard.ts';
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
+import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
+import { ReportsBusyError } from './pool.ts';
 import { renderXlsx } from './xlsx.ts';
 import { dashboardData, dashboardOfType } from '../results/dashboards.ts';
 
@@ -217,4 +219,28 @@ export async function evaluationReport(
       lines: [format(m.subjectEvaluation, { name: evaluation })],
     },
   };
+}
+
+/**
+ * Answers a report file made by `render`: a PDF or a spreadsheet with its file name (UTF-8). A full
+ * report queue is a 503 ('Muitos relatórios…'), any other failure a 502 'Erro ao gerar relatório'
+ * (logged), and no file (an unknown export) a 404.
+ */
+export async function replyWithFile(app: FastifyInstance, reply: FastifyReply, render: () => Promise<ReportFile | null>) {
+  let file: ReportFile | null;
+  try {
+    file = await render();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof ReportsBusyError) throw new HttpError(503, m.busy);
+    app.log.error({ err: error }, 'report not generated');
+    throw new HttpError(502, m.generationFailed);
+  }
+  if (!file) throw new HttpError(404, m.unknownReport);
+  const xlsx = file.fileName.toLowerCase().endsWith('.xlsx');
+  return reply
+    .header('content-type', xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf')
+    .header('content-disposition', attachmentHeader(file.fileName))
+    .header('cache-control', 'no-store')
+    .send(file.pdf);
 }

@@ -31,6 +31,13 @@ const queryFiltersSchema = { ...filtersSchema, properties: queryProperties } as 
 
 const rowSchema = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } } as const;
 
+/** The view a route's `:id` names ("13", "-1"), else a 404 with 'Painel não encontrado'. */
+export function dashboardFromParam(app: FastifyInstance, raw: string): DashboardDefinition {
+  const dashboard = /^-?\d{1,4}$/.test(raw) ? app.definitions.dashboards.get(Number(raw)) : undefined;
+  if (!dashboard) throw new HttpError(404, format(messages.api.dashboardNotFound, { id: raw.slice(0, 20) }));
+  return dashboard;
+}
+
 /**
  * The dashboards' generic calls: `POST /dashboards/{id}/data` computes every dataset of a view on the
  * server under the filters; `GET /dashboards/{id}/options/{filter}` lists a filter's choices. Both keep
@@ -39,11 +46,7 @@ const rowSchema = { type: 'object', additionalProperties: { type: ['string', 'nu
 export async function dashboardRoutes(app: FastifyInstance) {
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
-  const dashboardOf = (raw: string): DashboardDefinition => {
-    const dashboard = /^-?\d{1,4}$/.test(raw) ? app.definitions.dashboards.get(Number(raw)) : undefined;
-    if (!dashboard) throw new HttpError(404, format(messages.api.dashboardNotFound, { id: raw.slice(0, 20) }));
-    return dashboard;
-  };
+  const dashboardOf = (raw: string) => dashboardFromParam(app, raw);
 
   app.post<{ Params: { id: string }; Body: DashboardFilters | undefined }>(
     '/dashboards/:id/data',

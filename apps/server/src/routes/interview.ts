@@ -8,10 +8,8 @@ import { interviewReportBlocks, interviewReportSubject } from '../../../../engin
 import { reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany, visibleUsers } from '../access.ts';
-import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
-import { ReportsBusyError } from '../reports/pool.ts';
-import { reportDay } from '../reports/reports.ts';
+import { replyWithFile, reportDay } from '../reports/reports.ts';
 import {
   countSavedInterviews,
   findInterviewEvaluation,
@@ -447,19 +445,8 @@ export async function interviewRoutes(app: FastifyInstance) {
         },
         blocks: interviewReportBlocks(interview360, print),
       };
-      let pdf: Buffer;
-      try {
-        pdf = await app.reports.render(document);
-      } catch (error) {
-        if (error instanceof ReportsBusyError) throw new HttpError(503, messages.reports.busy);
-        app.log.error({ err: error }, 'interview report not generated');
-        throw new HttpError(502, messages.reports.generationFailed);
-      }
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(reportFileName(undefined, { title: print.title, name: rated.name, company: '', evaluation: print.title })))
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      const fileName = reportFileName(undefined, { title: print.title, name: rated.name, company: '', evaluation: print.title });
+      return replyWithFile(app, reply, async () => ({ fileName, pdf: await app.reports.render(document), title: print.title }));
     },
   );
 }

@@ -1,21 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
-import type { DashboardDefinition, DashboardFilters } from '../../../../engine/definition/dashboard.ts';
+import type { DashboardFilters } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleUsers } from '../access.ts';
-import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
-import { ReportsBusyError } from '../reports/pool.ts';
-import { evaluationReport, personReport, renderExport, renderReport, type Person, type ReportFile, type ReportRequest } from '../reports/reports.ts';
+import { evaluationReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
 import { checkFilters } from '../results/dashboards.ts';
 import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
-import { filtersSchema } from './dashboards.ts';
+import { dashboardFromParam, filtersSchema } from './dashboards.ts';
 
 const m = messages.reports;
 
 const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
-
 
 /**
  * The report calls: the PDF of a dashboard as filtered, `POST /tableresponse/report/download` (a
@@ -28,33 +25,10 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
 
   /** Renders and answers a PDF; a full queue is a 503, any other failure a 502 with 'Erro ao gerar relatório'. */
   async function sendPdf(reply: FastifyReply, request: ReportRequest) {
-    return sendFile(reply, () => renderReport(app, request));
+    return replyWithFile(app, reply, () => renderReport(app, request));
   }
 
-  async function sendFile(reply: FastifyReply, render: () => Promise<ReportFile | null>) {
-    let file: ReportFile | null;
-    try {
-      file = await render();
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if (error instanceof ReportsBusyError) throw new HttpError(503, m.busy);
-      app.log.error({ err: error }, 'report not generated');
-      throw new HttpError(502, m.generationFailed);
-    }
-    if (!file) throw new HttpError(404, m.unknownReport);
-    const xlsx = file.fileName.toLowerCase().endsWith('.xlsx');
-    return reply
-      .header('content-type', xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf')
-      .header('content-disposition', attachmentHeader(file.fileName))
-      .header('cache-control', 'no-store')
-      .send(file.pdf);
-  }
-
-  const dashboardOf = (raw: string): DashboardDefinition => {
-    const dashboard = /^-?\d{1,4}$/.test(raw) ? app.definitions.dashboards.get(Number(raw)) : undefined;
-    if (!dashboard) throw new HttpError(404, format(messages.api.dashboardNotFound, { id: raw.slice(0, 20) }));
-    return dashboard;
-  };
+  const dashboardOf = (raw: string) => dashboardFromParam(app, raw);
 
   app.post<{ Params: { id: string }; Body: DashboardFilters | undefined }>(
     '/dashboards/:id/report',
@@ -92,7 +66,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     async (request, reply) => {
       const view = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
-      return sendFile(reply, () => renderExport(app, view, request.params.index, filters));
+      return replyWithFile(app, reply, () => renderExport(app, view, request.params.index, filters));
     },
   );
 

@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { staffTheme as theme } from './staffTheme';
 import { PublicOnly, RequireAccess, RequireAuth } from './auth/guards';
 import type { PrivateRoute } from './layout/access';
+import { PERSONAL_REPORTS } from './pages/personal/reports';
 import { Toasts } from './Toasts';
 
 // Every page is its own chunk: the respondent route loads neither admin code nor charts.
@@ -25,8 +26,7 @@ const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const InterviewPage = lazy(() => import('./pages/InterviewPage'));
 const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
 const EvaluationsPage = lazy(() => import('./pages/personal/EvaluationsPage'));
-const ScannerPage = lazy(() => import('./pages/personal/ScannerPage'));
-const PrintEvaluationPage = lazy(() => import('./pages/personal/PrintEvaluationPage'));
+const ReportDialogPage = lazy(() => import('./pages/personal/ReportDialogPage'));
 
 /** A private route opened only by the account types of its `ROUTE_ACCESS` entry. */
 function privateRoute(path: PrivateRoute, page: ReactNode) {
@@ -63,8 +63,9 @@ export function AppRoutes() {
         <Route path="/company/register/:transaction" element={<RegistrationPage />} />
         {/* A person's own pages, public, by their personal key (respondent.md 2.2). */}
         <Route path="/evaluations/:userKey" element={<EvaluationsPage />} />
-        <Route path="/scanner/:userKey" element={<ScannerPage />} />
-        <Route path="/printevaluation/:userKey" element={<PrintEvaluationPage />} />
+        {PERSONAL_REPORTS.map((report) => (
+          <Route key={report.path} path={report.path} element={<ReportDialogPage report={report} />} />
+        ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

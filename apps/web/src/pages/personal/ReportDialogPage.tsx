@@ -11,23 +11,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
 import { downloadPersonalReport, loadPersonalProfile, type PersonalProfile } from '../../api/personal';
+import type { PersonalReport } from './reports';
 import { saveFile } from '../../../../../renderer/saveFile';
 import { useToast } from '../../toast';
 import { PersonalFrame } from './PersonalFrame';
 
 const text = messages.personal;
 
-/** What one report dialog shows and downloads. */
 export interface ReportDialogProps {
-  title: string;
-  /** The report kind of `POST /tableresponse/report/download`. */
-  evaluationType: '-1' | '7';
-  /** The download button's text. */
-  buttonLabel: string;
-  /** Whether the person's company is shown under the name. */
-  showCompany: boolean;
-  /** The file name when the server gives none. */
-  fallbackName: (profile: PersonalProfile | null) => string;
+  report: PersonalReport;
 }
 
 type Profile = { kind: 'loading' } | { kind: 'ready'; profile: PersonalProfile } | { kind: 'failed' };
@@ -37,7 +29,8 @@ type Profile = { kind: 'loading' } | { kind: 'ready'; profile: PersonalProfile }
  * the backdrop do nothing), shows the person's name (and company) and downloads the report's PDF,
  * with progress while it is generated and a toast when it is done or failed.
  */
-export function ReportDialogPage({ title, evaluationType, buttonLabel, showCompany, fallbackName }: ReportDialogProps) {
+export default function ReportDialogPage({ report }: ReportDialogProps) {
+  const { title, evaluationType, buttonLabel, showCompany } = report;
   const { userKey = '' } = useParams();
   const toast = useToast();
   const [state, setState] = useState<Profile>({ kind: 'loading' });
@@ -59,7 +52,7 @@ export function ReportDialogPage({ title, evaluationType, buttonLabel, showCompa
   async function generate() {
     setGenerating(true);
     try {
-      const file = await downloadPersonalReport(userKey, evaluationType, fallbackName(state.kind === 'ready' ? state.profile : null));
+      const file = await downloadPersonalReport(userKey, evaluationType, format(report.fileName, { name: state.kind === 'ready' ? state.profile.name : '', company: state.kind === 'ready' ? (state.profile.company_name ?? '') : '' }));
       saveFile(file.blob, file.fileName);
       toast.success(text.reportReady);
     } catch {
@@ -112,31 +105,5 @@ export function ReportDialogPage({ title, evaluationType, buttonLabel, showCompa
         </DialogActions>
       </Dialog>
     </PersonalFrame>
-  );
-}
-
-/** Scanner report of a person (/scanner/{personal key}; results.md 2.11). */
-export function ScannerReportPage() {
-  return (
-    <ReportDialogPage
-      title={text.scannerTitle}
-      evaluationType="-1"
-      buttonLabel={text.scannerDownload}
-      showCompany
-      fallbackName={(profile) => format(text.scannerFileName, { name: profile?.name ?? '', company: profile?.company_name ?? '' })}
-    />
-  );
-}
-
-/** Leader vs team report of a person (/printevaluation/{personal key}; respondent.md 2.2, results.md 2.4). */
-export function TeamReportPage() {
-  return (
-    <ReportDialogPage
-      title={text.teamTitle}
-      evaluationType="7"
-      buttonLabel={text.teamPrint}
-      showCompany={false}
-      fallbackName={(profile) => format(text.teamFileName, { name: profile?.name ?? '' })}
-    />
   );
 }

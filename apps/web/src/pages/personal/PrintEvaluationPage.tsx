@@ -1,4 +1,0 @@
-import { TeamReportPage } from './ReportDialogPage';
-
-/** The route's page (its own chunk). */
-export default TeamReportPage;

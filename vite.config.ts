@@ -71,6 +71,7 @@ export default defineConfig({
           root,
           include: ['tests/renderer/**/*.test.tsx', 'tests/web/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['tests/ui/closeToasts.ts'],
         },
       },
       {

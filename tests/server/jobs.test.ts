@@ -93,7 +93,11 @@ describe('evaluation e-mail jobs, SMTP mode', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
     expect(mail!.messageId).toBe(messageIdFor(`job:${jobId}`, FROM));
-    const [delivery] = await t.db.select().from(mailDeliveries).where(eq(mailDeliveries.key, `job:${jobId}`));
+    // The server holds the message before the app hears its 250 and records the delivery: wait for that.
+    const delivery = await waitUntil(async () => {
+      const [row] = await t.db.select().from(mailDeliveries).where(eq(mailDeliveries.key, `job:${jobId}`));
+      return row?.state === 'sent' ? row : undefined;
+    });
     expect(delivery).toMatchObject({ state: 'sent', to: evaluator.email });
     await waitUntil(async () => (await monitorRow(jobId))?.state === 'completed');
     // SMTP mode keeps nothing in the outbox.

@@ -332,6 +332,8 @@ export interface DashboardData {
   /** Evaluations in the view's scope (all types), for the count and the empty state. */
   respondents: number;
   datasets: Record<string, DatasetResult>;
+  /** Types whose answers come from versions scored differently (never pooled: the numbers use `chosen`). Absent when none. */
+  editions?: EditionChoice[];
 }
 
 /** The data call's field of each filter ("course": the company filter's course switch). */
@@ -364,6 +366,25 @@ export interface DashboardFilters {
   person_ids?: number[];
   /** Rows of every paged dataset's page instead of its `pageSize` (a PDF report takes them at once; not a filter of the data call). */
   page_size?: number;
+  /**
+   * The major questionnaire version whose answers a view reads, by evaluation type ("13": 1): the viewer's
+   * choice where a type's answers come from versions scored differently. Default the latest present.
+   */
+  editions?: Record<string, number>;
+  /** The editions chosen for this request, applied to every query (set by the server, not a filter of the data call). */
+  majors?: Record<string, number>;
+}
+
+/** A type whose answers in a view come from major versions scored differently: which one the numbers use. */
+export interface EditionChoice {
+  /** Evaluation type. */
+  type: number;
+  /** Its name ("Escala de Estresse Percebido"). */
+  name: string;
+  /** The major version the numbers of the view use. */
+  chosen: number;
+  /** Every major version with answers under the filters, with how many, oldest first. */
+  available: { major: number; respondents: number }[];
 }
 
 /** One scored respondent as `POST /tableresponse/evaluations` returns it: scores flattened by id. */

@@ -272,6 +272,14 @@ export interface QuestionnaireDefinition {
   $schema?: string;
   /** Evaluation type id of the catalogue (13 for the perceived stress scale). */
   type: number;
+  /**
+   * Major version of the scoring: raise it (2, 3, …) with any change of the scoring (an option removed or
+   * re-valued, a reverse flag, a tag, a band, a new required question), so answers of different
+   * scorings are never pooled. `npm run definitions:publish` numbers the minor versions. Default 1.
+   * @asType integer
+   * @minimum 1
+   */
+  version?: number;
   /** Link slug (`/estresse/{id}`). */
   slug: string;
   /** Title in the yellow header. */

@@ -11,6 +11,8 @@ export interface EvaluationLink {
   rated_sector: number | string | null;
   type_evaluation: number;
   version: number | string | null;
+  /** The questionnaire version the evaluation was created with ("2.1"); the form it opens. */
+  definition_version?: string | null;
   done: boolean;
   expire_at: string | null;
   evaluator_name?: string;

@@ -16,6 +16,7 @@ import type { Condition, DashboardData, DashboardDefinition } from '../../engine
 import { format, messages } from '../../engine/messages';
 import { ChartShelfContext, useChartShelf } from './chartShelf';
 import { FilterBar } from './FilterBar';
+import { EditionNotice } from './EditionNotice';
 import { isChosen, toDashboardFilters, type ChosenFilters } from './filters';
 import { FLOW, LayoutNodes } from './LayoutView';
 import { PrintDialog } from './PrintDialog';
@@ -76,7 +77,9 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
 
   const waiting = companyLocked && ownCompanies === null;
   const missing = dashboard.requires !== undefined && !isChosen(chosen, dashboard.requires.filter);
-  const filters = waiting || missing ? null : toDashboardFilters(chosen);
+  // The questionnaire version whose answers the numbers use, by type, where answers of several exist.
+  const [editions, setEditions] = useState<Record<string, number>>({});
+  const filters = waiting || missing ? null : { ...toDashboardFilters(chosen), ...(Object.keys(editions).length > 0 ? { editions } : {}) };
   // The page of each paged table, for the filters it was chosen under (new filters start on page one).
   const filtersKey = filters === null ? null : JSON.stringify(filters);
   const [paged, setPaged] = useState<{ key: string | null; pages: Record<string, number> }>({ key: null, pages: {} });
@@ -254,6 +257,7 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
         )}
         {data !== null && !empty && (
           <ChartShelfContext.Provider value={shelf}>
+            <EditionNotice editions={data.editions ?? []} onChoose={(type, major) => setEditions((current) => ({ ...current, [type]: major }))} />
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               {format(data.respondents === 1 ? m.respondent : m.respondents, { n: data.respondents })}
             </Typography>

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { messages } from '../../../engine/messages.ts';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
+import { registerVersions } from './definitionVersions.ts';
 import { loadDefinitions, type Definitions } from './definitions.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -12,6 +13,7 @@ import { errorHandler } from './plugins/errorHandler.ts';
 import { webPlugin } from './plugins/web.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
+import { definitionPreviewRoutes } from './routes/definitionsPreview.ts';
 import { resultCallRoutes } from './routes/resultCalls.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
@@ -120,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('db', options.db);
   app.decorate('definitions', definitions);
+  // The versions new evaluations record (a trigger copies the current one), checked against those recorded before.
+  await registerVersions(options.db, definitions.versions);
   app.decorate('settings', {
     timeZone: options.timeZone,
     publicUrl: (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
@@ -155,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(resultCallRoutes);
       await api.register(spreadsheetRoutes);
       await api.register(registrationRoutes);
+      await api.register(definitionPreviewRoutes);
     },
     { prefix: '/api' },
   );

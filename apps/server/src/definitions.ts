@@ -4,6 +4,7 @@ import type { Catalog, CatalogEntry } from '../../../engine/definition/catalog.t
 import type { DashboardDefinition } from '../../../engine/definition/dashboard.ts';
 import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire, type ParseResult } from '../../../engine/definition/parse.ts';
 import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
+import { describeVersionState, fileVersionState, type QuestionnaireVersion } from './definitionVersions.ts';
 
 /** The catalogue and every questionnaire it references, parsed once at start. */
 export interface Definitions {
@@ -11,8 +12,13 @@ export interface Definitions {
   catalog: Catalog;
   /** Catalogue entry by evaluation type id. */
   types: Map<number, CatalogEntry>;
-  /** Parsed questionnaire by evaluation type id (types without a questionnaire are absent). */
+  /** The current questionnaire by evaluation type id (types without a questionnaire are absent). */
   questionnaires: Map<number, QuestionnaireDefinition>;
+  /**
+   * Every published version of each type's questionnaire, oldest first; the last is the current one
+   * (the same object as in `questionnaires`).
+   */
+  versions: Map<number, QuestionnaireVersion[]>;
   /** Parsed and checked dashboard by its `/dash/{id}` id. */
   dashboards: Map<number, DashboardDefinition>;
 }
@@ -44,12 +50,20 @@ export function loadDefinitions(dir: string = definitionsDir): Definitions {
   if (!catalog.ok) throw new Error(describeErrors('catalog.json', catalog.errors));
   const types = new Map<number, CatalogEntry>();
   const questionnaires = new Map<number, QuestionnaireDefinition>();
+  const versions = new Map<number, QuestionnaireVersion[]>();
   for (const entry of catalog.value.types) {
     types.set(entry.type, entry);
     if (!entry.definition) continue;
     const parsed = parseQuestionnaireFile(entry.definition, dir);
     if (!parsed.ok) throw new Error(describeErrors(`questionnaires/${entry.definition}.json`, parsed.errors));
+    // The server runs published versions only: a file changed since its last version is refused.
+    const state = fileVersionState(dir, entry.definition, parsed.value);
+    const problem = describeVersionState(state);
+    if (problem) throw new Error(problem);
+    const published = state.versions;
+    published[published.length - 1] = { ...published.at(-1)!, definition: parsed.value };
     questionnaires.set(entry.type, parsed.value);
+    versions.set(entry.type, published);
   }
   const dashboards = new Map<number, DashboardDefinition>();
   for (const file of readdirSync(`${dir}/dashboards`).filter((name) => name.endsWith('.json')).sort()) {
@@ -57,5 +71,37 @@ export function loadDefinitions(dir: string = definitionsDir): Definitions {
     if (!parsed.ok) throw new Error(describeErrors(`dashboards/${file}`, parsed.errors));
     dashboards.set(parsed.value.id, parsed.value);
   }
-  return { catalog: catalog.value, types, questionnaires, dashboards };
+  return { catalog: catalog.value, types, questionnaires, versions, dashboards };
+}
+
+/**
+ * The questionnaire an evaluation was created with: its recorded version, or the current one when it
+ * recorded none (a type without versions) or names one this server does not have.
+ */
+export function questionnaireOf(definitions: Definitions, type: number, version: string | null | undefined): QuestionnaireDefinition | undefined {
+  const found = version ? definitions.versions.get(type)?.find((candidate) => candidate.version === version) : undefined;
+  return found?.definition ?? definitions.questionnaires.get(type);
+}
+
+/**
+ * The definition that scores the answers of one major version of a type: its latest minor version
+ * (every minor of a major scores alike; the latest has the newest texts).
+ */
+export function scoringEdition(definitions: Definitions, type: number, major: number): QuestionnaireDefinition | undefined {
+  return definitions.versions
+    .get(type)
+    ?.filter((candidate) => candidate.number.major === major)
+    .at(-1)?.definition;
+}
+
+/** The definition scoring each major version of a type (the current one for the current major), oldest first. */
+export function scoringEditions(definitions: Definitions, type: number): [number, QuestionnaireDefinition][] {
+  const current = definitions.questionnaires.get(type);
+  if (!current) return [];
+  const majors = [...new Set((definitions.versions.get(type) ?? []).map((version) => version.number.major))].sort((a, b) => a - b);
+  const currentMajor = current.version ?? 1;
+  return (majors.length > 0 ? majors : [currentMajor]).flatMap((major): [number, QuestionnaireDefinition][] => {
+    const definition = major === currentMajor ? current : scoringEdition(definitions, type, major);
+    return definition ? [[major, definition]] : [];
+  });
 }

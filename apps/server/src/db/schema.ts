@@ -115,6 +115,13 @@ export const evaluations = pgTable(
      * 0002) so the data-management listing pages by company through one index.
      */
     companyId: integer('company_id').references(() => companies.id),
+    /**
+     * The version of the questionnaire the evaluation was created with ("2.1"), and the SHA-256 of that
+     * version's content: copied on insert from the current row of `definition_versions` by the trigger
+     * `evaluations_definition_version` (migration 0005). The link opens, validates and scores with it.
+     */
+    definitionVersion: text('definition_version'),
+    definitionHash: text('definition_hash'),
   },
   (table) => [
     index('evaluations_user_created_idx').on(table.userId, table.createdAt),
@@ -243,3 +250,20 @@ export const interviews = pgTable('interviews', {
   answers: jsonb('answers').notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every published version of every questionnaire the server has run (the files of
+ * `definitions/versions/`), registered at start: a version's hash can never change once recorded, and
+ * the current version of each type is the one new evaluations record.
+ */
+export const definitionVersions = pgTable(
+  'definition_versions',
+  {
+    typeEvaluation: integer('type_evaluation').notNull(),
+    version: text('version').notNull(),
+    hash: text('hash').notNull(),
+    current: boolean('current').notNull().default(false),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.typeEvaluation, table.version] })],
+);

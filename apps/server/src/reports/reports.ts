@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { DashboardDefinition, DashboardFilters } from '../../../../engine/definition/dashboard.ts';
+import type { DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -44,21 +43,32 @@ export function reportDay(now: Date, timeZone: string): { text: string; iso: str
 }
 
 /**
- * The version of each questionnaire whose scoring produced a view's numbers: its name and the first
- * characters of the SHA-256 of its definition file's scoring, so a changed scoring key shows a new
- * version on every report made after the change.
+ * The version of each questionnaire whose scoring produced a view's numbers ("Escala de Estresse
+ * Percebido, versão 2.1"): the latest version of the major the view read (`editions`: the chosen one
+ * where answers came from several), and for those, what was left out.
  */
-export function scoringVersions(app: FastifyInstance, view: DashboardDefinition): string {
+export function scoringVersions(app: FastifyInstance, view: DashboardDefinition, editions: EditionChoice[] = []): { versions: string; notices: string[] } {
   const types = [...new Set(Object.values(view.datasets).flatMap((dataset) => ('from' in dataset ? [] : [...dataset.types, ...(dataset.alignWith ?? [])])))].sort((a, b) => a - b);
-  return types
-    .map((type) => {
-      const definition = app.definitions.questionnaires.get(type);
-      const name = app.definitions.types.get(type)?.name ?? definition?.title ?? String(type);
-      if (!definition) return name;
-      const hash = createHash('sha256').update(JSON.stringify({ pages: definition.pages, scoring: definition.scoring ?? null })).digest('hex').slice(0, 8);
-      return format(m.versionOf, { name, version: hash });
-    })
-    .join('; ');
+  const versions = types.map((type) => {
+    const definition = app.definitions.questionnaires.get(type);
+    const name = app.definitions.types.get(type)?.name ?? definition?.title ?? String(type);
+    if (!definition) return format(m.noVersion, { name });
+    const major = editions.find((edition) => edition.type === type)?.chosen ?? definition.version ?? 1;
+    const version = (app.definitions.versions.get(type) ?? []).filter((candidate) => candidate.number.major === major).at(-1)?.version;
+    return version ? format(m.versionOf, { name, version }) : format(m.noVersion, { name });
+  });
+  const notices = editions.map((edition) =>
+    format(m.editionNotice, {
+      name: edition.name,
+      count: edition.available.find((available) => available.major === edition.chosen)?.respondents ?? 0,
+      chosen: edition.chosen,
+      others: edition.available
+        .filter((available) => available.major !== edition.chosen)
+        .map((available) => format(m.editionOther, { count: available.respondents, major: available.major }))
+        .join(', '),
+    }),
+  );
+  return { versions: versions.join('; '), notices };
 }
 
 async function select<T>(db: Db, query: SQL): Promise<T[]> {
@@ -105,6 +115,7 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
   ] as const);
   const title = view.report?.title ?? view.title;
   const day = reportDay(request.now ?? new Date(), app.settings.timeZone);
+  const { versions, notices } = scoringVersions(app, view, data.editions);
   const source: ReportSource = {
     view,
     data,
@@ -112,9 +123,9 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
     createdAt: day.iso,
     meta: {
       title,
-      subject: [...subject.lines, ...(request.lines ?? [])],
+      subject: [...subject.lines, ...(request.lines ?? []), ...notices],
       generated: day.text,
-      versions: scoringVersions(app, view),
+      versions,
       supportEmail: app.settings.support.email,
       supportPhone: app.settings.support.phone,
     },

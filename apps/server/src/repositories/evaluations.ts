@@ -22,6 +22,8 @@ export interface EvaluationView {
   ratedSector: number | null;
   typeEvaluation: number;
   version: number | null;
+  /** The questionnaire version it was created with ("2.1"); null for a type without versions. */
+  definitionVersion: string | null;
   done: boolean;
   expireAt: Date | null;
   evaluatorName: string;
@@ -54,6 +56,7 @@ export async function findEvaluation(db: Db, id: string): Promise<EvaluationView
       ratedSector: evaluations.ratedSector,
       typeEvaluation: evaluations.typeEvaluation,
       version: evaluations.version,
+      definitionVersion: evaluations.definitionVersion,
       done: evaluations.done,
       expireAt: evaluations.expireAt,
       evaluatorName: evaluator.name,

@@ -10,6 +10,7 @@ export function evaluationLink(view: EvaluationView): EvaluationLink {
     rated_sector: view.ratedSector,
     type_evaluation: view.typeEvaluation,
     version: view.version,
+    definition_version: view.definitionVersion,
     done: view.done,
     expire_at: view.expireAt ? view.expireAt.toISOString() : null,
     evaluator_name: view.evaluatorName,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { bootstrapJson, BOOTSTRAP_ELEMENT_ID, detailLines, linkDestination, type RespondentBootstrap } from '../../../../engine/lifecycle/respondentLink.ts';
 import { outcomePath, type RespondentPage } from '../../../../engine/lifecycle/respondentPaths.ts';
+import { questionnaireOf } from '../definitions.ts';
 import { findEvaluation } from '../repositories/evaluations.ts';
 import { isUuid } from '../schemas/common.ts';
 import type { QuestionnaireDefinition } from '../../../../engine/definition/types.ts';
@@ -47,7 +48,7 @@ export function respondentPages(app: FastifyInstance, root: string) {
     const evaluation = view ? evaluationLink(view) : null;
     const destination = linkDestination(catalog, slug, id, evaluation, new Date());
     if (destination.kind === 'outcome') return { kind: 'redirect', location: destination.path };
-    const definition = app.definitions.questionnaires.get(evaluation!.type_evaluation);
+    const definition = questionnaireOf(app.definitions, evaluation!.type_evaluation, evaluation!.definition_version);
     if (!definition) return { kind: 'redirect', location: outcomePath('invalid', id) };
     const bootstrap = { kind: 'questionnaire' as const, evaluation: evaluation!, definition, details: detailLines(definition, evaluation!) };
     const { renderer, formSources } = await load();

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
 import { HttpError } from '../errors.ts';
 import { datasetScope, filterConditions, runDataset, transformRows } from './datasets.ts';
+import { viewEditions, type ViewEditions } from './editions.ts';
 
 /*
  * A dashboard's data call and its filters' choices, for any definition: the filters are checked
@@ -89,6 +90,12 @@ export async function checkFilters(db: Db, account: Account, dashboard: Dashboar
     filters[FIELD[name] as 'colleague_id' | 'evaluated_id'] = id;
   }
   if (wanted('version') !== undefined) filters.version = Number(wanted('version'));
+  if (raw.editions) {
+    // Only the view's own types; the choice is checked against the answers when the data is computed.
+    const types = new Set(typesOf(dashboard).map(String));
+    const chosen = Object.entries(raw.editions).filter(([type]) => types.has(type));
+    if (chosen.length > 0) filters.editions = Object.fromEntries(chosen.map(([type, major]) => [type, Number(major)]));
+  }
   if (raw.pages) {
     const paged = Object.entries(raw.pages).filter(([name]) => { const dataset = dashboard.datasets[name]; return dataset !== undefined && !('from' in dataset) && dataset.query === 'scores' && dataset.pageSize !== undefined; });
     if (paged.length > 0) filters.pages = Object.fromEntries(paged.map(([name, page]) => [name, Number(page)]));
@@ -110,21 +117,22 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
   if (dashboard.requires && filters[FIELD[dashboard.requires.filter]] === undefined) return { respondents: 0, datasets: {} };
   // Every evaluation the view reads, the alignment's side included.
   const types = [...new Set([...typesOf(dashboard), ...Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : (dataset.alignWith ?? [])))])];
+  const editions = await viewEditions(db, definitions, dashboard, filters);
   const [counted] = await select<{ n: number }>(
     db,
     sql`select count(*)::int as n from evaluations where evaluations.done = true
       and evaluations.type_evaluation in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})
-      ${sql.join(filterConditions(filters).map((condition) => sql` and ${condition}`), sql``)}`,
+      ${sql.join(filterConditions(editions.filters).map((condition) => sql` and ${condition}`), sql``)}`,
   );
   const totals = new Map<string, number>();
-  const computed = await computeDatasets(db, definitions, dashboard, filters, Object.keys(dashboard.datasets), totals);
+  const computed = await computeDatasets(db, definitions, dashboard, filters, Object.keys(dashboard.datasets), totals, editions);
   const datasets: DashboardData['datasets'] = {};
   for (const [name, dataset] of Object.entries(dashboard.datasets)) {
     if (dataset.internal) continue;
     const total = totals.get(name);
     datasets[name] = { rows: computed.get(name)!, ...(total === undefined ? {} : { page: Math.max(0, filters.pages?.[name] ?? 0), total }) };
   }
-  return { respondents: Number(counted?.n ?? 0), datasets };
+  return { respondents: Number(counted?.n ?? 0), datasets, ...(editions.editions.length > 0 ? { editions: editions.editions } : {}) };
 }
 
 /**
@@ -138,8 +146,11 @@ export async function computeDatasets(
   filters: DashboardFilters,
   names: string[],
   totals = new Map<string, number>(),
+  editions?: ViewEditions,
 ): Promise<Map<string, Row[]>> {
-  const context = { db, questionnaires: definitions.questionnaires, types: definitions.types, filters, totals, summaries: new Map() };
+  // One major questionnaire version per type, scored by its own key.
+  const { filters: scoped, questionnaires } = editions ?? (await viewEditions(db, definitions, dashboard, filters));
+  const context = { db, questionnaires, types: definitions.types, filters: scoped, totals, summaries: new Map() };
   const needed = new Set<string>();
   const need = (name: string) => {
     const dataset = dashboard.datasets[name];

@@ -35,6 +35,9 @@ async function select<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The major version of the questionnaire an evaluation was created with (those from before versions: 1). */
+export const MAJOR = sql`split_part(coalesce(evaluations.definition_version, '1.0'), '.', 1)::int`;
+
 /** The evaluations' rated person: the evaluated person, or the respondent for a self-evaluation. */
 const RATED = sql`coalesce(evaluations.rated, evaluations.user_id)`;
 
@@ -63,6 +66,10 @@ export function filterConditions(filters: DashboardFilters): SQL[] {
   }
   // An evaluation without a version (a self-evaluation) belongs to every version of its person.
   if (filters.version !== undefined) conditions.push(sql`coalesce(evaluations.version, ${filters.version}) = ${filters.version}`);
+  // Answers of one major questionnaire version per type: different scorings are never pooled.
+  for (const [type, major] of Object.entries(filters.majors ?? {})) {
+    conditions.push(sql`(evaluations.type_evaluation <> ${Number(type)} or ${MAJOR} = ${major})`);
+  }
   return conditions;
 }
 
@@ -91,9 +98,10 @@ export function datasetScope(dataset: Dataset, filters: DashboardFilters, done =
     where l.user_id = ${filters.colleague_id} and l.done = true and l.type_evaluation in (${list(dataset.types)})
     order by l.type_evaluation, l.created_at desc, l.id desc)`;
   const company = filters.company_id === undefined ? sql`true` : sql`evaluations.company_id = ${filters.company_id}`;
-  if (scope === 'colleague') return sql.join([...base, latest, company], sql` and `);
+  const majors = filterConditions({ majors: filters.majors });
+  if (scope === 'colleague') return sql.join([...base, ...majors, latest, company], sql` and `);
   if (filters.alignment_id === undefined) return null;
-  return sql.join([...base, company, sql`(${latest} or (evaluations.id = ${filters.alignment_id} and evaluations.type_evaluation in (${list(dataset.alignWith ?? [])})))`], sql` and `);
+  return sql.join([...base, ...majors, company, sql`(${latest} or (evaluations.id = ${filters.alignment_id} and evaluations.type_evaluation in (${list(dataset.alignWith ?? [])})))`], sql` and `);
 }
 
 const definitionOf = (context: QueryContext, type: number) => context.questionnaires.get(type);

@@ -21,12 +21,19 @@ export const filtersSchema = {
     version: { type: 'integer', minimum: 0, maximum: 2147483647 },
     pages: { type: 'object', maxProperties: 20, additionalProperties: { type: 'integer', minimum: 0, maximum: 100000 } },
     alignment_id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
+    editions: {
+      type: 'object',
+      description: 'Versão principal do questionário cujas respostas o painel lê, por tipo de avaliação ("13": 1), quando há respostas de versões com pontuações diferentes',
+      maxProperties: 20,
+      propertyNames: { pattern: '^-?[0-9]{1,4}$' },
+      additionalProperties: { type: 'integer', minimum: 1, maximum: 1000 },
+    },
   },
   additionalProperties: false,
 } as const;
 
 /** The options call takes the filters in its query string (no pages). */
-const { pages: _pages, ...queryProperties } = filtersSchema.properties;
+const { pages: _pages, editions: _editions, ...queryProperties } = filtersSchema.properties;
 const queryFiltersSchema = { ...filtersSchema, properties: queryProperties } as const;
 
 const rowSchema = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } } as const;
@@ -70,6 +77,20 @@ export async function dashboardRoutes(app: FastifyInstance) {
                   type: 'object',
                   required: ['rows'],
                   properties: { rows: { type: 'array', items: rowSchema }, page: { type: 'integer' }, total: { type: 'integer' } },
+                },
+              },
+              editions: {
+                type: 'array',
+                description: 'Tipos cujas respostas vêm de versões do questionário com pontuações diferentes: os números usam só a versão `chosen`',
+                items: {
+                  type: 'object',
+                  required: ['type', 'name', 'chosen', 'available'],
+                  properties: {
+                    type: { type: 'integer' },
+                    name: { type: 'string' },
+                    chosen: { type: 'integer' },
+                    available: { type: 'array', items: { type: 'object', required: ['major', 'respondents'], properties: { major: { type: 'integer' }, respondents: { type: 'integer' } } } },
+                  },
                 },
               },
             },

@@ -335,6 +335,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
               rated_sector_name: { type: ['string', 'null'], description: 'Nome do setor avaliado (mapas de área), ou null' },
               type_evaluation: { type: 'integer' },
               version: { type: ['integer', 'null'] },
+              definition_version: { type: ['string', 'null'], description: 'Versão do questionário com que a avaliação foi criada ("2.1")' },
               done: { type: 'boolean' },
               expire_at: { type: ['string', 'null'] },
               evaluator_name: { type: 'string' },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeAnswers, encodeAnswers } from '../../../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../../../engine/answers/validation.ts';
@@ -7,6 +7,8 @@ import { formatDateBR, linkState } from '../../../../engine/lifecycle/linkState.
 import { format, messages } from '../../../../engine/messages.ts';
 import { evaluations } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { questionnaireOf, scoringEditions } from '../definitions.ts';
+import { MAJOR } from '../results/datasets.ts';
 import { findCompany } from '../repositories/companies.ts';
 import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, markDone, type DoneFilter } from '../repositories/evaluations.ts';
 import { insertResponses } from '../repositories/responses.ts';
@@ -97,7 +99,8 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       if (state === 'expired') {
         throw new HttpError(410, format(messages.api.evaluationExpired, { date: formatDateBR(expireAt!, app.settings.timeZone) }));
       }
-      const definition = app.definitions.questionnaires.get(evaluation.typeEvaluation);
+      // Validated with the version the link was sent with, even after the file changed.
+      const definition = questionnaireOf(app.definitions, evaluation.typeEvaluation, evaluation.definitionVersion);
       if (!definition) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type: evaluation.typeEvaluation }));
       const decoded = decodeAnswers(definition, body.questions);
       const problems = [...decoded.errors, ...submissionErrors(definition, decoded.answers).map((error) => error.message)];
@@ -184,11 +187,13 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       const scope = doneEvaluationsScope(app.db, filter);
       const scored = [];
       for (const type of await doneEvaluationTypes(app.db, filter)) {
-        const definition = app.definitions.questionnaires.get(type);
-        if (!definition) continue;
-        const classification = definition.scoring?.classification;
-        for (const row of await scoreEvaluations(app.db, scoringKeyOf(definition), and(scope, eq(evaluations.typeEvaluation, type))!, classification)) {
-          scored.push({ row, band: row.band === undefined ? undefined : classification?.bands[row.band]?.label });
+        // Each evaluation scored by the key of the major version it was created with.
+        for (const [major, definition] of scoringEditions(app.definitions, type)) {
+          const classification = definition.scoring?.classification;
+          const ofMajor = and(scope, eq(evaluations.typeEvaluation, type), sql`${MAJOR} = ${major}`)!;
+          for (const row of await scoreEvaluations(app.db, scoringKeyOf(definition), ofMajor, classification)) {
+            scored.push({ row, band: row.band === undefined ? undefined : classification?.bands[row.band]?.label });
+          }
         }
       }
       scored.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || (a.row.evaluationId < b.row.evaluationId ? -1 : 1));

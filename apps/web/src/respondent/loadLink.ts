@@ -8,14 +8,21 @@ import { catalog } from '../catalog';
 
 // One lazily loaded chunk per definition file: a link loads only its own questionnaire.
 const definitionFiles = import.meta.glob<{ default: unknown }>('../../../../definitions/questionnaires/*.json');
+// The published versions (already resolved): an older link opens the version it was sent with.
+const versionFiles = import.meta.glob<{ default: unknown }>('../../../../definitions/versions/*/*.json');
 
 async function loadFile(file: string): Promise<unknown> {
   const load = definitionFiles[`../../../../definitions/questionnaires/${file}.json`];
   return load ? (await load()).default : undefined;
 }
 
-/** Loads a definition and the bases it extends. They were validated when the app was built (npm run build). */
-async function loadDefinition(file: string): Promise<QuestionnaireDefinition | undefined> {
+/**
+ * Loads a definition: the published version the evaluation records, or else the file and the bases it
+ * extends. They were validated when the app was built (npm run build).
+ */
+async function loadDefinition(file: string, version: string | null | undefined): Promise<QuestionnaireDefinition | undefined> {
+  const published = version ? versionFiles[`../../../../definitions/versions/${file}/${version}.json`] : undefined;
+  if (published) return (await published()).default as QuestionnaireDefinition;
   const files = new Map<string, unknown>();
   for (let name: string | undefined = file; name !== undefined && !files.has(name); ) {
     const json = await loadFile(name);
@@ -43,7 +50,7 @@ export async function loadLink(slug: string, id: string): Promise<LoadedLink> {
   }
   const destination = linkDestination(catalog, slug, id, evaluation, new Date());
   if (destination.kind === 'outcome') return destination;
-  const definition = await loadDefinition(destination.entry.definition);
+  const definition = await loadDefinition(destination.entry.definition, evaluation?.definition_version);
   if (!definition || !evaluation) return { kind: 'outcome', path: outcomePath('invalid', id) };
   return { kind: 'open', evaluation, definition, details: detailLines(definition, evaluation) };
 }

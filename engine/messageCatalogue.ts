@@ -23,3 +23,5 @@ export { default as screenInterview } from '../definitions/messages/screenInterv
 export { default as outbox } from '../definitions/messages/outbox.json' with { type: 'json' };
 export { default as personal } from '../definitions/messages/personal.json' with { type: 'json' };
 export { default as reports } from '../definitions/messages/reports.json' with { type: 'json' };
+export { default as preview } from '../definitions/messages/preview.json' with { type: 'json' };
+export { default as definitionCheck } from '../definitions/messages/definitionCheck.json' with { type: 'json' };

@@ -1,4 +1,5 @@
 import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, QueryDataset, Transform, Widget } from './dashboard.ts';
+import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
 import { allQuestions, hasOptions, optionsOf } from './questions.ts';
 import type { QuestionnaireDefinition } from './types.ts';
@@ -6,8 +7,16 @@ import type { QuestionnaireDefinition } from './types.ts';
 /*
  * The checks a schema cannot make on a dashboard: every type, question, score, tag, dataset and field
  * it names exists, filters its scopes need are shown, and rows naming people stay where the spec
- * lists people. Each error points at the JSON path of the offending value.
+ * lists people. Each error points at the JSON path of the offending value, in Portuguese.
  */
+
+const text = messages.definitionCheck;
+
+/** A field a definition names, with the JSON path (from its transform or widget) where it is named. */
+type Read = [at: string, field: string];
+
+/** The reads of a list of field names at `at/{index}`. */
+const listReads = (at: string, fields: string[] | undefined): Read[] => (fields ?? []).map((field, index) => [`${at}/${index}`, field]);
 
 /** The fields every row of a query has (scores and rankings are added per type). */
 const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
@@ -48,68 +57,74 @@ function scoreFields(definition: QuestionnaireDefinition): string[] {
   return fields;
 }
 
-function conditionFields(conditions: Condition[] | undefined): string[] {
-  return (conditions ?? []).map((condition) => condition.field);
+function conditionReads(at: string, conditions: Condition[] | undefined): Read[] {
+  return (conditions ?? []).map((condition, index) => [`${at}/${index}/field`, condition.field]);
 }
 
-/** The fields a transform reads, and how it changes the row's fields. */
-function transformFields(transform: Transform, fields: Set<string>, definition: QuestionnaireDefinition | undefined): { reads: string[]; next: Set<string> } {
+/** The fields a transform reads (with their JSON paths in it), and how it changes the row's fields. */
+function transformFields(transform: Transform, fields: Set<string>, definition: QuestionnaireDefinition | undefined): { reads: Read[]; next: Set<string> } {
   const next = new Set(fields);
   switch (transform.op) {
     case 'filter':
-      return { reads: conditionFields(transform.where), next };
+      return { reads: conditionReads('/where', transform.where), next };
     case 'map':
       next.add(transform.as);
-      return { reads: [transform.field], next };
+      return { reads: [['/field', transform.field]], next };
     case 'percent':
       next.add(transform.as);
       return {
         reads: [
-          transform.field,
-          ...(transform.groupBy ?? []),
-          ...transform.rules.flatMap((rule) => [
-            ...conditionFields(rule.where ? [rule.where] : []),
-            ...conditionFields(rule.base.minus ? [rule.base.minus] : []),
-            ...(rule.base.of === 'sum' ? [] : [rule.base.of.field]),
+          ['/field', transform.field],
+          ...listReads('/groupBy', transform.groupBy),
+          ...transform.rules.flatMap((rule, index): Read[] => [
+            ...(rule.where ? [[`/rules/${index}/where/field`, rule.where.field] as Read] : []),
+            ...(rule.base.minus ? [[`/rules/${index}/base/minus/field`, rule.base.minus.field] as Read] : []),
+            ...(rule.base.of === 'sum' ? [] : [[`/rules/${index}/base/of/field`, rule.base.of.field] as Read]),
           ]),
         ],
         next,
       };
     case 'total':
-      return { reads: [transform.field, ...transform.groupBy, ...(transform.keep ?? [])], next: new Set([...transform.groupBy, ...(transform.keep ?? []), transform.as]) };
+      return { reads: [['/field', transform.field], ...listReads('/groupBy', transform.groupBy), ...listReads('/keep', transform.keep)], next: new Set([...transform.groupBy, ...(transform.keep ?? []), transform.as]) };
     case 'count':
-      return { reads: [transform.groupBy], next: new Set([transform.groupBy, transform.as]) };
+      return { reads: [['/groupBy', transform.groupBy]], next: new Set([transform.groupBy, transform.as]) };
     case 'sort':
-      return { reads: transform.by.map((entry) => entry.field), next };
+      return { reads: transform.by.map((entry, index): Read => [`/by/${index}/field`, entry.field]), next };
     case 'top':
       if (transform.rank) next.add(transform.rank);
-      return { reads: transform.groupBy ?? [], next };
+      return { reads: listReads('/groupBy', transform.groupBy), next };
     case 'rank':
       next.add(transform.as);
-      return { reads: transform.groupBy ?? [], next };
+      return { reads: listReads('/groupBy', transform.groupBy), next };
     case 'unpivot': {
-      const listed = transform.fields === 'scores' ? (definition?.scoring?.scores ?? []).filter((score) => !score.perQuestion).map((score) => score.id) : transform.fields;
-      return { reads: [...listed, ...(transform.keep ?? [])], next: new Set([...(transform.keep ?? []), 'score', 'label', 'color', 'value']) };
+      const listed: Read[] =
+        transform.fields === 'scores'
+          ? (definition?.scoring?.scores ?? []).filter((score) => !score.perQuestion).map((score): Read => ['/fields', score.id])
+          : listReads('/fields', transform.fields);
+      return { reads: [...listed, ...listReads('/keep', transform.keep)], next: new Set([...(transform.keep ?? []), 'score', 'label', 'color', 'value']) };
     }
     case 'split':
       for (const name of transform.into) next.add(name);
-      return { reads: [transform.field], next };
+      return { reads: [['/field', transform.field]], next };
     case 'band':
       next.add(transform.as).add(`${transform.as}Color`).add(`${transform.as}Index`);
-      return { reads: [transform.field], next };
+      return { reads: [['/field', transform.field]], next };
     case 'compare':
-      return { reads: [transform.item, transform.by, ...(transform.groupBy ?? []), ...(transform.keep ?? [])], next: new Set([...(transform.groupBy ?? []), ...(transform.keep ?? []), transform.item, transform.as]) };
+      return {
+        reads: [['/item', transform.item], ['/by', transform.by], ...listReads('/groupBy', transform.groupBy), ...listReads('/keep', transform.keep)],
+        next: new Set([...(transform.groupBy ?? []), ...(transform.keep ?? []), transform.item, transform.as]),
+      };
     case 'keepWhen':
-      return { reads: [...transform.groupBy, transform.field, transform.when.field, transform.keep.field], next };
+      return { reads: [...listReads('/groupBy', transform.groupBy), ['/field', transform.field], ['/when/field', transform.when.field], ['/keep/field', transform.keep.field]], next };
     case 'greatest':
       next.add(transform.as);
-      return { reads: transform.fields, next };
+      return { reads: listReads('/fields', transform.fields), next };
     case 'scale':
       next.add(transform.as);
-      return { reads: [transform.field], next };
+      return { reads: [['/field', transform.field]], next };
     case 'pivot':
       // The new columns are the values of `column`: unknown until the data comes; allow any field after.
-      return { reads: [...transform.key, transform.column, transform.value], next: new Set([...transform.key, '*']) };
+      return { reads: [...listReads('/key', transform.key), ['/column', transform.column], ['/value', transform.value]], next: new Set([...transform.key, '*']) };
   }
 }
 
@@ -128,17 +143,17 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   const definitions: QuestionnaireDefinition[] = [];
   dataset.types.forEach((type, index) => {
     const definition = questionnaires.get(type);
-    if (!definition) check.add(`${pointer}/types/${index}`, `evaluation type ${type} has no questionnaire`);
+    if (!definition) check.add(`${pointer}/types/${index}`, format(text.noQuestionnaire, { type }));
     else definitions.push(definition);
   });
   (dataset.alignWith ?? []).forEach((type, index) => {
-    if (!questionnaires.has(type)) check.add(`${pointer}/alignWith/${index}`, `evaluation type ${type} has no questionnaire`);
+    if (!questionnaires.has(type)) check.add(`${pointer}/alignWith/${index}`, format(text.noQuestionnaire, { type }));
   });
   const scope = dataset.scope ?? 'filters';
-  if (scope !== 'filters' && !dashboard.filters.includes('colleague')) check.add(`${pointer}/scope`, `scope "${scope}" needs the "colleague" filter`);
+  if (scope !== 'filters' && !dashboard.filters.includes('colleague')) check.add(`${pointer}/scope`, format(text.scopeNeedsColleague, { scope }));
   if (scope === 'alignment') {
-    if (!dashboard.filters.includes('alignment')) check.add(`${pointer}/scope`, 'scope "alignment" needs the "alignment" filter');
-    if (!dataset.alignWith || dataset.alignWith.length === 0) check.add(`${pointer}/alignWith`, 'scope "alignment" needs "alignWith" types');
+    if (!dashboard.filters.includes('alignment')) check.add(`${pointer}/scope`, text.alignmentNeedsFilter);
+    if (!dataset.alignWith || dataset.alignWith.length === 0) check.add(dataset.alignWith ? `${pointer}/alignWith` : `${pointer}/scope`, text.alignmentNeedsTypes);
   }
   const fields = new Set(QUERY_FIELDS[dataset.query]);
   if (dataset.query === 'scores') for (const definition of definitions) for (const field of scoreFields(definition)) fields.add(field);
@@ -147,14 +162,14 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     const wanted = dataset.query === 'texts' ? dataset.questions : (dataset.questions ?? []);
     wanted.forEach((id, index) => {
       const found = definitions.map((definition) => allQuestions(definition).find(({ question }) => question.id === id)?.question).find(Boolean);
-      if (!found) check.add(`${pointer}/questions/${index}`, `no question "${id}" in types ${dataset.types.join(', ')}`);
-      else if (dataset.query === 'texts' && found.kind !== 'text') check.add(`${pointer}/questions/${index}`, `question "${id}" is not a free-text question`);
-      else if (dataset.query === 'optionCounts' && !hasOptions(found)) check.add(`${pointer}/questions/${index}`, `question "${id}" has no options`);
+      if (!found) check.add(`${pointer}/questions/${index}`, format(text.noQuestion, { id, types: dataset.types.join(', ') }));
+      else if (dataset.query === 'texts' && found.kind !== 'text') check.add(`${pointer}/questions/${index}`, format(text.notTextQuestion, { id }));
+      else if (dataset.query === 'optionCounts' && !hasOptions(found)) check.add(`${pointer}/questions/${index}`, format(text.noOptions, { id }));
     });
   }
   if (dataset.query === 'scores' && dataset.pageSize !== undefined) {
     (dataset.transforms ?? []).forEach((transform, index) => {
-      if (!PAGE_SAFE.includes(transform.op)) check.add(`${pointer}/transforms/${index}`, `a paged dataset only takes ${PAGE_SAFE.join(', ')} transforms (they keep one row per person)`);
+      if (!PAGE_SAFE.includes(transform.op)) check.add(`${pointer}/transforms/${index}/op`, format(text.pagedTransforms, { ops: PAGE_SAFE.join(', ') }));
     });
   }
   // A colleague-scoped dataset is the one chosen person's result; a group's scores must not list people.
@@ -169,12 +184,12 @@ function checkDataset(name: string, dataset: Dataset, dashboard: DashboardDefini
   if ('from' in dataset) {
     const source = done.get((dataset as DerivedDataset).from);
     if (!source) {
-      check.add(`${pointer}/from`, `no dataset "${dataset.from}" declared before this one`);
+      check.add(`${pointer}/from`, format(text.noEarlierDataset, { name: dataset.from }));
       return { fields: new Set(['*']), definitions: [], perPersonRows: false, types: [] };
     }
     start = source;
     const origin = dashboard.datasets[(dataset as DerivedDataset).from];
-    if (origin && !('from' in origin) && origin.query === 'scores' && origin.pageSize !== undefined) check.add(`${pointer}/from`, `"${dataset.from}" is paged: derive from an unpaged dataset`);
+    if (origin && !('from' in origin) && origin.query === 'scores' && origin.pageSize !== undefined) check.add(`${pointer}/from`, format(text.pagedSource, { name: dataset.from }));
   } else start = queryStart(pointer, dataset, dashboard, questionnaires, check);
   const first = start.definitions[0];
   const tags = new Set(start.definitions.flatMap((definition) => allQuestions(definition).flatMap(({ question }) => (hasOptions(question) ? optionsOf(definition, question).flatMap((option) => option.tags ?? []) : []))));
@@ -183,68 +198,90 @@ function checkDataset(name: string, dataset: Dataset, dashboard: DashboardDefini
   (dataset.transforms ?? []).forEach((transform, index) => {
     const at = `${pointer}/transforms/${index}`;
     const { reads, next } = transformFields(transform, current, first);
-    for (const field of reads) if (!current.has(field) && !current.has('*')) check.add(at, `unknown field "${field}" (the rows have: ${[...current].join(', ')})`);
+    // A score an unpivot names that the type lacks is reported as such, not again as an unknown field.
+    const noScore = new Set<string>();
     if (transform.op === 'unpivot' && transform.fields !== 'scores') {
       const known = new Set(first ? scoreFields(first) : []);
       transform.fields.forEach((field, position) => {
-        if (!known.has(field)) check.add(`${at}/fields/${position}`, `no score "${field}" in type ${start.types[0]}`);
+        if (known.has(field)) return;
+        noScore.add(`/fields/${position}`);
+        check.add(`${at}/fields/${position}`, format(text.noScore, { score: field, type: start.types[0] ?? '' }));
       });
     }
-    if (transform.op === 'band' && transform.bands === 'classification' && !first?.scoring?.classification) check.add(`${at}/bands`, `type ${start.types[0]} has no classification`);
-    for (const condition of collectConditions(transform)) {
-      if (condition.field === 'tag') for (const tag of condition.in ?? []) if (typeof tag === 'string' && tag !== '' && !tags.has(tag)) check.add(at, `no option carries the tag "${tag}"`);
+    for (const [path, field] of reads) {
+      if (!current.has(field) && !current.has('*') && !noScore.has(path)) check.add(`${at}${path}`, format(text.unknownField, { field, fields: [...current].join(', ') }));
+    }
+    if (transform.op === 'band' && transform.bands === 'classification' && !first?.scoring?.classification) check.add(`${at}/bands`, format(text.noClassification, { type: start.types[0] ?? '' }));
+    for (const [path, condition] of collectConditions(transform)) {
+      if (condition.field !== 'tag') continue;
+      (condition.in ?? []).forEach((tag, position) => {
+        if (typeof tag === 'string' && tag !== '' && !tags.has(tag)) check.add(`${at}${path}/in/${position}`, format(text.noTag, { tag }));
+      });
     }
     if (AGGREGATING.includes(transform.op)) perPersonRows = false;
     current = next;
   });
   if (perPersonRows && !dataset.internal) {
-    check.add(pointer, 'per-person rows: set "perPerson": true (only where the spec lists people), "internal": true, or aggregate them with "count" or "total"');
+    check.add(pointer, text.perPersonRows);
   }
   return { fields: current, definitions: start.definitions, perPersonRows, types: start.types };
 }
 
-function collectConditions(transform: Transform): Condition[] {
+/** The conditions of a transform, with their JSON paths in it. */
+function collectConditions(transform: Transform): [string, Condition][] {
   switch (transform.op) {
     case 'filter':
-      return transform.where;
+      return transform.where.map((condition, index): [string, Condition] => [`/where/${index}`, condition]);
     case 'keepWhen':
-      return [transform.when, transform.keep];
+      return [
+        ['/when', transform.when],
+        ['/keep', transform.keep],
+      ];
     case 'percent':
-      return transform.rules.flatMap((rule) => [...(rule.where ? [rule.where] : []), ...(rule.base.minus ? [rule.base.minus] : [])]);
+      return transform.rules.flatMap((rule, index): [string, Condition][] => [
+        ...(rule.where ? [[`/rules/${index}/where`, rule.where] as [string, Condition]] : []),
+        ...(rule.base.minus ? [[`/rules/${index}/base/minus`, rule.base.minus] as [string, Condition]] : []),
+      ]);
     default:
       return [];
   }
 }
 
-/** The fields a widget's encoding reads. */
-function widgetFields(widget: Widget): string[] {
+/** The optional fields of a widget, as reads. */
+const optional = (entries: [string, string | undefined][]): Read[] => entries.flatMap(([at, field]): Read[] => (field === undefined ? [] : [[at, field]]));
+
+/** The fields a widget's encoding reads, with their JSON paths in it. */
+function widgetFields(widget: Widget): Read[] {
   switch (widget.kind) {
     case 'bar':
-      return [widget.category, widget.value, ...(widget.series ? [widget.series] : []), ...(widget.color ? [widget.color] : [])];
+      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color]]);
     case 'line':
-      return [widget.category, widget.value, ...(widget.series ? [widget.series] : [])];
+      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series]]);
     case 'scatter':
-      return [widget.x, widget.y, widget.label];
+      return [['/x', widget.x], ['/y', widget.y], ['/label', widget.label]];
     case 'pie':
-      return [widget.category, widget.value, ...(widget.color ? [widget.color] : [])];
+      return optional([['/category', widget.category], ['/value', widget.value], ['/color', widget.color]]);
     case 'gauge':
-      return [widget.value, ...(widget.label ? [widget.label] : [])];
+      return optional([['/value', widget.value], ['/label', widget.label]]);
     case 'ring':
-      return [widget.category, widget.value, ...(widget.color ? [widget.color] : [])];
+      return optional([['/category', widget.category], ['/value', widget.value], ['/color', widget.color]]);
     case 'wordCloud':
-      return [widget.word, widget.value];
+      return [['/word', widget.word], ['/value', widget.value]];
     case 'table':
-      return [...widget.columns.flatMap((column) => [column.field, ...(column.color ? [column.color] : [])]), ...(widget.rowColor ? [widget.rowColor] : [])];
+      return [
+        ...widget.columns.flatMap((column, index) => optional([[`/columns/${index}/field`, column.field], [`/columns/${index}/color`, column.color]])),
+        ...optional([['/rowColor', widget.rowColor]]),
+      ];
     case 'columns':
-      return [widget.item, widget.by];
+      return [['/item', widget.item], ['/by', widget.by]];
     case 'quadrants':
-      return [widget.category, widget.value, ...(widget.color ? [widget.color] : [])];
+      return optional([['/category', widget.category], ['/value', widget.value], ['/color', widget.color]]);
     case 'texts':
-      return [widget.text, widget.group, ...(widget.by ? [widget.by] : [])];
+      return optional([['/text', widget.text], ['/group', widget.group], ['/by', widget.by]]);
     case 'stat':
-      return [widget.value];
+      return [['/value', widget.value]];
     case 'names':
-      return [widget.name];
+      return [['/name', widget.name]];
     case 'legend':
       return [];
   }
@@ -255,26 +292,32 @@ function checkLayout(nodes: LayoutNode[], pointer: string, fields: Map<string, S
     const at = `${pointer}/${index}`;
     if (node.kind === 'tabs') node.tabs.forEach((tab, tabIndex) => checkLayout(tab.content, `${at}/tabs/${tabIndex}/content`, fields, check, keys));
     else if (node.kind === 'toggle') {
-      if (node.style === 'cycle' && !node.label) check.add(at, 'a "cycle" toggle needs its button "label"');
+      if (node.style === 'cycle' && !node.label) check.add(at, text.cycleLabel);
       node.options.forEach((option, optionIndex) => checkLayout(option.content, `${at}/options/${optionIndex}/content`, fields, check, keys));
     } else if (node.kind === 'section') checkLayout(node.content, `${at}/content`, fields, check, keys);
     else if (node.kind === 'repeat') {
       const known = fields.get(node.dataset);
-      if (!known) check.add(`${at}/dataset`, `no dataset "${node.dataset}"`);
-      else if (!known.has('*')) for (const field of [node.key, node.title]) if (!known.has(field)) check.add(at, `unknown field "${field}" in dataset "${node.dataset}"`);
+      if (!known) check.add(`${at}/dataset`, format(text.noDataset, { name: node.dataset }));
+      else if (!known.has('*')) {
+        for (const [path, field] of [['/key', node.key], ['/title', node.title]] as const) {
+          if (!known.has(field)) check.add(`${at}${path}`, format(text.unknownFieldIn, { field, dataset: node.dataset, fields: [...known].join(', ') }));
+        }
+      }
       checkLayout(node.content, `${at}/content`, fields, check, [...keys, node.key]);
     }
     else if (node.kind !== 'legend') {
       const known = fields.get(node.dataset);
       if (!known) {
-        check.add(`${at}/dataset`, `no dataset "${node.dataset}"`);
+        check.add(`${at}/dataset`, format(text.noDataset, { name: node.dataset }));
         return;
       }
       if (known.has('*')) return;
-      // Inside a repeat, every widget's rows are narrowed by the repeat's key: they must carry it.
-      for (const field of [...widgetFields(node), ...conditionFields(node.where), ...keys]) {
-        if (!known.has(field)) check.add(at, `unknown field "${field}" in dataset "${node.dataset}" (its rows have: ${[...known].join(', ')})`);
+      const have = [...known].join(', ');
+      for (const [path, field] of [...widgetFields(node), ...conditionReads('/where', node.where)]) {
+        if (!known.has(field)) check.add(`${at}${path}`, format(text.unknownFieldIn, { field, dataset: node.dataset, fields: have }));
       }
+      // Inside a repeat, every widget's rows are narrowed by the repeat's key: they must carry it.
+      for (const field of keys) if (!known.has(field)) check.add(`${at}/dataset`, format(text.repeatKeyMissing, { field, dataset: node.dataset }));
     }
   });
 }
@@ -284,11 +327,11 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   const check: Checker = { errors: [], add: (pointer, message) => check.errors.push({ pointer, message }) };
   const seen = new Set<string>();
   dashboard.filters.forEach((filter, index) => {
-    if (seen.has(filter)) check.add(`/filters/${index}`, `filter "${filter}" listed twice`);
+    if (seen.has(filter)) check.add(`/filters/${index}`, format(text.filterTwice, { filter }));
     seen.add(filter);
   });
-  if (dashboard.requires && !dashboard.filters.includes(dashboard.requires.filter)) check.add('/requires/filter', `"${dashboard.requires.filter}" is not among the filters`);
-  if (dashboard.emptyWhen && !dashboard.datasets[dashboard.emptyWhen]) check.add('/emptyWhen', `no dataset "${dashboard.emptyWhen}"`);
+  if (dashboard.requires && !dashboard.filters.includes(dashboard.requires.filter)) check.add('/requires/filter', format(text.notAFilter, { filter: dashboard.requires.filter }));
+  if (dashboard.emptyWhen && !dashboard.datasets[dashboard.emptyWhen]) check.add('/emptyWhen', format(text.noDataset, { name: dashboard.emptyWhen }));
   const done = new Map<string, Start>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));

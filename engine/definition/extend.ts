@@ -1,3 +1,4 @@
+import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
 
 /** Reads another questionnaire file by name (without `.json`), for `extends`; undefined when there is none. */
@@ -11,10 +12,10 @@ export function resolveQuestionnaire(json: unknown, lookup: QuestionnaireLookup,
   if (!json || typeof json !== 'object' || !('extends' in json)) return { ok: true, value: json };
   const { extends: name, ...own } = json as Record<string, unknown>;
   const fail = (message: string) => ({ ok: false as const, errors: [{ pointer: '/extends', message }] });
-  if (typeof name !== 'string') return fail('must be a file name');
-  if (seen.includes(name)) return fail(`circular extends: ${[...seen, name].join(' → ')}`);
+  if (typeof name !== 'string') return fail(messages.definitionCheck.extendsName);
+  if (seen.includes(name)) return fail(format(messages.definitionCheck.extendsCircular, { chain: [...seen, name].join(' → ') }));
   const base = lookup(name);
-  if (base === undefined) return fail(`unknown definition "${name}"`);
+  if (base === undefined) return fail(format(messages.definitionCheck.extendsUnknown, { name }));
   const resolved = resolveQuestionnaire(base, lookup, [...seen, name]);
   if (!resolved.ok) return resolved;
   return { ok: true, value: { ...(resolved.value as Record<string, unknown>), ...own } };

@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import catalogSchema from '../../definitions/schema/catalog.schema.json' with { type: 'json' };
 import dashboardSchema from '../../definitions/schema/dashboard.schema.json' with { type: 'json' };
 import questionnaireSchema from '../../definitions/schema/questionnaire.schema.json' with { type: 'json' };
@@ -6,8 +6,10 @@ import type { Catalog } from './catalog.ts';
 import type { DashboardDefinition } from './dashboard.ts';
 import { resolveQuestionnaire, type QuestionnaireLookup } from './extend.ts';
 import { dashboardErrors } from './dashboardSemantics.ts';
+import { schemaErrorReader } from './schemaErrors.ts';
 import { questionnaireSemantics } from './semantics.ts';
-import type { QuestionnaireDefinition, QuestionnaireFile } from './types.ts';
+import type { QuestionnaireDefinition, QuestionnaireExtension } from './types.ts';
+import { format, messages } from '../messages.ts';
 
 export type { QuestionnaireLookup };
 
@@ -22,18 +24,17 @@ export interface DefinitionError {
 /** The outcome of parsing a definition: a typed value or the list of problems. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: DefinitionError[] };
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+// Verbose: a union's error carries its branches and the value, so the branch meant can be told apart.
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 ajv.addSchema(questionnaireSchema);
 const validators = {
-  questionnaireFile: ajv.getSchema<QuestionnaireFile>('questionnaire.schema.json')!,
+  // A file is a whole definition or, with "extends", an extension: each checked by its own schema.
+  extension: ajv.getSchema<QuestionnaireExtension>('questionnaire.schema.json#/definitions/QuestionnaireExtension')!,
   questionnaire: ajv.getSchema<QuestionnaireDefinition>('questionnaire.schema.json#/definitions/QuestionnaireDefinition')!,
   dashboard: ajv.compile<DashboardDefinition>(dashboardSchema),
   catalog: ajv.compile<Catalog>(catalogSchema),
 };
-
-function schemaErrors(errors: ErrorObject[] | null | undefined): DefinitionError[] {
-  return (errors ?? []).map((error) => ({ pointer: error.instancePath || '/', message: error.message ?? 'invalid' }));
-}
+const schemaErrors = schemaErrorReader(ajv, [questionnaireSchema, dashboardSchema, catalogSchema]);
 
 function parseWith<T>(validate: ValidateFunction<T>, json: unknown, semantics: (value: T) => DefinitionError[]): ParseResult<T> {
   if (!validate(json)) return { ok: false, errors: schemaErrors(validate.errors) };
@@ -46,7 +47,8 @@ function parseWith<T>(validate: ValidateFunction<T>, json: unknown, semantics: (
  * through `lookup` first and the result validated as a whole definition.
  */
 export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = () => undefined): ParseResult<QuestionnaireDefinition> {
-  if (!validators.questionnaireFile(json)) return { ok: false, errors: schemaErrors(validators.questionnaireFile.errors) };
+  const isExtension = typeof json === 'object' && json !== null && 'extends' in json;
+  if (isExtension && !validators.extension(json)) return { ok: false, errors: schemaErrors(validators.extension.errors) };
   const resolved = resolveQuestionnaire(json, lookup);
   if (!resolved.ok) return resolved;
   return parseWith(validators.questionnaire, resolved.value, questionnaireSemantics);
@@ -65,14 +67,14 @@ export function parseCatalog(json: unknown): ParseResult<Catalog> {
   return parseWith(validators.catalog, json, (catalog) => {
     const ids = catalog.types.map((entry) => entry.type);
     const errors: DefinitionError[] = ids
-      .map((id, index) => (ids.indexOf(id) !== index ? { pointer: `/types/${index}/type`, message: `duplicate type ${id}` } : null))
+      .map((id, index) => (ids.indexOf(id) !== index ? { pointer: `/types/${index}/type`, message: format(messages.definitionCheck.duplicateType, { type: id }) } : null))
       .filter((error): error is DefinitionError => error !== null);
     catalog.types.forEach((entry, index) => {
       (entry.create?.bundle ?? []).forEach((type, position) => {
         const member = catalog.types.find((candidate) => candidate.type === type);
         // A bundle member must be an ordinary type: it is created with the bundle's days and e-mailed by its link.
         if (!member || member.create?.bundle || !member.slug) {
-          errors.push({ pointer: `/types/${index}/create/bundle/${position}`, message: `type ${type} cannot be part of a bundle` });
+          errors.push({ pointer: `/types/${index}/create/bundle/${position}`, message: format(messages.definitionCheck.bundleMember, { type }) });
         }
       });
     });
@@ -80,7 +82,11 @@ export function parseCatalog(json: unknown): ParseResult<Catalog> {
   });
 }
 
-/** Formats parse errors one per line, for logs and failing tests. */
+/**
+ * Formats parse errors one per line, for the check script, logs and failing tests: the file, the
+ * JSON path of the offending value, the message
+ * ("definitions/questionnaires/estresse.json /pages/0/questions/3/scale: a escala … não existe").
+ */
 export function describeErrors(source: string, errors: DefinitionError[]): string {
-  return errors.map((error) => `${source}${error.pointer}: ${error.message}`).join('\n');
+  return errors.map((error) => `${source} ${error.pointer}: ${error.message}`).join('\n');
 }

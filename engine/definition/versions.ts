@@ -74,7 +74,7 @@ export function versionContent(definition: QuestionnaireDefinition): Questionnai
 
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const show = (value: unknown) => (value === undefined ? '(nada)' : JSON.stringify(value));
+const show = (value: unknown) => (value === undefined ? '(ausente)' : JSON.stringify(value));
 
 /** Keys whose values only people read: changing them changes no answer and no score. */
 const TEXT_KEYS = new Set(['title', 'text', 'label', 'description', 'caption', 'intro', 'body', 'confirm', 'cancel', 'message', 'requiredMessage', 'color']);

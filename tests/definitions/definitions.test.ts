@@ -74,12 +74,12 @@ describe('the dashboards', () => {
     const errors = result.ok ? [] : result.errors.map((error) => `${error.pointer}: ${error.message}`);
     expect(errors).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^\/datasets\/likert\/questions\/0: no question "9\.9"/),
-        expect.stringMatching(/^\/datasets\/gaps\/transforms\/0: no option carries the tag "inexistente"/),
-        expect.stringMatching(/^\/datasets\/people: per-person rows/),
-        expect.stringMatching(/^\/datasets\/rings\/transforms\/0\/fields\/0: no score "semNome"/),
-        expect.stringMatching(/^\/layout\/0\/tabs\/0\/content\/1\/dataset: no dataset "inexistente"/),
-        expect.stringMatching(/^\/layout\/0\/tabs\/1\/content\/1: unknown field "campoInexistente"/),
+        expect.stringMatching(/^\/datasets\/likert\/questions\/0: não existe a pergunta "9\.9"/),
+        expect.stringMatching(/^\/datasets\/gaps\/transforms\/0\/where\/0\/in\/0: nenhuma opção tem a tag "inexistente"/),
+        expect.stringMatching(/^\/datasets\/people: linhas por pessoa/),
+        expect.stringMatching(/^\/datasets\/rings\/transforms\/0\/fields\/0: não existe a pontuação "semNome"/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/0\/content\/1\/dataset: não existe o conjunto de dados "inexistente"/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/1\/content\/1\/category: campo "campoInexistente" desconhecido/),
       ]),
     );
     expect(parseDashboard({ ...base, filters: ['empresa'] }, byType).ok).toBe(false);

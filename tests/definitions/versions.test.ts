@@ -2,7 +2,10 @@
  * How a change to a questionnaire is classified against its last published version, on copies of the
  * real definitions: what a consultant changes, and whether it needs a new major version.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { checkDefinitions } from '../../scripts/checkDefinitions.ts';
+import { tempDir } from '../tempDirs.ts';
 import { fileVersionState, readVersions } from '../../apps/server/src/definitionVersions.ts';
 import { definitionsDir, parseQuestionnaireFile, questionnaireNames } from '../../apps/server/src/definitions.ts';
 import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
@@ -91,5 +94,29 @@ describe('the repository’s published versions', () => {
         expect(definitionChanges(before.definition, after.definition).filter((change) => change.kind === 'scoring'), `${name} ${after.version}`).toEqual([]);
       }
     }
+  });
+});
+
+describe('npm run definitions:check on an edited copy', () => {
+  const copy = (edit: (json: { version?: number; pages: { questions: Record<string, unknown>[] }[] }) => void) => {
+    const json = JSON.parse(readFileSync(`${definitionsDir}questionnaires/estresse.json`, 'utf8'));
+    edit(json);
+    const path = `${tempDir('avalia-check-')}/estresse.json`;
+    writeFileSync(path, JSON.stringify(json, null, 2));
+    return checkDefinitions([path])[0]!.errors;
+  };
+
+  it('fails a scoring change without a new major version, at the path that changed, saying what to do', () => {
+    const errors = copy((json) => (json.pages[0]!.questions[2]!.reverse = true));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.pointer).toBe('/pages/0/questions/2/reverse');
+    expect(errors[0]!.message).toContain('alteração de pontuação desde a versão 1.0 publicada');
+    expect(errors[0]!.message).toContain('declare "version": 2');
+    expect(errors[0]!.message).toContain('npm run definitions:publish');
+  });
+
+  it('passes the same change with a new major version, and a text change as it is', () => {
+    expect(copy((json) => ((json.pages[0]!.questions[2]!.reverse = true), (json.version = 2)))).toEqual([]);
+    expect(copy((json) => (json.pages[0]!.questions[2]!.text = 'Outra redação'))).toEqual([]);
   });
 });

@@ -22,10 +22,10 @@ describe('parseQuestionnaire', () => {
   });
 
   it('reports a missing base and a circular chain at /extends', () => {
-    expect(parseQuestionnaire({ extends: 'nada' })).toEqual({ ok: false, errors: [{ pointer: '/extends', message: 'unknown definition "nada"' }] });
+    expect(parseQuestionnaire({ extends: 'nada' })).toEqual({ ok: false, errors: [{ pointer: '/extends', message: 'não existe o questionário "nada" (definitions/questionnaires/nada.json)' }] });
     const files: Record<string, unknown> = { a: { extends: 'b' }, b: { extends: 'a' } };
     const parsed = parseQuestionnaire({ extends: 'a' }, (name) => files[name]);
-    expect(parsed.ok ? [] : parsed.errors.map((error) => error.message)).toEqual(['circular extends: a → b → a']);
+    expect(parsed.ok ? [] : parsed.errors.map((error) => error.message)).toEqual(['"extends" circular: a → b → a']);
   });
 
   it('refuses cross-reference mistakes the schema cannot see', () => {
@@ -44,14 +44,13 @@ describe('parseQuestionnaire', () => {
     };
     const parsed = parseQuestionnaire(broken);
     expect(parsed.ok ? [] : parsed.errors).toEqual([
-      { pointer: '/pages/0/questions/0/when/question', message: '"2" is not an earlier question' },
-      { pointer: '/pages/0/questions/1', message: 'give either "scale" or "options"' },
-      { pointer: '/pages/0/questions/1', message: 'needs at least two options' },
-      { pointer: '/pages/0/questions/2/scale', message: 'unknown scale "nenhuma"' },
-      { pointer: '/pages/0/questions/2', message: 'needs at least two options' },
-      { pointer: '/pages/0/questions/2/select', message: 'cannot tick between 5 and 5 of 0 options' },
-      { pointer: '/scoring/scores/0', message: 'no option carries the tag "y"' },
-      { pointer: '/scoring/rankings/0/scores/0', message: 'unknown score "z"' },
+      { pointer: '/pages/0/questions/0/when/question', message: 'a condição usa a pergunta "2", que não é uma pergunta anterior a esta' },
+      { pointer: '/pages/0/questions/1', message: 'informe "scale" ou "options" (um dos dois)' },
+      { pointer: '/pages/0/questions/1', message: 'a pergunta precisa de pelo menos duas opções' },
+      { pointer: '/pages/0/questions/2/scale', message: 'a escala "nenhuma" não existe em "scales"' },
+      { pointer: '/pages/0/questions/2/select/exactly', message: '"exactly" (5) é maior que o número de opções (0)' },
+      { pointer: '/scoring/scores/0/id', message: 'nenhuma opção das perguntas desta pontuação tem a tag "y"' },
+      { pointer: '/scoring/rankings/0/scores/0', message: 'a pontuação "z" não existe' },
     ]);
   });
 });

@@ -548,3 +548,27 @@ describe('the quadrants widget', () => {
     expect(cells).toEqual(['Clareza7,3', 'Resultados1.234,5O melhor estilo', 'Outro–', 'Mais um–']);
   });
 });
+
+describe('answers from questionnaire versions scored differently', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it('says which version the numbers use, and asks for another when the viewer chooses it', async () => {
+    const editions = (chosen: number) => [{ type: 7, name: 'Avaliação Desempenho Líder vs Equipe', chosen, available: [{ major: 1, respondents: 4 }, { major: 2, respondents: 8 }] }];
+    const { source, data: dataCall } = makeSource(async (filters) => ({ ...data, editions: editions(filters.editions?.['7'] ?? 2) }));
+    renderView(source);
+    const notice = await screen.findByText(
+      'As respostas de Avaliação Desempenho Líder vs Equipe vêm de versões do questionário com pontuações diferentes, que não se misturam: os números abaixo usam só as da versão 2.',
+      {},
+      WAIT,
+    );
+    expect(notice).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Versão do questionário (Avaliação Desempenho Líder vs Equipe)' });
+    expect(select.textContent).toBe('Versão 2 (8 respostas)');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Versão 1 (4 respostas)' }, WAIT));
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { editions: { '7': 1 } }), WAIT);
+    expect(await screen.findByText(/os números abaixo usam só as da versão 1\./, {}, WAIT)).toBeTruthy();
+  });
+});

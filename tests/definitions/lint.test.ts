@@ -1,0 +1,340 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { DashboardDefinition } from '../../engine/definition/dashboard.ts';
+import { describeErrors, parseDashboard, parseQuestionnaire, type DefinitionError } from '../../engine/definition/parse.ts';
+import type { CheckboxesQuestion, ChoiceQuestion, Question, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import { tempDir } from '../tempDirs.ts';
+import { jsonFiles } from './load.ts';
+
+/*
+ * The lints of `npm run definitions:check`: each test breaks exactly one thing in a copy of a real
+ * definition and expects the error at the JSON path of the broken value, in Portuguese, naming it.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const files = new Map(jsonFiles('questionnaires').map(({ file, json }) => [file.replace(/^questionnaires\/|\.json$/g, ''), json]));
+const lookup = (name: string) => files.get(name);
+
+/** A copy of a real questionnaire file, to break. */
+function copy(name: string): QuestionnaireDefinition {
+  const json = files.get(name);
+  if (!json) throw new Error(`no questionnaire ${name}`);
+  return structuredClone(json) as QuestionnaireDefinition;
+}
+
+/** The errors of a questionnaire (none when it is valid). */
+function errorsOf(json: unknown): DefinitionError[] {
+  const result = parseQuestionnaire(json, lookup);
+  return result.ok ? [] : result.errors;
+}
+
+/** The JSON path and the question itself of a question, by id. */
+function find<Q extends Question = Question>(definition: QuestionnaireDefinition, id: string): { pointer: string; question: Q } {
+  for (const [pageIndex, page] of definition.pages.entries()) {
+    const questionIndex = page.questions.findIndex((question) => question.id === id);
+    if (questionIndex >= 0) return { pointer: `/pages/${pageIndex}/questions/${questionIndex}`, question: page.questions[questionIndex] as Q };
+  }
+  throw new Error(`no question ${id}`);
+}
+
+describe('every real definition', () => {
+  it.each([...files.keys()])('%s passes every lint', (name) => {
+    expect(errorsOf(copy(name))).toEqual([]);
+  });
+});
+
+describe('unique ids', () => {
+  it('of questions', () => {
+    const broken = copy('estresse');
+    broken.pages[0]!.questions[1]!.id = '1';
+    expect(errorsOf(broken)).toEqual([{ pointer: '/pages/0/questions/1/id', message: 'id de pergunta repetido: "1"' }]);
+  });
+
+  it('of scores', () => {
+    const broken = copy('analisecritica');
+    broken.scoring!.scores[1]!.id = broken.scoring!.scores[0]!.id;
+    expect(errorsOf(broken)).toEqual([{ pointer: '/scoring/scores/1/id', message: 'id de pontuação repetido: "cultura"' }]);
+  });
+
+  it('of rankings', () => {
+    const broken = copy('inqueritovianew');
+    broken.scoring!.rankings![1]!.id = 'via';
+    expect(errorsOf(broken)).toEqual([{ pointer: '/scoring/rankings/1/id', message: 'id de ranking repetido: "via"' }]);
+  });
+
+  it('of bands', () => {
+    const broken = copy('estresse');
+    broken.scoring!.classification!.bands[1]!.id = 'low';
+    expect(errorsOf(broken)).toEqual([{ pointer: '/scoring/classification/bands/1/id', message: 'id de faixa repetido: "low"' }]);
+  });
+});
+
+describe('conditions', () => {
+  it('read an earlier question', () => {
+    const broken = copy('mapataticonew');
+    const { pointer, question } = find(broken, '1.3.1');
+    question.when!.question = '5.1';
+    expect(errorsOf(broken)).toEqual([{ pointer: `${pointer}/when/question`, message: 'a condição usa a pergunta "5.1", que não é uma pergunta anterior a esta' }]);
+  });
+
+  it('read a single-choice question', () => {
+    const broken = copy('mapataticonew');
+    const { pointer, question } = find(broken, '1.3.1');
+    question.when = { question: '1.1.1', gt: 4 };
+    expect(errorsOf(broken)).toEqual([{ pointer: `${pointer}/when/question`, message: expect.stringContaining('a condição usa a pergunta "1.1.1", que não é de escolha única') }]);
+  });
+
+  it('list only option values in "in"', () => {
+    const broken = copy('mapataticonew');
+    const { pointer, question } = find(broken, '1.7.1');
+    question.when!.in = [2];
+    expect(errorsOf(broken)).toEqual([{ pointer: `${pointer}/when/in/0`, message: 'o valor 2 não é uma opção da pergunta "1.7" (opções: 1, 0)' }]);
+  });
+
+  it('leave some option above "gt"', () => {
+    const broken = copy('mapataticonew');
+    const { pointer, question } = find(broken, '1.3.1');
+    question.when!.gt = 5;
+    expect(errorsOf(broken)).toEqual([
+      { pointer: `${pointer}/when/gt`, message: 'nenhuma opção da pergunta "1.3" (opções: 1, 2, 3, 4, 5) satisfaz esta condição: a pergunta nunca seria mostrada' },
+    ]);
+  });
+
+  it('leave some option below "lt"', () => {
+    const broken = copy('mapataticonew');
+    const { pointer, question } = find(broken, '1.1.1');
+    question.when!.lt = 1;
+    expect(errorsOf(broken)).toEqual([{ pointer: `${pointer}/when/lt`, message: expect.stringMatching(/^nenhuma opção da pergunta "1\.1" .*nunca seria mostrada$/) }]);
+  });
+
+  it('leave some option meeting "in" and "gt" together', () => {
+    const broken = copy('mapataticonew');
+    const { pointer, question } = find(broken, '1.7.1');
+    question.when!.gt = 1;
+    expect(errorsOf(broken)).toEqual([{ pointer: `${pointer}/when`, message: expect.stringMatching(/^nenhuma opção da pergunta "1\.7" .*satisfaz esta condição/) }]);
+  });
+});
+
+describe('selection rules', () => {
+  const rule = (select: CheckboxesQuestion['select'], required?: boolean) => {
+    const broken = copy('alinhamentovalores-colaborador');
+    const { pointer, question } = find<CheckboxesQuestion>(broken, '1');
+    question.select = select;
+    if (required !== undefined) question.required = required;
+    return { pointer, errors: errorsOf(broken) };
+  };
+
+  it('"exactly" agrees with "max" and "min"', () => {
+    const withMax = rule({ exactly: 10, max: 5 });
+    expect(withMax.errors).toEqual([{ pointer: `${withMax.pointer}/select/max`, message: '"max" (5) contradiz "exactly" (10)' }]);
+    const withMin = rule({ exactly: 10, min: 12 });
+    expect(withMin.errors).toEqual([{ pointer: `${withMin.pointer}/select/min`, message: '"min" (12) contradiz "exactly" (10)' }]);
+  });
+
+  it('"min" is not above "max", nor "exactly" above the options', () => {
+    const crossed = rule({ min: 3, max: 2 });
+    expect(crossed.errors).toEqual([{ pointer: `${crossed.pointer}/select/min`, message: expect.stringContaining('"min" (3) é maior que "max" (2)') }]);
+    const tooMany = rule({ exactly: 31 });
+    expect(tooMany.errors).toEqual([{ pointer: `${tooMany.pointer}/select/exactly`, message: '"exactly" (31) é maior que o número de opções (30)' }]);
+    const negative = rule({ max: -1 });
+    expect(negative.errors).toEqual([{ pointer: `${negative.pointer}/select/max`, message: '"max" não pode ser negativo (-1)' }]);
+  });
+
+  it('a required list allows a tick', () => {
+    const none = rule({ max: 0 }, true);
+    expect(none.errors).toEqual([{ pointer: `${none.pointer}/select/max`, message: 'a pergunta é obrigatória, mas "max" é 0: não há como respondê-la' }]);
+    expect(rule({ max: 0 }, false).errors).toEqual([]);
+  });
+});
+
+describe('every question with options feeds a score', () => {
+  it('a choice no score reads', () => {
+    const broken = copy('estresse');
+    broken.scoring!.scores[0]!.questions = broken.pages[0]!.questions.map((question) => question.id).filter((id) => id !== '7');
+    expect(errorsOf(broken)).toEqual([{ pointer: find(broken, '7').pointer, message: expect.stringMatching(/^a pergunta 7 não alimenta nenhuma pontuação/) }]);
+  });
+
+  it('a checkbox list whose options no counted tag marks', () => {
+    const broken = copy('question360new');
+    for (const score of broken.scoring!.scores) score.questions = (score.questions as string[]).filter((id) => id !== '10');
+    expect(errorsOf(broken)).toEqual([{ pointer: find(broken, '10').pointer, message: expect.stringMatching(/^a pergunta 10 não alimenta nenhuma pontuação/) }]);
+  });
+
+  it('a choice among count scores that carries none of their tags', () => {
+    const broken = copy('tratamentodeobjecoesnew');
+    const { pointer, question } = find<ChoiceQuestion>(broken, '1');
+    // Still among the scores' questions ("all"), but none of its options counted.
+    for (const option of question.options!) delete option.tags;
+    expect(errorsOf(broken)).toEqual([{ pointer, message: expect.stringMatching(/^a pergunta 1 não alimenta nenhuma pontuação/) }]);
+  });
+
+  it('except a question a condition reads (a gate), and in a questionnaire without scoring', () => {
+    const ungated = copy('mapataticonew');
+    delete find(ungated, '1.7.1').question.when;
+    expect(errorsOf(ungated)).toEqual([{ pointer: find(ungated, '1.7').pointer, message: expect.stringMatching(/^a pergunta 1\.7 não alimenta nenhuma pontuação/) }]);
+    const unscored = copy('estresse');
+    unscored.scoring!.scores[0]!.questions = ['1'];
+    delete unscored.scoring;
+    expect(errorsOf(unscored)).toEqual([]);
+  });
+});
+
+describe('counted tags', () => {
+  it('are carried by some option', () => {
+    const broken = copy('question360new');
+    broken.scoring!.scores[0]!.tag = 'positivo';
+    expect(errorsOf(broken)).toEqual([{ pointer: '/scoring/scores/0/tag', message: 'nenhuma opção das perguntas desta pontuação tem a tag "positivo"' }]);
+  });
+
+  it('are carried by an option of the score\'s own questions', () => {
+    const broken = copy('question360new');
+    broken.scoring!.scores[3]!.questions = ['11'];
+    expect(errorsOf(broken)).toEqual([{ pointer: '/scoring/scores/3/tag', message: 'nenhuma opção das perguntas desta pontuação tem a tag "positive"' }]);
+  });
+});
+
+describe('classification bands cover the range', () => {
+  const bands = (change: (classification: NonNullable<NonNullable<QuestionnaireDefinition['scoring']>['classification']>) => void) => {
+    const broken = copy('estresse');
+    change(broken.scoring!.classification!);
+    return errorsOf(broken);
+  };
+  const at = (index: number) => `/scoring/classification/bands/${index}`;
+
+  it('from min: the first band is not empty', () => {
+    expect(bands((c) => void (c.bands[0]!.below = 0))).toEqual([{ pointer: `${at(0)}/below`, message: 'faixa vazia: "below" (0) precisa ser maior que o "min" da classificação (0)' }]);
+  });
+
+  it('without empty bands', () => {
+    expect(bands((c) => void (c.bands[1]!.below = 13))).toEqual([
+      { pointer: `${at(1)}/below`, message: 'faixa vazia: "below" (13) precisa ser maior que o "below" da faixa anterior (13)' },
+    ]);
+  });
+
+  it('with no bound past max but the last', () => {
+    expect(bands((c) => void (c.bands[2]!.below = 60))).toEqual([{ pointer: `${at(2)}/below`, message: expect.stringContaining('"below" (60) passa do "max" da classificação (56)') }]);
+  });
+
+  it('up to max: the last band omits "below" or lies above max', () => {
+    expect(bands((c) => void (c.bands[3]!.below = 50))).toEqual([{ pointer: `${at(3)}/below`, message: expect.stringContaining('a última faixa não chega ao "max" da classificação (56)') }]);
+    expect(bands((c) => void (c.bands[3]!.below = 57))).toEqual([]);
+  });
+
+  it('only the last band omits "below"', () => {
+    expect(bands((c) => void delete c.bands[1]!.below)).toEqual([{ pointer: at(1), message: 'só a última faixa pode omitir "below"' }]);
+  });
+
+  it('of a range whose min lies below its max', () => {
+    expect(bands((c) => void (c.min = 56))).toEqual(
+      expect.arrayContaining([{ pointer: '/scoring/classification/max', message: '"min" (56) precisa ser menor que "max" (56)' }]),
+    );
+  });
+});
+
+describe('schema errors', () => {
+  it('are in Portuguese, one per mistake, at the JSON path of the value', () => {
+    const broken = copy('estresse') as unknown as { pages: { questions: Record<string, unknown>[] }[]; scoring: { scores: Record<string, unknown>[] } };
+    broken.pages[0]!.questions[1]!.kind = 'escolha';
+    broken.pages[0]!.questions[2]!.escala = 'frequencia';
+    delete broken.pages[0]!.questions[3]!.text;
+    broken.scoring.scores[0]!.questions = 'todas';
+    expect(errorsOf(broken)).toEqual([
+      { pointer: '/pages/0/questions/1/kind', message: 'deve ser igual a um dos valores permitidos: "choice", "checkboxes", "text"' },
+      { pointer: '/pages/0/questions/2/escala', message: 'não são permitidas propriedades adicionais: "escala"' },
+      { pointer: '/pages/0/questions/3', message: 'deve ter a propriedade obrigatória text' },
+      { pointer: '/scoring/scores/0/questions', message: 'deve ser "all" ou uma lista' },
+    ]);
+  });
+
+  it('of an extension are its own', () => {
+    const extension = structuredClone(files.get('alinhamentovalores-gestor')) as Record<string, unknown>;
+    extension.titulo = 'Alinhamento';
+    expect(errorsOf(extension)).toEqual([{ pointer: '/titulo', message: 'não são permitidas propriedades adicionais: "titulo"' }]);
+  });
+});
+
+describe('dashboards', () => {
+  const dashboards = new Map(jsonFiles('dashboards').map(({ json }) => [(json as DashboardDefinition).id, json as DashboardDefinition]));
+  const byType = new Map(
+    [...files.values()].flatMap((json) => {
+      const result = parseQuestionnaire(json, lookup);
+      return result.ok ? [[result.value.type, result.value] as const] : [];
+    }),
+  );
+  const errorsOfDashboard = (json: unknown) => {
+    const result = parseDashboard(json, byType);
+    return result.ok ? [] : result.errors;
+  };
+
+  it('name only existing datasets, questions and fields, each error at its JSON path', () => {
+    const broken = structuredClone(dashboards.get(8)!) as unknown as {
+      datasets: Record<string, { questions?: string[]; transforms?: { where?: { field: string }[] }[] }>;
+      layout: { tabs: { content: Record<string, unknown>[] }[] }[];
+    };
+    broken.datasets.likert!.questions![2] = '9.9';
+    broken.datasets.respondents!.transforms![0]!.where![0]!.field = 'feito';
+    broken.layout[0]!.tabs[1]!.content[2]!.dataset = 'justificativas';
+    broken.layout[0]!.tabs[2]!.content[1]!.category = 'pergunta';
+    const errors = errorsOfDashboard(broken);
+    expect(errors).toEqual([
+      { pointer: '/datasets/likert/questions/2', message: 'não existe a pergunta "9.9" nos tipos 8' },
+      { pointer: '/datasets/respondents/transforms/0/where/0/field', message: expect.stringMatching(/^campo "feito" desconhecido \(as linhas têm: evaluation, /) },
+      { pointer: '/layout/0/tabs/1/content/2/dataset', message: 'não existe o conjunto de dados "justificativas"' },
+      { pointer: '/layout/0/tabs/2/content/1/category', message: expect.stringMatching(/^campo "pergunta" desconhecido no conjunto "likert"/) },
+    ]);
+  });
+
+  it('name only scores of the type', () => {
+    const broken = structuredClone(dashboards.get(5)!) as unknown as { datasets: { person: { transforms: { fields: string[] }[] } } };
+    broken.datasets.person.transforms[0]!.fields[1] = 'colerco';
+    expect(errorsOfDashboard(broken)).toEqual([{ pointer: '/datasets/person/transforms/0/fields/1', message: 'não existe a pontuação "colerco" no tipo 5' }]);
+  });
+});
+
+describe('describeErrors', () => {
+  it('writes one line per error: file, JSON path, message', () => {
+    const errors = [
+      { pointer: '/pages/0/questions/3/scale', message: 'a escala "x" não existe em "scales"' },
+      { pointer: '/title', message: 'deve ser um texto' },
+    ];
+    expect(describeErrors('definitions/questionnaires/estresse.json', errors)).toBe(
+      'definitions/questionnaires/estresse.json /pages/0/questions/3/scale: a escala "x" não existe em "scales"\ndefinitions/questionnaires/estresse.json /title: deve ser um texto',
+    );
+  });
+});
+
+describe('npm run definitions:check', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/checkDefinitions.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+  it('passes over every file of the repository with a one-line summary', () => {
+    const result = run();
+    expect(result.status, result.stderr).toBe(0);
+    const count = 1 + files.size + jsonFiles('dashboards').length;
+    expect(result.stdout).toBe(`${count} definições válidas\n`);
+  }, 60000);
+
+  it('fails on a broken copy outside definitions/, listing file, JSON path and message', () => {
+    const dir = tempDir('definitions-check-');
+    const broken = copy('estresse');
+    broken.scoring!.scores[0]!.questions = broken.pages[0]!.questions.map((question) => question.id).filter((id) => id !== '7');
+    broken.scoring!.classification!.bands[1]!.below = 10;
+    const file = join(dir, 'estresse.json');
+    writeFileSync(file, JSON.stringify(broken, null, 2));
+    // An extension copied out still extends the repository's questionnaire.
+    const extension = join(dir, 'alinhamentovalores-gestor.json');
+    writeFileSync(extension, JSON.stringify(files.get('alinhamentovalores-gestor')));
+    const result = run(file, extension, 'definitions/dashboards/13.json');
+    expect(result.status).toBe(1);
+    // Node's own warnings ("(node:123) …"), if any, are not the script's.
+    expect(result.stderr.split('\n').filter((line) => !line.startsWith('(node:'))).toEqual([
+      `${file} /scoring/classification/bands/1/below: faixa vazia: "below" (10) precisa ser maior que o "below" da faixa anterior (13)`,
+      `${file} /pages/0/questions/6: a pergunta 7 não alimenta nenhuma pontuação: inclua-a nas "questions" de uma pontuação ou de um ranking, ou dê às suas opções uma tag que uma pontuação conte`,
+      '2 erro(s) em 1 de 3 definições',
+      '',
+    ]);
+    expect(result.stdout).toBe('');
+  }, 60000);
+});

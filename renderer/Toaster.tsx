@@ -1,11 +1,18 @@
-import { closeSnackbar, enqueueSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
+import { forwardRef } from 'react';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider, type CustomContentProps, type SnackbarKey } from 'notistack';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../engine/messages.ts';
-import type { ToastVariant } from './toast.ts';
+import { TOAST_COLORS, type ToastVariant } from './toast.ts';
 
 /** The toast's close button: plain, white on the toast's colour, a 36 px target. */
 const closeStyle = { background: 'transparent', border: 0, color: 'inherit', font: 'inherit', fontSize: '1.5rem', lineHeight: 1, width: 36, height: 36, cursor: 'pointer' } as const;
+
+/** A toast in a colour white text can be read on (WCAG AA), whatever its variant. */
+const Content = forwardRef<HTMLDivElement, CustomContentProps>(function Content(props, ref) {
+  const color = props.variant === 'default' ? undefined : TOAST_COLORS[props.variant];
+  return <MaterialDesignContent ref={ref} {...props} style={{ ...props.style, ...(color ? { backgroundColor: color } : {}) }} />;
+});
 
 /** A problem list inside one toast: one line per message, in the order given. */
 const listStyle = { margin: 0, paddingLeft: '1.25em' } as const;
@@ -36,6 +43,7 @@ export function mountToaster(): (message: string, variant: ToastVariant, autoHid
       <SnackbarProvider
         maxSnack={3}
         autoHideDuration={5000}
+        Components={{ success: Content, error: Content, info: Content, warning: Content }}
         anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
         action={(key) => (
           <button type="button" aria-label={messages.common.close} title={messages.common.close} onClick={() => closeSnackbar(key)} style={closeStyle}>

@@ -233,6 +233,12 @@ const rows: Row[] = [
   },
   { route: 'GET /api/queues', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues' }) },
   { route: 'GET /api/outbox', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/outbox' }) },
+  { route: 'GET /api/definitions/questionnaires', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/definitions/questionnaires' }) },
+  {
+    route: 'POST /api/definitions/questionnaires/check',
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'POST', url: '/api/definitions/questionnaires/check', payload: { definition: { extends: 'estresse' } } }),
+  },
   {
     route: 'GET /api/outbox/{id}/attachments/{position}',
     expect: ADMIN_ONLY,

@@ -27,6 +27,8 @@ const InterviewPage = lazy(() => import('./pages/InterviewPage'));
 const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
 const EvaluationsPage = lazy(() => import('./pages/personal/EvaluationsPage'));
 const ReportDialogPage = lazy(() => import('./pages/personal/ReportDialogPage'));
+const PreviewPage = lazy(() => import('./pages/preview/PreviewPage'));
+const PreviewFrame = lazy(() => import('./pages/preview/PreviewFrame'));
 
 /** A private route opened only by the account types of its `ROUTE_ACCESS` entry. */
 function privateRoute(path: PrivateRoute, page: ReactNode) {
@@ -54,6 +56,7 @@ export function AppRoutes() {
             {privateRoute('/gestaodados', <DataManagementPage />)}
             {privateRoute('/queues', <QueuesPage />)}
             {privateRoute('/outbox', <OutboxPage />)}
+            {privateRoute('/preview', <PreviewPage />)}
             {privateRoute('/testing', <UnderConstructionPage />)}
             {privateRoute('/:hash', <InterviewReportPage />)}
           </Route>
@@ -61,6 +64,8 @@ export function AppRoutes() {
           {privateRoute('/interview360/:evaluation/*', <InterviewPage />)}
         </Route>
         <Route path="/company/register/:transaction" element={<RegistrationPage />} />
+        {/* The preview's form, framed by /preview: it shows only what that page sends it (no session). */}
+        <Route path="/preview/frame" element={<PreviewFrame />} />
         {/* A person's own pages, public, by their personal key (respondent.md 2.2). */}
         <Route path="/evaluations/:userKey" element={<EvaluationsPage />} />
         {PERSONAL_REPORTS.map((report) => (

@@ -5,13 +5,14 @@ import { closeSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistac
 import { messages } from '../../../engine/messages';
 import { CloseIcon } from './icons';
 import { TOAST_MS } from './toast';
+import { TOAST_COLORS } from '../../../renderer/toast';
 
-// notistack's default colours fail WCAG AA contrast with white text; these darker shades pass.
+// notistack's default colours fail WCAG AA contrast with white text (TOAST_COLORS pass).
 const Content = styled(MaterialDesignContent)(() => ({
-  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#0d47a1' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#7a4100' },
+  '&.notistack-MuiContent-success': { backgroundColor: TOAST_COLORS.success },
+  '&.notistack-MuiContent-error': { backgroundColor: TOAST_COLORS.error },
+  '&.notistack-MuiContent-info': { backgroundColor: TOAST_COLORS.info },
+  '&.notistack-MuiContent-warning': { backgroundColor: TOAST_COLORS.warning },
 }));
 
 /** Toasts sit at the bottom centre on phones (read once at start-up), top right elsewhere. */

@@ -7,6 +7,7 @@ import { respondentPage } from '../../../../engine/lifecycle/respondentPaths.ts'
 import { messages } from '../../../../engine/messages.ts';
 import { sendHtml } from '../respondent/compress.ts';
 import { respondentPages } from '../respondent/pages.ts';
+import { PREVIEW_FRAME_PATH } from '../routes/definitionsPreview.ts';
 import { shared } from './shared.ts';
 
 /** Options of the web plugin. */
@@ -71,6 +72,8 @@ export const webPlugin = shared(async (app: FastifyInstance, options: WebOptions
       return sendHtml(request, reply, answer.html);
     }
     reply.header('cache-control', 'no-cache');
+    // The questionnaire preview draws its form in this page, framed by the staff app's own page.
+    if (path === PREVIEW_FRAME_PATH) reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     return reply.sendFile(respondentRoute && existsSync(join(root, 'respondent.html')) ? 'respondent.html' : 'index.html');
   });
 });

@@ -48,6 +48,7 @@ const MAIN_LINKS: { route: PrivateRoute; label: LayoutMessage }[] = [
   { route: '/queues', label: 'menuQueues' },
   { route: '/gestaodados', label: 'menuDataManagement' },
   { route: '/outbox', label: 'menuOutbox' },
+  { route: '/preview', label: 'menuPreview' },
 ];
 
 /** A results link with its menu entry; `rank` breaks ties of `order` (the view's id). */

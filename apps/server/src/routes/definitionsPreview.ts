@@ -1,0 +1,142 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
+import { resolveQuestionnaire } from '../../../../engine/definition/extend.ts';
+import { parseQuestionnaire } from '../../../../engine/definition/parse.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { definitionsDir } from '../definitions.ts';
+import { bearer, errorResponses } from '../schemas/common.ts';
+
+/**
+ * The page the preview screen draws a questionnaire in (`/preview/frame`): the one page of the web app
+ * that may be shown inside a frame, and only by a page of the same origin (`web.ts`).
+ */
+export const PREVIEW_FRAME_PATH = '/preview/frame';
+
+/** One file of `definitions/questionnaires/` as it is on disk. */
+interface QuestionnaireFileEntry {
+  /** File name without `.json`. */
+  name: string;
+  /** Its parsed JSON, or undefined when the file is not JSON. */
+  json: unknown;
+}
+
+/** Reads every questionnaire file now (not at start), so an author's edit shows without a restart. */
+async function readQuestionnaireFiles(dir: string): Promise<QuestionnaireFileEntry[]> {
+  const folder = join(dir, 'questionnaires');
+  const names = (await readdir(folder))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const text = await readFile(join(folder, `${name}.json`), 'utf8');
+      try {
+        return { name, json: JSON.parse(text) as unknown };
+      } catch {
+        return { name, json: undefined };
+      }
+    }),
+  );
+}
+
+/** `extends` resolved against the files just read. */
+function lookupIn(files: QuestionnaireFileEntry[]) {
+  const byName = new Map(files.map((file) => [file.name, file.json]));
+  return (name: string) => byName.get(name);
+}
+
+/** The type and title of a file, from the file or what it extends; null and the file name when neither says. */
+function describe(file: QuestionnaireFileEntry, lookup: (name: string) => unknown): { type: number | null; title: string } {
+  const resolved = resolveQuestionnaire(file.json, lookup);
+  const fields = resolved.ok && resolved.value && typeof resolved.value === 'object' ? (resolved.value as Record<string, unknown>) : {};
+  return {
+    type: typeof fields.type === 'number' && Number.isInteger(fields.type) ? fields.type : null,
+    title: typeof fields.title === 'string' && fields.title.trim() !== '' ? fields.title : file.name,
+  };
+}
+
+const fileSchema = {
+  type: 'object',
+  required: ['name', 'type', 'title', 'json'],
+  properties: {
+    name: { type: 'string' },
+    type: { type: ['integer', 'null'] },
+    title: { type: 'string' },
+    // The file's JSON as it is (null when it is not JSON), so the browser can follow `extends` itself.
+    json: {},
+    error: { type: 'string' },
+  },
+} as const;
+
+const definitionErrorSchema = {
+  type: 'object',
+  required: ['pointer', 'message'],
+  properties: { pointer: { type: 'string' }, message: { type: 'string' } },
+} as const;
+
+/**
+ * The questionnaire preview of the administrators: the repository's questionnaire files as they are,
+ * and the check of a definition being written (the parser's verdict, `extends` resolved against those
+ * files). Nothing is written: the preview never creates an evaluation.
+ */
+export async function definitionPreviewRoutes(app: FastifyInstance, options: { dir?: string } = {}) {
+  const dir = options.dir ?? definitionsDir;
+  const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
+
+  app.get(
+    '/definitions/questionnaires',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['definitions'],
+        summary: 'Arquivos de questionário do repositório (definitions/questionnaires), por tipo e nome',
+        security: bearer,
+        response: { 200: { type: 'array', items: fileSchema }, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const files = await readQuestionnaireFiles(dir);
+      const lookup = lookupIn(files);
+      return files
+        .map((file) => ({
+          name: file.name,
+          ...describe(file, lookup),
+          json: file.json ?? null,
+          ...(file.json === undefined ? { error: format(messages.preview.fileNotJson, { file: `${file.name}.json` }) } : {}),
+        }))
+        .sort((a, b) => (a.type ?? Number.POSITIVE_INFINITY) - (b.type ?? Number.POSITIVE_INFINITY) || a.name.localeCompare(b.name));
+    },
+  );
+
+  app.post<{ Body: { definition: unknown } }>(
+    '/definitions/questionnaires/check',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['definitions'],
+        summary: 'Verificar uma definição de questionário (extends resolvido contra os arquivos do repositório); nada é gravado',
+        security: bearer,
+        body: { type: 'object', required: ['definition'], properties: { definition: {} } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['ok'],
+            properties: {
+              ok: { type: 'boolean' },
+              // The definition with what it extends merged in, ready for the renderer (when ok).
+              definition: {},
+              errors: { type: 'array', items: definitionErrorSchema },
+            },
+          },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const parsed = parseQuestionnaire(request.body.definition, lookupIn(await readQuestionnaireFiles(dir)));
+      return parsed.ok ? { ok: true, definition: parsed.value } : { ok: false, errors: parsed.errors };
+    },
+  );
+}

@@ -1,7 +1,8 @@
 import { shownQuestions } from '../definition/questions.ts';
+import { readGrade } from './grade.ts';
 import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition } from '../definition/types.ts';
 
-/** Name of a question's form fields (radio group, check boxes, drop-down, text), `q-{id}`. */
+/** Name of a question's form fields (radio group, check boxes, drop-down, text, grade), `q-{id}`. */
 export function fieldName(questionId: string): string {
   return `q-${questionId}`;
 }
@@ -22,6 +23,10 @@ const readers: { [K in QuestionKind]: Reader<K> } = {
     return ticks.length > 0 ? ticks : undefined;
   },
   text: (_question, values) => (values[0] ? values[0] : undefined),
+  // Typed with a comma ('7,5'); what is not a number yet stays unanswered.
+  grade: (_question, values) => (values[0] === undefined ? undefined : readGrade(values[0])),
+  // The editor runs only with the script; a field of that name, if any, holds its HTML.
+  richText: (_question, values) => (values[0] ? values[0] : undefined),
 };
 
 /**

@@ -1,9 +1,10 @@
 import { FilterXSS } from 'xss';
 
 /*
- * The confidential comments come from a rich-text editor and are shown again as HTML, so they are
- * reduced to a small allowlist before they are stored: everything else (scripts, styles, event
- * handlers, images, iframes, javascript: links) is stripped.
+ * Rich text (the interview's confidential comments, the questionnaire format's `richText` answers)
+ * comes from a rich-text editor and is shown again as HTML, so it is reduced to a small allowlist
+ * before it is stored: everything else (scripts, styles, event handlers, images, iframes,
+ * javascript: links) is stripped.
  */
 
 const TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'blockquote'];
@@ -26,3 +27,5 @@ const filter = new FilterXSS({
 export function sanitizeRichText(html: string): string {
   return filter.process(html);
 }
+
+export { isBlankRichText } from './blankRichText.ts';

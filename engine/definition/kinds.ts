@@ -1,6 +1,19 @@
+import { fitsDecimals, gradeToWire, readGrade, showGrade } from '../answers/grade.ts';
+import { isBlankRichText } from '../answers/blankRichText.ts';
 import { format, messages } from '../messages.ts';
 import { optionsOf, takenOptions } from './questions.ts';
-import type { AnswerValue, Answers, ChoiceQuestion, CheckboxesQuestion, OptionsBase, Question, QuestionKind, QuestionnaireDefinition, SelectionRule } from './types.ts';
+import type {
+  AnswerValue,
+  Answers,
+  ChoiceQuestion,
+  CheckboxesQuestion,
+  GradeQuestion,
+  OptionsBase,
+  Question,
+  QuestionKind,
+  QuestionnaireDefinition,
+  SelectionRule,
+} from './types.ts';
 
 /** What the engine knows about one question kind: how its answers are checked and put on the wire. */
 export interface KindRules<Q extends Question> {
@@ -15,9 +28,25 @@ export interface KindRules<Q extends Question> {
   encode(question: Q, value: AnswerValue): string[];
   /** The held value of a question's wire responses, or undefined when they cannot be read. */
   decode(definition: QuestionnaireDefinition, question: Q, responses: string[]): AnswerValue | undefined;
+  /** Message for responses `decode` cannot read; `n` is the question number. Default: not a valid option. */
+  unreadable?(n: number): string;
 }
 
 const DEFAULT_TEXT_MAX = 2000;
+
+/** Longest rich-text answer by default: the interview's limit for one response (`MAX_TEXT` of its route). */
+export const DEFAULT_RICH_TEXT_MAX = 50000;
+
+/** The effective bounds and precision of a grade question (defaults 0, 10 and one decimal). */
+export function gradeRange(question: GradeQuestion): { min: number; max: number; decimals: number } {
+  return { min: question.min ?? 0, max: question.max ?? 10, decimals: question.decimals ?? 1 };
+}
+
+/** The Portuguese message for a grade with more decimals than allowed. */
+function decimalsMessage(n: number, decimals: number): string {
+  if (decimals === 0) return format(messages.form.gradeInteger, { n });
+  return format(decimals === 1 ? messages.form.gradeDecimal : messages.form.gradeDecimals, { n, decimals });
+}
 
 /** A chosen option's wire response: its value, or "{question}.{value}" for a qualified question. */
 function encodeOption(question: Question & OptionsBase, value: number): string {
@@ -91,7 +120,54 @@ export const kindRules: { [K in QuestionKind]: KindRules<Extract<Question, { kin
     encode: (_question, value) => [String(value)],
     decode: (_definition, _question, responses) => (responses.length === 1 ? responses[0] : undefined),
   },
+  grade: {
+    isAnswered: (value) => typeof value === 'number' && Number.isFinite(value),
+    check: (_definition, question, value, n) => {
+      if (value === undefined) return null;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return format(messages.form.gradeInvalid, { n });
+      const { min, max, decimals } = gradeRange(question);
+      if (value < min || value > max) return format(messages.form.gradeOutOfRange, { n, min: showGrade(min), max: showGrade(max) });
+      return fitsDecimals(value, decimals) ? null : decimalsMessage(n, decimals);
+    },
+    // With a dot, as the interview sends and stores grades ('7,5' typed → '7.5').
+    encode: (_question, value) => [gradeToWire(Number(value))],
+    // A comma or a dot; bounds and decimals are left to `check`, so a bad grade gets its own message.
+    decode: (_definition, _question, responses) => (responses.length === 1 ? readGrade(responses[0]!) : undefined),
+    unreadable: (n) => format(messages.form.gradeInvalid, { n }),
+  },
+  richText: {
+    isAnswered: (value) => typeof value === 'string' && !isBlankRichText(value),
+    check: (_definition, question, value, n) => {
+      if (value === undefined) return null;
+      if (typeof value !== 'string') return format(messages.form.invalidOption, { n });
+      const max = question.maxLength ?? DEFAULT_RICH_TEXT_MAX;
+      return value.length > max ? format(messages.form.textTooLong, { n, max }) : null;
+    },
+    encode: (_question, value) => [String(value)],
+    // Sanitised where answers are read back (`decodeAnswers`, engine/answers/decoding.ts): the
+    // sanitiser stays out of the respondent's page, and what the server stores is the allowlisted HTML.
+    decode: (_definition, _question, responses) => (responses.length === 1 ? responses[0] : undefined),
+  },
 };
+
+/** A problem of a question's own settings, at a JSON pointer under the question's (semantics the schema cannot check). */
+export interface KindSettingError {
+  /** Pointer relative to the question ('/min'). */
+  pointer: string;
+  /** Portuguese message for the author. */
+  message: string;
+}
+
+/**
+ * Checks of a question's kind-specific settings that the JSON Schema cannot make: a grade's `min`
+ * must be below its `max`. Meant for `engine/definition/semantics.ts` (per question, pointers joined
+ * to the question's own).
+ */
+export function kindSettingErrors(question: Question): KindSettingError[] {
+  if (question.kind !== 'grade') return [];
+  const { min, max } = gradeRange(question);
+  return min < max ? [] : [{ pointer: question.max === undefined ? '/min' : '/max', message: format(messages.form.gradeBounds, { min: showGrade(min), max: showGrade(max) }) }];
+}
 
 /** The rules of a question's kind. */
 export function rulesFor<Q extends Question>(question: Q): KindRules<Q> {

@@ -1,5 +1,6 @@
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
+import { kindSettingErrors } from './kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from './questions.ts';
 import type { ChoiceOption, CheckboxesQuestion, Condition, QuestionnaireDefinition, QuestionSelector, ScoreDefinition, Scoring } from './types.ts';
 
@@ -86,6 +87,7 @@ function questionErrors(definition: QuestionnaireDefinition, add: Add): void {
       const pointer = `/pages/${pageIndex}/questions/${questionIndex}`;
       if (earlier.has(question.id)) add(`${pointer}/id`, format(text.duplicateQuestion, { id: question.id }));
       if (question.when) conditionErrors(definition, question.when, earlier, `${pointer}/when`, add);
+      for (const error of kindSettingErrors(question)) add(`${pointer}${error.pointer}`, error.message);
       if (hasOptions(question)) {
         if ((question.scale === undefined) === (question.options === undefined)) add(pointer, text.scaleOrOptions);
         else if (question.scale !== undefined && !definition.scales[question.scale]) add(`${pointer}/scale`, format(text.unknownScale, { scale: question.scale }));

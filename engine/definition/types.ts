@@ -117,8 +117,42 @@ export interface TextQuestion extends QuestionBase {
   maxLength?: number;
 }
 
+/**
+ * A decimal grade typed with a comma ("7,5"), as the 360 interview grades its competencies. Held as a
+ * number; sent with a dot, as the interview sends and stores its grades ("7.5", "10"); a comma is read too.
+ */
+export interface GradeQuestion extends QuestionBase {
+  kind: 'grade';
+  /** Lowest accepted grade (inclusive). Default 0. */
+  min?: number;
+  /** Highest accepted grade (inclusive). Default 10. */
+  max?: number;
+  /**
+   * Most digits accepted after the comma; 0 for whole grades only. Default 1.
+   * @asType integer
+   * @minimum 0
+   * @maximum 6
+   */
+  decimals?: number;
+}
+
+/**
+ * A formatted answer written in a rich-text editor (bold, italic, lists), as the interview's confidential
+ * comments. Held and sent as HTML reduced to a small allowlist of tags (the interview's sanitiser).
+ */
+export interface RichTextQuestion extends QuestionBase {
+  kind: 'richText';
+  /**
+   * Longest accepted answer, in characters of its sanitised HTML (tags included). Default 50000 (the
+   * interview's limit for one response).
+   * @asType integer
+   * @minimum 1
+   */
+  maxLength?: number;
+}
+
 /** Every question kind, discriminated on `kind`. */
-export type Question = ChoiceQuestion | CheckboxesQuestion | TextQuestion;
+export type Question = ChoiceQuestion | CheckboxesQuestion | TextQuestion | GradeQuestion | RichTextQuestion;
 
 /** The kinds of question a definition may use. */
 export type QuestionKind = Question['kind'];
@@ -309,7 +343,7 @@ export interface QuestionnaireDefinition {
   scoring?: Scoring;
 }
 
-/** An answer held by the machine: a chosen option's value, a text, or the ticked values. */
+/** An answer held by the machine: a chosen option's value or a grade, a text or rich-text HTML, or the ticked values. */
 export type AnswerValue = number | string | number[];
 
 /** Answers keyed by question id. */

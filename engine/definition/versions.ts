@@ -110,7 +110,7 @@ function questionPointers(definition: QuestionnaireDefinition): Map<Question, st
 }
 
 /** Fields of a question whose change changes what an answer means or how it scores. */
-const SCORING_FIELDS = ['kind', 'reverse', 'wire'] as const;
+const SCORING_FIELDS = ['kind', 'reverse', 'wire', 'min', 'max', 'decimals'] as const;
 
 /** Compares the options of one question in both versions, by value. */
 function optionChanges(before: ChoiceOption[], after: ChoiceOption[], pointer: string, out: DefinitionChange[]): void {

@@ -8,6 +8,9 @@ const modules: { [K in QuestionKind]: Preloadable<WidgetProps<K>> } = {
   choice: preloadable(() => import('./ChoiceWidget.tsx'), 'Widget(choice)'),
   checkboxes: preloadable(() => import('./CheckboxesWidget.tsx'), 'Widget(checkboxes)'),
   text: preloadable(() => import('./TextWidget.tsx'), 'Widget(text)'),
+  grade: preloadable(() => import('./GradeWidget.tsx'), 'Widget(grade)'),
+  // TipTap comes with this module only: forms without rich text never download it.
+  richText: preloadable(() => import('./RichTextWidget.tsx'), 'Widget(richText)'),
 };
 
 /** The source file of each kind's widget (repository path), for the server's preload hints. */
@@ -15,6 +18,8 @@ const sources: { [K in QuestionKind]: string } = {
   choice: 'renderer/widgets/ChoiceWidget.tsx',
   checkboxes: 'renderer/widgets/CheckboxesWidget.tsx',
   text: 'renderer/widgets/TextWidget.tsx',
+  grade: 'renderer/widgets/GradeWidget.tsx',
+  richText: 'renderer/widgets/RichTextWidget.tsx',
 };
 
 const kindsOf = (definition: QuestionnaireDefinition) => [...new Set(allQuestions(definition).map(({ question }) => question.kind))];

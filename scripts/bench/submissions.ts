@@ -19,7 +19,8 @@ import { openDatabase, type Database } from '../../apps/server/src/db/client.ts'
 import { loadDefinitions } from '../../apps/server/src/definitions.ts';
 import { findEvaluation, markDone } from '../../apps/server/src/repositories/evaluations.ts';
 import { insertResponses } from '../../apps/server/src/repositories/responses.ts';
-import { decodeAnswers, encodeAnswers } from '../../engine/answers/encoding.ts';
+import { decodeAnswers } from '../../engine/answers/decoding.ts';
+import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import { credentials, startAppServer, type AppServer } from '../lib/appServer.ts';
 import { emptyPostgresDatabase } from '../lib/scratchDatabase.ts';
 import { percentile } from '../lib/stats.ts';

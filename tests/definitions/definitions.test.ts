@@ -1,7 +1,8 @@
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { decodeAnswers, encodeAnswers } from '../../engine/answers/encoding.ts';
+import { decodeAnswers } from '../../engine/answers/decoding.ts';
+import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../engine/answers/validation.ts';
 import type { Catalog } from '../../engine/definition/catalog.ts';
 import type { DashboardDefinition } from '../../engine/definition/dashboard.ts';
@@ -165,7 +166,7 @@ function scoringMutants(definition: QuestionnaireDefinition): [string, Questionn
     if (question.kind === 'choice' && valued.has(question.id)) {
       mutants.push([`reverse of question ${question.id}`, produce(definition, (draft) => void Object.assign(draftQuestion(draft, question.id), { reverse: !question.reverse }))]);
     }
-    if (question.kind !== 'text') {
+    if (question.kind === 'choice' || question.kind === 'checkboxes') {
       question.options?.forEach((option, index) => {
         if (!isCounted(option)) return;
         mutants.push([

@@ -18,6 +18,8 @@ const generators: { [K in QuestionKind]: Generator<K> } = {
     return Array.from({ length: count }, (_, index) => options[(seed + index) % options.length]!.value).filter((value, index, all) => all.indexOf(value) === index);
   },
   text: (question, _definition, seed) => `Resposta ${seed} para ${question.id}`,
+  grade: (question, _definition, seed) => Math.min(question.max ?? 10, (question.min ?? 0) + (seed % 10)),
+  richText: (question, _definition, seed) => `<p>Resposta <strong>${seed}</strong> para ${question.id}</p>`,
 };
 
 /** Plausible answers to every question of a definition (exclusive groups and tick limits respected). */

@@ -242,7 +242,7 @@ describe('schema errors', () => {
     delete broken.pages[0]!.questions[3]!.text;
     broken.scoring.scores[0]!.questions = 'todas';
     expect(errorsOf(broken)).toEqual([
-      { pointer: '/pages/0/questions/1/kind', message: 'deve ser igual a um dos valores permitidos: "choice", "checkboxes", "text"' },
+      { pointer: '/pages/0/questions/1/kind', message: 'deve ser igual a um dos valores permitidos: "choice", "checkboxes", "text", "grade", "richText"' },
       { pointer: '/pages/0/questions/2/escala', message: 'não são permitidas propriedades adicionais: "escala"' },
       { pointer: '/pages/0/questions/3', message: 'deve ter a propriedade obrigatória text' },
       { pointer: '/scoring/scores/0/questions', message: 'deve ser "all" ou uma lista' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { decodeAnswers, encodeAnswers } from '../../../engine/answers/encoding.ts';
+import { decodeAnswers } from '../../../engine/answers/decoding.ts';
+import { encodeAnswers } from '../../../engine/answers/encoding.ts';
 import { answeredCount, pageErrors, submissionErrors } from '../../../engine/answers/validation.ts';
 import { answerSummary } from '../../../engine/answers/summary.ts';
 import { allQuestions, takenOptions } from '../../../engine/definition/questions.ts';

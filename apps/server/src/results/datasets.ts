@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { decodeAnswers } from '../../../../engine/answers/encoding.ts';
+import { decodeAnswers } from '../../../../engine/answers/decoding.ts';
 import type { CatalogEntry } from '../../../../engine/definition/catalog.ts';
 import type { Cell, DashboardFilters, QueryDataset as Dataset, Row, Transform } from '../../../../engine/definition/dashboard.ts';
 import { allQuestions, hasOptions, optionsOf } from '../../../../engine/definition/questions.ts';

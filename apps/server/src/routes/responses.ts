@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { decodeAnswers, encodeAnswers } from '../../../../engine/answers/encoding.ts';
+import { decodeAnswers } from '../../../../engine/answers/decoding.ts';
+import { encodeAnswers } from '../../../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../../../engine/answers/validation.ts';
 import type { WireItem } from '../../../../engine/definition/types.ts';
 import { formatDateBR, linkState } from '../../../../engine/lifecycle/linkState.ts';
@@ -68,7 +69,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
               items: {
                 type: 'object',
                 required: ['question', 'response'],
-                properties: { question: { type: 'string', maxLength: 64 }, response: { type: 'string', maxLength: 10000 } },
+                properties: { question: { type: 'string', maxLength: 64 }, response: { type: 'string', maxLength: 50000 } },
               },
             },
           },

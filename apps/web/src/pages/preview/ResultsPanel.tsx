@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { decodeAnswers } from '../../../../../engine/answers/encoding';
+import { decodeAnswers } from '../../../../../engine/answers/decoding';
 import type { QuestionnaireDefinition, ScoreDefinition, WireItem } from '../../../../../engine/definition/types';
 import { format, messages } from '../../../../../engine/messages';
 import { scoreAnswers } from '../../../../../engine/scoring/score';

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { assertWebBuilt, credentials, getJson, keepScreenshots, launchChromium, photograph, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -59,11 +59,12 @@ function screenshotOnFailure(page: Page): void {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await photograph(page, join(shots, `${name}.png`), true);
 }
 
 /** Desktop and phone screenshots of the page as it is now. */
 async function shotBoth(page: Page, name: string): Promise<void> {
+  if (!keepScreenshots) return;
   const size = page.viewportSize();
   await page.setViewportSize(DESKTOP.viewport);
   await page.waitForTimeout(300);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { assertWebBuilt, credentials, getJson, launchChromium, photograph, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 import { DESKTOP, openPage, PHONE } from './browserPages';
 
@@ -62,7 +62,7 @@ async function signIn(page: Page, who: 'admin' | 'company'): Promise<void> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await photograph(page, join(shots, `${name}.png`), true);
 }
 
 /** No serious or critical axe finding on the page (or in the open dialog). */

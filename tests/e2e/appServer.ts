@@ -3,7 +3,7 @@
  * benchmarks in `scripts/lib/`), the browser, a check that the web build exists, and JSON calls.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { repoRoot } from '../../scripts/lib/appServer';
 
 export { credentials, parseLinks, repoRoot, startAppServer, type AppServer, type SeedLink } from '../../scripts/lib/appServer';
@@ -11,6 +11,24 @@ export { launchChromium } from '../../scripts/lib/browser';
 
 /** Where screenshots go (gitignored). */
 export const screenshotDir = join(repoRoot, 'test-results/e2e');
+
+/**
+ * Whether the tests photograph the screens they visit (`E2E_SCREENSHOTS=1 npm test`): the pictures
+ * are for people to look at, no test reads them, and taking them (a desktop and a phone size of each
+ * screen) is a large share of the suite's time. A failing test's pictures are always taken.
+ */
+export const keepScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
+/** Anything with Playwright's `screenshot` (a page or an element). */
+interface Photographable {
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+}
+
+/** Saves a screenshot at `path` when screenshots are kept, or when it is a failure's (`FAILED-…`). */
+export async function photograph(target: Photographable, path: string, fullPage = false): Promise<void> {
+  if (!keepScreenshots && !basename(path).startsWith('FAILED')) return;
+  await target.screenshot(fullPage ? { path, fullPage } : { path });
+}
 
 /** Fails with the command to run when the web app has not been built. */
 export function assertWebBuilt(): void {

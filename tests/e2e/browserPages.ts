@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
+import { photograph } from './appServer';
 import { seriousViolations } from './axe';
 
 /** A phone (390 × 844, touch). */
@@ -28,9 +29,9 @@ export interface PageSetup {
   clipboard?: boolean;
 }
 
-/** Saves a screenshot `{dir}/{name}.png` (the whole page by default). */
+/** Saves a screenshot `{dir}/{name}.png` (the whole page by default) when screenshots are kept (`photograph`). */
 export async function saveScreenshot(page: Page, dir: string, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+  await photograph(page, join(dir, `${name}.png`), fullPage);
 }
 
 /**

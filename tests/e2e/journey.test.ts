@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { assertWebBuilt, credentials, launchChromium, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { assertWebBuilt, credentials, keepScreenshots, launchChromium, photograph, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -178,6 +178,7 @@ async function screen(target: Page, step: string): Promise<void> {
   await closeToasts(target);
   await settled(target);
   expect(await seriousViolations(target), step).toEqual([]);
+  if (!keepScreenshots) return;
   const size = target.viewportSize();
   for (const [suffix, viewport] of [
     ['desktop', DESKTOP.viewport],
@@ -185,7 +186,7 @@ async function screen(target: Page, step: string): Promise<void> {
   ] as const) {
     await target.setViewportSize(viewport);
     await target.waitForTimeout(250);
-    await target.screenshot({ path: join(shots, `${step}-${suffix}.png`), fullPage: true });
+    await photograph(target, join(shots, `${step}-${suffix}.png`), true);
   }
   if (size) await target.setViewportSize(size);
   await target.waitForTimeout(100);

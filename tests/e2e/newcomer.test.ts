@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer, type SeedLink } from './appServer';
+import { assertWebBuilt, credentials, getJson, launchChromium, photograph, screenshotDir, startAppServer, type AppServer, type SeedLink } from './appServer';
 import { seriousViolations } from './axe';
 import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
 
@@ -245,7 +245,7 @@ describe('what a newcomer tripped on, end to end', () => {
     const ten = boxes[10]!;
     await page.mouse.click(ten.right - 3, ten.bottom - 3);
     expect(await group.locator('input[value="10"]').isChecked()).toBe(true);
-    await page.locator('[id="question-1"]').screenshot({ path: join(shots, 'scale-0-10-phone.png') });
+    await photograph(page.locator('[id="question-1"]'), join(shots, 'scale-0-10-phone.png'));
     expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => localStorage.clear());
 
@@ -257,7 +257,7 @@ describe('what a newcomer tripped on, end to end', () => {
     const wide = await row.locator('label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON() as DOMRect));
     expect(new Set(wide.map((box) => Math.round(box.top))).size).toBe(1);
     expect(wide.every((box) => box.width >= 44 && box.height >= 44)).toBe(true);
-    await desktop.locator('[id="question-1"]').screenshot({ path: join(shots, 'scale-0-10-desktop.png') });
+    await photograph(desktop.locator('[id="question-1"]'), join(shots, 'scale-0-10-desktop.png'));
   });
 
   it("draws the interview chart's value labels apart", async () => {
@@ -296,7 +296,7 @@ describe('what a newcomer tripped on, end to end', () => {
     }
     const chart = page.getByRole('img', { name: /Gráfico de barras/ });
     await chart.locator('svg text').filter({ hasText: /^10,0$/ }).first().waitFor();
-    await chart.screenshot({ path: join(shots, 'interview-chart-desktop.png') });
+    await photograph(chart, join(shots, 'interview-chart-desktop.png'));
     expect(await labelClashes(chart, competencies.length * 4)).toEqual([]);
 
     // The narrowest the chart gets (720 px, scrolling sideways on a phone), about the width of a printed page.
@@ -313,7 +313,7 @@ describe('what a newcomer tripped on, end to end', () => {
     }
     const phoneChart = phone.getByRole('img', { name: /Gráfico de barras/ });
     await phoneChart.locator('svg text').filter({ hasText: /^10,0$/ }).first().waitFor();
-    await phoneChart.screenshot({ path: join(shots, 'interview-chart-phone.png') });
+    await photograph(phoneChart, join(shots, 'interview-chart-phone.png'));
     expect(await labelClashes(phoneChart, competencies.length * 4)).toEqual([]);
   }, 120000);
 

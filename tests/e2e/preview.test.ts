@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, launchChromium, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { assertWebBuilt, credentials, launchChromium, photograph, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { DESKTOP, openPage, signIn, softAxe } from './browserPages';
 
 const shots = join(screenshotDir, 'preview');
@@ -112,10 +112,10 @@ describe('questionnaire preview, end to end', () => {
     // A phone's window: the form takes its phone layout.
     expect(await frameWidth(page)).toBe(390);
     await expect.poll(() => frame.getByRole('radiogroup').count()).toBe(questions.length);
-    await page.screenshot({ path: '/tmp/preview-phone-form.png' });
+    await photograph(page, join(screenshotDir, 'preview-phone-form.png'));
 
     await answerAll(frame);
-    await page.screenshot({ path: '/tmp/preview-phone.png' });
+    await photograph(page, join(screenshotDir, 'preview-phone.png'));
     await softAxe(page, 'the preview with the form answered');
 
     const calls: string[] = [];
@@ -133,8 +133,8 @@ describe('questionnaire preview, end to end', () => {
     const wire = JSON.parse((await results.getByRole('region', { name: 'Itens do envio, em JSON' }).textContent())!) as unknown;
     expect(wire).toEqual(questions.map((question, index) => ({ question: question.id, response: String(chosen[index]) })));
     await results.scrollIntoViewIfNeeded();
-    await results.screenshot({ path: '/tmp/preview-results.png' });
-    await page.screenshot({ path: '/tmp/preview-done.png', fullPage: true });
+    await photograph(results, join(screenshotDir, 'preview-results.png'));
+    await photograph(page, join(screenshotDir, 'preview-done.png'), true);
     // The form's own success toast is closed first: its notistack green (renderer/Toaster.tsx) is not
     // this screen's, and axe cannot wait for its fade inside the frame.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -148,7 +148,7 @@ describe('questionnaire preview, end to end', () => {
     await page.getByRole('button', { name: 'Recomeçar', exact: true }).click();
     await page.getByText('Responda o questionário e clique no botão de envio', { exact: false }).waitFor();
     await expect.poll(() => frame.getByRole('radio', { checked: true }).count()).toBe(0);
-    await page.screenshot({ path: '/tmp/preview-page.png' });
+    await photograph(page, join(screenshotDir, 'preview-page.png'));
 
     // A changed definition is a fresh form.
     await paste(page, text.replace(`"title": "${stress.title}"`, '"title": "Estresse em revisão"'));
@@ -175,7 +175,7 @@ describe('questionnaire preview, end to end', () => {
     // Announced: the list is in an alert.
     expect(await page.getByRole('alert').filter({ has: problems }).count()).toBe(1);
     await problems.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/preview-errors.png' });
+    await photograph(page, join(screenshotDir, 'preview-errors.png'));
     await softAxe(page, 'the preview with a broken definition');
   });
 

@@ -17,7 +17,7 @@ import { findQuestion, isShown, optionsOf, pageQuestions } from '../../engine/de
 import type { Answers, DialogText, QuestionnaireDefinition, WireItem } from '../../engine/definition/types';
 import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { generateAnswers } from '../definitions/generate';
-import { assertWebBuilt, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { assertWebBuilt, getJson, launchChromium, photograph, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
@@ -159,7 +159,7 @@ describe('every questionnaire, end to end', () => {
           await confirmDialog(page, definition.instructions, undefined, findings);
         }
       }
-      await page.screenshot({ path: join(screenshotDir, `form-${form.slug}-${type}-phone.png`) });
+      await photograph(page, join(screenshotDir, `form-${form.slug}-${type}-phone.png`));
       findings.push(...(await seriousViolations(page)));
 
       // A refused advance or send shows the first problem of the page, in the definition's words.
@@ -197,7 +197,7 @@ describe('every questionnaire, end to end', () => {
         }
       }
       expect(submissionErrors(definition, held)).toEqual([]);
-      await page.screenshot({ path: join(screenshotDir, `form-${form.slug}-${type}-answered.png`) });
+      await photograph(page, join(screenshotDir, `form-${form.slug}-${type}-answered.png`));
 
       if (keyboard) {
         await tabInto(page, '[data-action="submit"]');

@@ -8,16 +8,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  assertWebBuilt,
-  credentials,
-  getJson,
-  launchChromium,
-  repoRoot,
-  screenshotDir,
-  startAppServer,
-  type AppServer,
-} from './appServer';
+import { assertWebBuilt, credentials, getJson, launchChromium, photograph, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
 
 interface ScaleQuestion {
@@ -75,7 +66,7 @@ async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await photograph(page, join(screenshotDir, `${name}.png`), true);
 }
 
 

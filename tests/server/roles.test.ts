@@ -278,7 +278,7 @@ const rows: Row[] = [
   { route: 'GET /api/evaluation/report/{jobId}', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/evaluation/report/${await sendingOf(employee(0))}` }) },
   { route: 'POST /api/evaluation/report', expect: TENANT, request: () => ({ method: 'POST', url: '/api/evaluation/report', payload: { user_id: employee(0), type_evaluation: '-1' } }) },
   { route: 'GET /api/dashboards/{id}/options/{filter}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/dashboards/3/options/colleague?company_id=${A()}` }) },
-  // The result calls (resultCalls.ts): id lists answer everyone, leaving another company's ids out.
+  // The result calls (routes/results/): id lists answer everyone, leaving another company's ids out.
   { route: 'GET /api/tableresponse/respondents/{companyId}/2', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/respondents/${A()}/2` }) },
   { route: 'GET /api/tableresponse/count/all/true/{id}/1/{version}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/all/true/${employee(2)}/1/2` }) },
   { route: 'GET /api/tableresponse/count/360/{id}/{version}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/tableresponse/count/360/${employee(2)}/2` }) },

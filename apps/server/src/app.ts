@@ -14,7 +14,7 @@ import { webPlugin } from './plugins/web.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
 import { definitionPreviewRoutes } from './routes/definitionsPreview.ts';
-import { resultCallRoutes } from './routes/resultCalls.ts';
+import { resultCallRoutes } from './routes/results/resultCalls.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';

@@ -7,6 +7,7 @@ import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
 import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
+import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluationsOf, type QueueJobRow } from '../repositories/jobs.ts';
 import { findOutboxAttachment, listOutbox, outboxExists } from '../repositories/outbox.ts';
@@ -215,14 +216,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         user_name: evaluation.evaluatorName,
         evaluated_name: ratedNameOf(evaluation),
       }));
-      try {
-        await app.db.transaction(async (tx) => {
-          await app.jobs.enqueueReportEmails(tx, items);
-        });
-      } catch (error) {
-        app.log.error({ err: error }, 'report e-mail jobs not queued');
-        throw new HttpError(502, messages.mail.reportFailed);
-      }
+      await queueReportEmails(app, items);
       return { message: messages.mail.reportQueued };
     },
   );

@@ -95,7 +95,7 @@ export async function personalPageRoutes(app: FastifyInstance, options: { limit:
     },
   );
 
-  // Only uuids reach this route: `/users/{numeric id}` stays the staff route of resultCalls.ts.
+  // Only uuids reach this route: `/users/{numeric id}` stays the staff route of results/scannerUsers.ts.
   app.get<{ Params: { userKey: string } }>(
     `/users/:userKey(^${KEY_PATTERN}$)`,
     {

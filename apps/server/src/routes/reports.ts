@@ -5,6 +5,7 @@ import type { DashboardFilters } from '../../../../engine/definition/dashboard.t
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleUsers } from '../access.ts';
 import { HttpError } from '../errors.ts';
+import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
 import { checkFilters } from '../results/dashboards.ts';
 import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
@@ -170,17 +171,9 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       // Refuses a type without a person report now, not in the worker.
       personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
       const evaluationId = request.body.evaluation_id ?? '';
-      let ids: string[];
-      try {
-        ids = await app.db.transaction(async (tx) =>
-          app.jobs.enqueueReportEmails(tx, [
-            { evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type },
-          ]),
-        );
-      } catch (error) {
-        app.log.error({ err: error }, 'report e-mail job not queued');
-        throw new HttpError(502, messages.mail.reportFailed);
-      }
+      const ids = await queueReportEmails(app, [
+        { evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type },
+      ]);
       return { message: messages.mail.reportQueued, job_id: ids[0]! };
     },
   );

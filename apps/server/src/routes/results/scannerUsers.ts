@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { visibleUsers } from '../../access.ts';
+import { findCompany } from '../../repositories/companies.ts';
+import { bearer, errorResponses, idSchema, idNameListSchema } from '../../schemas/common.ts';
+import type { ResultContext } from './shared.ts';
+
+/** Registers the users of the scanner report dialog: the user in a list, and a user's name and company. */
+export function scannerUserRoutes(app: FastifyInstance, { staff }: ResultContext) {
+  app.get<{ Params: { userId: number } }>(
+    '/users/full/:userId',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['results'],
+        summary: 'O usuário (nome) do diálogo Relatório Scanner, numa lista',
+        security: bearer,
+        params: { type: 'object', required: ['userId'], properties: { userId: idSchema } },
+        response: {
+          200: idNameListSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const user = (await visibleUsers(app.db, request.account!, [userId])).get(userId)!;
+      return [{ id: user.id, name: user.name }];
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/users/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['results'],
+        summary: 'Nome e empresa (nome fantasia) de um usuário',
+        security: bearer,
+        params: { type: 'object', required: ['id'], properties: { id: idSchema } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['id', 'name', 'company_name'],
+            properties: { id: { type: 'integer' }, name: { type: 'string' }, company_name: { type: ['string', 'null'] } },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = (await visibleUsers(app.db, request.account!, [id])).get(id)!;
+      const company = user.companyId === null ? null : await findCompany(app.db, user.companyId);
+      return { id: user.id, name: user.name, company_name: company?.commercialName ?? null };
+    },
+  );
+}

@@ -107,6 +107,7 @@ describe('questionnaire preview, end to end', () => {
 
     await paste(page, text);
     await page.getByText(`Definição válida: ${stress.title}.`).waitFor();
+    await page.getByText('Igual à versão 1.0 publicada de estresse.json.').waitFor();
     const frame = page.frameLocator(FRAME);
     await frame.getByRole('heading', { name: stress.title }).first().waitFor();
     // A phone's window: the form takes its phone layout.
@@ -153,6 +154,10 @@ describe('questionnaire preview, end to end', () => {
     // A changed definition is a fresh form.
     await paste(page, text.replace(`"title": "${stress.title}"`, '"title": "Estresse em revisão"'));
     await frame.getByRole('heading', { name: 'Estresse em revisão' }).first().waitFor();
+    // And says what a publication would make of it.
+    await page.getByText('Diferente da versão 1.0 publicada de estresse.json: alterações de texto. Publicada com o comando npm run definitions:publish, seria a versão 1.1.').waitFor();
+    await page.getByRole('list', { name: 'Alterações desde a versão publicada (caminho JSON — o que mudou)' }).getByText('/title').waitFor();
+    await photograph(page, join(screenshotDir, 'preview-version.png'));
   });
 
   it('shows where pasted JSON breaks, and the JSON path of each problem of a broken definition', async () => {

@@ -82,9 +82,32 @@ describe('POST /api/definitions/questionnaires/check', () => {
     const [answersBefore] = await t.db.select({ n: count() }).from(responses);
     const response = await check(stress());
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ok: true, definition: stress() });
+    expect(response.json()).toEqual({ ok: true, definition: stress(), version: { file: 'estresse', state: 'published', latest: '1.0', changes: [] } });
     expect((await t.db.select({ n: count() }).from(evaluations))[0]).toEqual(before);
     expect((await t.db.select({ n: count() }).from(responses))[0]).toEqual(answersBefore);
+  });
+
+  it('says how the definition compares with the last published version of its type', async () => {
+    const text = stress() as { title: string };
+    text.title = 'Estresse percebido';
+    expect((await check(text)).json().version).toEqual({
+      file: 'estresse',
+      state: 'unpublished',
+      latest: '1.0',
+      next: '1.1',
+      kind: 'text',
+      changes: [{ pointer: '/title', kind: 'text', detail: '"Escala de Estresse Percebido" → "Estresse percebido"' }],
+    });
+    const scoring = stress() as { pages: { questions: Record<string, unknown>[] }[] };
+    scoring.pages[0]!.questions[1]!.reverse = true;
+    expect((await check(scoring)).json().version).toEqual({
+      file: 'estresse',
+      state: 'refused',
+      latest: '1.0',
+      needed: 2,
+      changes: [{ pointer: '/pages/0/questions/1/reverse', kind: 'scoring', detail: '(ausente) → true' }],
+    });
+    expect((await check({ ...scoring, version: 2 })).json().version).toMatchObject({ state: 'unpublished', next: '2.0', kind: 'scoring' });
   });
 
   it('resolves extends against the repository files', async () => {
@@ -94,7 +117,7 @@ describe('POST /api/definitions/questionnaires/check', () => {
     const response = await check(extension);
     expect(response.statusCode, response.body).toBe(200);
     const { extends: _name, ...own } = extension;
-    expect(response.json()).toEqual({ ok: true, definition: { ...base, ...own } });
+    expect(response.json()).toEqual({ ok: true, definition: { ...base, ...own }, version: { file: 'alinhamentovalores-gestor', state: 'published', latest: '1.0', changes: [] } });
     // An unknown base is an error at /extends.
     const orphan = await check({ ...extension, extends: 'nao-existe' });
     expect(orphan.json()).toMatchObject({ ok: false, errors: [{ pointer: '/extends' }] });

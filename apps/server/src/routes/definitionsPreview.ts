@@ -5,7 +5,9 @@ import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { resolveQuestionnaire } from '../../../../engine/definition/extend.ts';
 import { parseQuestionnaire } from '../../../../engine/definition/parse.ts';
 import { format, messages } from '../../../../engine/messages.ts';
+import { fileVersionState, type FileVersionState } from '../definitionVersions.ts';
 import { definitionsDir } from '../definitions.ts';
+import { formatVersion } from '../../../../engine/definition/versions.ts';
 import { bearer, errorResponses } from '../schemas/common.ts';
 
 /**
@@ -128,6 +130,20 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
               // The definition with what it extends merged in, ready for the renderer (when ok).
               definition: {},
               errors: { type: 'array', items: definitionErrorSchema },
+              // How it compares with the last published version of the catalogue's file of its type.
+              version: {
+                type: 'object',
+                required: ['file', 'state', 'changes'],
+                properties: {
+                  file: { type: 'string' },
+                  state: { type: 'string', enum: ['published', 'unpublished', 'refused'] },
+                  latest: { type: ['string', 'null'] },
+                  next: { type: 'string' },
+                  needed: { type: 'integer' },
+                  kind: { type: 'string', enum: ['text', 'structure', 'scoring'] },
+                  changes: { type: 'array', items: { type: 'object', required: ['pointer', 'kind', 'detail'], properties: { pointer: { type: 'string' }, kind: { type: 'string' }, detail: { type: 'string' } } } },
+                },
+              },
             },
           },
           ...errorResponses(400, 401, 403),
@@ -136,7 +152,17 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
     },
     async (request) => {
       const parsed = parseQuestionnaire(request.body.definition, lookupIn(await readQuestionnaireFiles(dir)));
-      return parsed.ok ? { ok: true, definition: parsed.value } : { ok: false, errors: parsed.errors };
+      if (!parsed.ok) return { ok: false, errors: parsed.errors };
+      const file = app.definitions.types.get(parsed.value.type)?.definition;
+      return { ok: true, definition: parsed.value, ...(file ? { version: versionVerdict(file, fileVersionState(dir, file, parsed.value)) } : {}) };
     },
   );
+}
+
+/** How a definition compares with the published versions of its file, as the preview shows it. */
+function versionVerdict(file: string, { check, versions }: FileVersionState) {
+  const latest = versions.at(-1)?.version ?? null;
+  if (check.state === 'published') return { file, state: check.state, latest, changes: [] };
+  if (check.state === 'refused') return { file, state: check.state, latest, needed: check.needed, changes: check.changes };
+  return { file, state: check.state, latest, next: formatVersion(check.next), kind: check.kind, changes: check.changes };
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
 import { describeJsonSyntaxError } from './jsonSyntax';
-import type { CheckState } from './useDefinitionCheck';
+import type { CheckState, VersionVerdict } from './useDefinitionCheck';
 
 const p = messages.preview;
 
@@ -25,9 +25,12 @@ export function CheckStatus({ id, text, state, stale, onGoTo }: { id: string; te
       break;
     case 'valid':
       verdict = (
-        <Alert severity="success" role="status">
-          {format(p.valid, { title: state.definition.title })}
-        </Alert>
+        <>
+          <Alert severity="success" role="status">
+            {format(p.valid, { title: state.definition.title })}
+          </Alert>
+          {state.version && <VersionStatus verdict={state.version} />}
+        </>
       );
       break;
     case 'failed':
@@ -53,17 +56,7 @@ export function CheckStatus({ id, text, state, stale, onGoTo }: { id: string; te
           <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
             {state.errors.length === 1 ? p.errorsOne : format(p.errorsMany, { count: state.errors.length })}
           </Box>
-          <Box component="ul" aria-label={p.errorsLabel} sx={{ my: 0.5, pl: 2.5 }}>
-            {state.errors.map((error, index) => (
-              <li key={index}>
-                <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontWeight: 600 }}>
-                  {error.pointer}
-                </Box>
-                {' — '}
-                {error.message}
-              </li>
-            ))}
-          </Box>
+          <PathList label={p.errorsLabel} items={state.errors.map((error) => ({ pointer: error.pointer, text: error.message }))} />
         </Alert>
       );
       break;
@@ -72,6 +65,49 @@ export function CheckStatus({ id, text, state, stale, onGoTo }: { id: string; te
     <Box id={id} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {verdict}
       {stale && state.kind !== 'valid' && state.kind !== 'empty' && <Typography color="text.secondary">{p.staleForm}</Typography>}
+    </Box>
+  );
+}
+
+const KIND_TEXT = { text: p.kindText, structure: p.kindStructure, scoring: p.kindScoring } as const;
+
+/**
+ * How the definition compares with the last published version of its type's file: the same, what a
+ * publication would number it, or a scoring change that needs a new major version, with the paths.
+ */
+function VersionStatus({ verdict }: { verdict: VersionVerdict }) {
+  const file = verdict.file;
+  const text =
+    verdict.state === 'published'
+      ? format(p.versionSame, { latest: verdict.latest ?? '', file })
+      : verdict.state === 'refused'
+        ? format(p.versionRefused, { latest: verdict.latest ?? '', file, needed: verdict.needed ?? '' })
+        : verdict.latest === null
+          ? format(p.versionFirst, { file, next: verdict.next ?? '' })
+          : format(p.versionNext, { latest: verdict.latest, file, kind: KIND_TEXT[verdict.kind ?? 'text'], next: verdict.next ?? '' });
+  return (
+    <Alert severity={verdict.state === 'refused' ? 'warning' : 'info'} sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
+      <Box component="p" sx={{ m: 0 }}>
+        {text}
+      </Box>
+      {verdict.changes.length > 0 && <PathList label={p.versionChangesLabel} items={verdict.changes.map((change) => ({ pointer: change.pointer, text: change.detail }))} />}
+    </Alert>
+  );
+}
+
+/** A list of "JSON path — text" lines (a definition's problems, its changes since a version). */
+function PathList({ label, items }: { label: string; items: { pointer: string; text: string }[] }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ my: 0.5, pl: 2.5 }}>
+      {items.map((item, index) => (
+        <li key={index}>
+          <Box component="code" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontWeight: 600 }}>
+            {item.pointer}
+          </Box>
+          {' — '}
+          {item.text}
+        </li>
+      ))}
     </Box>
   );
 }

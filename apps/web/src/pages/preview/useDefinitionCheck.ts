@@ -10,11 +10,22 @@ export type CheckState =
   | { kind: 'checking' }
   | { kind: 'syntax'; error: JsonSyntaxError }
   | { kind: 'invalid'; errors: DefinitionError[] }
-  | { kind: 'valid'; definition: QuestionnaireDefinition }
+  | { kind: 'valid'; definition: QuestionnaireDefinition; version?: VersionVerdict }
   | { kind: 'failed'; message: string };
 
+/** How a valid definition compares with the last published version of its type's file. */
+export interface VersionVerdict {
+  file: string;
+  state: 'published' | 'unpublished' | 'refused';
+  latest: string | null;
+  next?: string;
+  needed?: number;
+  kind?: 'text' | 'structure' | 'scoring';
+  changes: { pointer: string; kind: string; detail: string }[];
+}
+
 /** What `POST /api/definitions/questionnaires/check` answers. */
-type CheckAnswer = { ok: true; definition: QuestionnaireDefinition } | { ok: false; errors: DefinitionError[] };
+type CheckAnswer = { ok: true; definition: QuestionnaireDefinition; version?: VersionVerdict } | { ok: false; errors: DefinitionError[] };
 
 /** Milliseconds of quiet typing before the text is checked. */
 export const CHECK_DELAY_MS = 300;
@@ -41,7 +52,7 @@ export function useDefinitionCheck(text: string): { state: CheckState; pending: 
         return;
       }
       request<CheckAnswer>('/definitions/questionnaires/check', { method: 'POST', body: { definition: json }, signal: controller.signal }).then(
-        (answer) => setVerdict({ text, state: answer.ok ? { kind: 'valid', definition: answer.definition } : { kind: 'invalid', errors: answer.errors } }),
+        (answer) => setVerdict({ text, state: answer.ok ? { kind: 'valid', definition: answer.definition, version: answer.version } : { kind: 'invalid', errors: answer.errors } }),
         (failure: unknown) => {
           if (!controller.signal.aborted) setVerdict({ text, state: { kind: 'failed', message: errorMessage(failure) } });
         },

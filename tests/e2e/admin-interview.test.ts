@@ -213,6 +213,8 @@ describe('360 interview form and report, end to end', () => {
     await editor.click();
     await form.keyboard.type('Sigilo: ');
     await dialog.getByRole('button', { name: 'Negrito' }).click();
+    // The button gives the focus back to the editor a moment later: type once it is there.
+    await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await form.keyboard.type('muito importante');
     expect(await editor.innerHTML()).toContain('<strong>muito importante</strong>');
     await screenshot(form, 'interview-confidential-desktop');

@@ -161,6 +161,8 @@ describe('GET /api/evaluation/find/{id}', () => {
       rated_sector_name: demo.sectors.find((sector) => sector.id === employee.sectorId)!.sectorName,
       type_evaluation: 13,
       version: 1,
+      // The questionnaire version it opens: estresse.json's only published one (definitions/versions/estresse/1.0.json).
+      definition_version: '1.0',
       done: false,
       expire_at: evaluation.expireAt!.toISOString(),
       evaluator_name: employee.name,

@@ -59,6 +59,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Unit, UI and the PGlite API tests run in-process and CPU-bound: two files at a time use both
+          // cores (a quarter faster than one); the projects with servers of their own run after, one file at a time.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           root,
           include: ['tests/engine/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
           environment: 'node',
@@ -68,6 +72,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ui',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           root,
           include: ['tests/renderer/**/*.test.tsx', 'tests/web/**/*.test.tsx'],
           environment: 'jsdom',
@@ -78,6 +84,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-pglite',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           root,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
@@ -90,6 +98,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
+          sequence: { groupOrder: 1 },
           root,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
@@ -104,6 +113,8 @@ export default defineConfig({
         test: {
           // Real server processes (crash, restart, backup, several servers on one database): no browser.
           name: 'ops',
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
           root,
           include: ['tests/ops/**/*.test.ts'],
           environment: 'node',
@@ -115,6 +126,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           root,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

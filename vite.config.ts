@@ -98,6 +98,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
+          // Each file has a database of its own on the one PostgreSQL server: two files at a time.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           root,
           include: ['tests/server/**/*.test.ts'],
@@ -105,7 +107,6 @@ export default defineConfig({
           env: { TEST_DATABASE: 'postgres' },
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
         },
       },
       {

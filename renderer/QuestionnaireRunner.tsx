@@ -1,5 +1,5 @@
 import Box from './Box.ts';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { shownQuestions } from '../engine/definition/questions.ts';
 import { answersFromFields } from '../engine/answers/formValues.ts';
@@ -8,6 +8,7 @@ import type { AnswerValue, Answers, QuestionnaireDefinition, WireItem } from '..
 import { questionnaireMachine } from '../engine/machine/questionnaireMachine.ts';
 import { format, messages } from '../engine/messages.ts';
 import { ProgressFooter } from './ProgressFooter.tsx';
+import { StaffForm } from './StaffForm.tsx';
 import { QuestionView } from './QuestionView.tsx';
 import { QuestionnaireHeader } from './QuestionnaireHeader.tsx';
 import { Bar } from './Bar.tsx';
@@ -36,6 +37,11 @@ export function formSources(definition: QuestionnaireDefinition): string[] {
   return [...widgetSources(definition), ...(hasDialogs(definition) ? ['renderer/DefinitionDialog.tsx'] : [])];
 }
 
+const refuse = async () => {
+  throw new Error(messages.form.submitFailed);
+};
+const ignore = () => undefined;
+
 const questionElementId = (questionId: string) => `question-${questionId}`;
 
 /** Brings a refused question into view and puts the keyboard on its first field (after the page renders). */
@@ -61,9 +67,16 @@ export interface QuestionnaireRunnerProps {
    */
   hydrating?: boolean;
   /** Sends the wire items; rejects on failure. Keep it stable (useCallback): a new one restarts the form. */
-  onSubmit: (items: WireItem[]) => Promise<void>;
+  onSubmit?: (items: WireItem[]) => Promise<void>;
   /** Called once after a successful send. */
-  onSubmitted: () => void;
+  onSubmitted?: () => void;
+  /**
+   * Staff forms (`staff` in the definition): stores the wire items of a save (blanks included);
+   * rejects with an Error whose message says why. Keep it stable, like `onSubmit`.
+   */
+  onSave?: (items: WireItem[]) => Promise<void>;
+  /** Staff forms: fields of the evaluation drawn above the sections (status, dates). */
+  frame?: ReactNode;
   /** Called on every answer change (to keep unsent answers). */
   onAnswersChange?: (answers: Answers) => void;
   /** Shows a message to the respondent. Default: a toast. */
@@ -71,10 +84,13 @@ export interface QuestionnaireRunnerProps {
 }
 
 /** Runs any questionnaire definition with the one machine and draws it with the widget registry. */
-export function QuestionnaireRunner({ definition, details, initialAnswers, hydrating = false, onSubmit, onSubmitted, onAnswersChange, notify = toast }: QuestionnaireRunnerProps) {
+export function QuestionnaireRunner({ definition, details, initialAnswers, hydrating = false, onSubmit = refuse, onSubmitted = ignore, onSave = refuse, frame, onAnswersChange, notify = toast }: QuestionnaireRunnerProps) {
   const machine = useMemo(
-    () => questionnaireMachine.provide({ actors: { submit: fromPromise(({ input }) => onSubmit(input.items)) } }),
-    [onSubmit],
+    () =>
+      questionnaireMachine.provide({
+        actors: { submit: fromPromise(({ input }) => onSubmit(input.items)), save: fromPromise(({ input }) => onSave(input.items)) },
+      }),
+    [onSubmit, onSave],
   );
   const [state, actor] = useActor(machine, { definition, answers: hydrating ? {} : initialAnswers });
   const { pageIndex, answers, errors, submitError } = state.context;
@@ -95,18 +111,20 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, hydra
   useEffect(() => {
     const subscriptions = [
       actor.on('notify', (event) => notify(event.message, event.variant, event.durationMs)),
-      actor.on('page.changed', () => window.scrollTo({ top: 0, behavior: 'smooth' })),
+      // A staff form scrolls to the section itself (StaffForm); a respondent's next page starts at the top.
+      actor.on('page.changed', () => !definition.staff && window.scrollTo({ top: 0, behavior: 'smooth' })),
       actor.on('errors.shown', (event) => focusQuestion(event.questionId)),
       actor.on('answers.changed', (event) => onAnswersChange?.(event.answers)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, notify, onAnswersChange]);
+  }, [actor, definition, notify, onAnswersChange]);
 
   useEffect(() => {
     if (state.status === 'done') onSubmitted();
   }, [state.status, onSubmitted]);
 
   const setAnswer = useCallback((questionId: string, value: AnswerValue | undefined) => actor.send({ type: 'answer.set', questionId, value }), [actor]);
+  if (definition.staff) return <StaffForm definition={definition} state={state} actor={actor} details={details} frame={frame} />;
   const page = definition.pages[pageIndex];
   const lastPage = pageIndex === definition.pages.length - 1;
   const sending = state.matches('submitting') || state.status === 'done';

@@ -14,3 +14,19 @@ export function encodeAnswers(definition: QuestionnaireDefinition, answers: Answ
     return rules.encode(question, value).map((response) => ({ question: question.id, response }));
   });
 }
+
+/**
+ * The wire items of a staff form's save: every shown question in order, an answered one as
+ * `encodeAnswers` sends it and an unanswered one as the definition's blank for its kind ("0" for a
+ * grade, " " for a text), when it has one.
+ */
+export function encodeStaffAnswers(definition: QuestionnaireDefinition, answers: Answers): WireItem[] {
+  const blanks = definition.staff?.blanks ?? {};
+  return shownQuestions(definition, answers).flatMap(({ question }) => {
+    const value = answers[question.id];
+    const rules = rulesFor(question);
+    if (value !== undefined && rules.isAnswered(value)) return rules.encode(question, value).map((response) => ({ question: question.id, response }));
+    const blank = blanks[question.kind];
+    return blank === undefined ? [] : [{ question: question.id, response: blank }];
+  });
+}

@@ -27,6 +27,8 @@ const readers: { [K in QuestionKind]: Reader<K> } = {
   grade: (_question, values) => (values[0] === undefined ? undefined : readGrade(values[0])),
   // The editor runs only with the script; a field of that name, if any, holds its HTML.
   richText: (_question, values) => (values[0] ? values[0] : undefined),
+  // A ticked checkbox sends its value ('true'); an unticked one sends nothing.
+  boolean: (_question, values) => (values.includes('true') ? true : undefined),
 };
 
 /**

@@ -5,6 +5,8 @@
  * `parseGrade` (which also reads an empty grade as 0, the interview's rule for a blank field).
  */
 
+import type { GradeGuide, GuideBand } from '../definition/types.ts';
+
 /** Digits with one comma or dot, optionally signed: '7,5', '7.5', '10', '7,', ',5', '-2'. */
 const GRADE = /^-?(\d+([.,]\d*)?|[.,]\d+)$/;
 
@@ -40,4 +42,14 @@ export function typedGrade(text: string, allowNegative: boolean): string {
 /** Whether a number has at most `decimals` digits after the decimal separator. */
 export function fitsDecimals(value: number, decimals: number): boolean {
   return Number(value.toFixed(decimals)) === value;
+}
+
+/** A guide band's grades as printed: '3,1 a 5', or '0' for a single grade. */
+export function guideRange(band: GuideBand): string {
+  return band.from === band.to ? showGrade(band.from) : `${showGrade(band.from)} a ${showGrade(band.to)}`;
+}
+
+/** The band of a guide a grade falls in: the first whose upper bound reaches it (0,5 is 'Muito ruim'). */
+export function guideBand(guide: GradeGuide, grade: number): GuideBand | undefined {
+  return guide.bands.find((band) => grade <= band.to);
 }

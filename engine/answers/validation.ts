@@ -38,6 +38,17 @@ export function submissionErrors(definition: QuestionnaireDefinition, answers: A
   return errorsOf(definition, shownQuestions(definition, answers), answers);
 }
 
+/**
+ * Errors a staff form shows while it is being filled: every shown question's value checked by its kind
+ * (a grade out of range), never a missing answer — staff save whenever they like.
+ */
+export function valueErrors(definition: QuestionnaireDefinition, answers: Answers): FieldError[] {
+  return shownQuestions(definition, answers).flatMap(({ question, number }) => {
+    const message = rulesFor(question).check(definition, question, answers[question.id], number, answers);
+    return message === null ? [] : [{ questionId: question.id, message }];
+  });
+}
+
 /** How many shown questions hold an answer, and how many are shown (the footer's 'Respondidas n de N'). */
 export function answeredCount(definition: QuestionnaireDefinition, answers: Answers): { answered: number; total: number } {
   const shown = shownQuestions(definition, answers);

@@ -4,11 +4,73 @@ import type { DefinitionError } from './parse.ts';
 /** Reads another questionnaire file by name (without `.json`), for `extends`; undefined when there is none. */
 export type QuestionnaireLookup = (name: string) => unknown;
 
+type Resolved = { ok: true; value: unknown } | { ok: false; errors: DefinitionError[] };
+
+/** A reference: `{ "$ref": "../interview360.json#/competencies/0/name" }`, a file beside the questionnaires and a JSON pointer in it. */
+const REFERENCE = /^((?:\.\.\/)?[A-Za-z0-9_-]+)\.json#(\/.*)?$/;
+
+/** The value at a JSON pointer ('/competencies/0/name'), or undefined when there is none. */
+function atPointer(json: unknown, pointer: string): unknown {
+  let current = json;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
 /**
- * Applies `extends`: the base file's top-level fields, replaced by the extension's own. Chains are
- * followed; a missing base or a cycle is an error at `/extends`. Free of Ajv, so the browser can use it.
+ * Replaces every `{ "$ref": "file.json#/pointer" }` with the value it points at, so a list two
+ * definitions share (the ten 360 competencies) is written once. The file is read with `lookup` by its
+ * name relative to the questionnaires' folder ('../interview360'); a reference that cannot be followed
+ * is an error at its own path.
  */
-export function resolveQuestionnaire(json: unknown, lookup: QuestionnaireLookup, seen: string[] = []): { ok: true; value: unknown } | { ok: false; errors: DefinitionError[] } {
+export function resolveReferences(json: unknown, lookup: QuestionnaireLookup, path = ''): Resolved {
+  if (Array.isArray(json)) {
+    const errors: DefinitionError[] = [];
+    const value = json.map((item, index) => {
+      const resolved = resolveReferences(item, lookup, `${path}/${index}`);
+      if (!resolved.ok) errors.push(...resolved.errors);
+      return resolved.ok ? resolved.value : item;
+    });
+    return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+  }
+  if (json === null || typeof json !== 'object') return { ok: true, value: json };
+  const record = json as Record<string, unknown>;
+  if ('$ref' in record && Object.keys(record).length === 1) {
+    const fail = (message: string): Resolved => ({ ok: false, errors: [{ pointer: `${path}/$ref`, message }] });
+    const match = typeof record.$ref === 'string' ? REFERENCE.exec(record.$ref) : null;
+    if (!match) return fail(format(messages.definitionCheck.referenceForm, { ref: String(record.$ref) }));
+    const file = lookup(match[1]!);
+    if (file === undefined) return fail(format(messages.definitionCheck.referenceFile, { ref: record.$ref as string }));
+    const target = atPointer(file, match[2] ?? '');
+    if (target === undefined) return fail(format(messages.definitionCheck.referenceMissing, { ref: record.$ref as string }));
+    return { ok: true, value: structuredClone(target) };
+  }
+  const errors: DefinitionError[] = [];
+  const value: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) {
+    const resolved = resolveReferences(item, lookup, `${path}/${escapePointer(key)}`);
+    if (!resolved.ok) errors.push(...resolved.errors);
+    value[key] = resolved.ok ? resolved.value : item;
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+/**
+ * Applies `extends` (the base file's top-level fields, replaced by the extension's own; chains
+ * followed; a missing base or a cycle is an error at `/extends`), then `$ref` references. Free of
+ * Ajv, so the browser can use it.
+ */
+export function resolveQuestionnaire(json: unknown, lookup: QuestionnaireLookup, seen: string[] = []): Resolved {
+  const extended = resolveExtends(json, lookup, seen);
+  return extended.ok ? resolveReferences(extended.value, lookup) : extended;
+}
+
+function resolveExtends(json: unknown, lookup: QuestionnaireLookup, seen: string[]): Resolved {
   if (!json || typeof json !== 'object' || !('extends' in json)) return { ok: true, value: json };
   const { extends: name, ...own } = json as Record<string, unknown>;
   const fail = (message: string) => ({ ok: false as const, errors: [{ pointer: '/extends', message }] });
@@ -16,7 +78,7 @@ export function resolveQuestionnaire(json: unknown, lookup: QuestionnaireLookup,
   if (seen.includes(name)) return fail(format(messages.definitionCheck.extendsCircular, { chain: [...seen, name].join(' → ') }));
   const base = lookup(name);
   if (base === undefined) return fail(format(messages.definitionCheck.extendsUnknown, { name }));
-  const resolved = resolveQuestionnaire(base, lookup, [...seen, name]);
+  const resolved = resolveExtends(base, lookup, [...seen, name]);
   if (!resolved.ok) return resolved;
   return { ok: true, value: { ...(resolved.value as Record<string, unknown>), ...own } };
 }

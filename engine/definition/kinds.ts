@@ -135,6 +135,13 @@ export const kindRules: { [K in QuestionKind]: KindRules<Extract<Question, { kin
     decode: (_definition, _question, responses) => (responses.length === 1 ? readGrade(responses[0]!) : undefined),
     unreadable: (n) => format(messages.form.gradeInvalid, { n }),
   },
+  boolean: {
+    // Answered once ticked: a required mark must be ticked, and an unticked one is sent only as a staff blank.
+    isAnswered: (value) => value === true,
+    check: (_definition, _question, value, n) => (value === undefined || typeof value === 'boolean' ? null : format(messages.form.invalidOption, { n })),
+    encode: (_question, value) => [String(value === true)],
+    decode: (_definition, _question, responses) => (responses.length === 1 && (responses[0] === 'true' || responses[0] === 'false') ? responses[0] === 'true' : undefined),
+  },
   richText: {
     isAnswered: (value) => typeof value === 'string' && !isBlankRichText(value),
     check: (_definition, question, value, n) => {

@@ -4,7 +4,7 @@ import dashboardSchema from '../../definitions/schema/dashboard.schema.json' wit
 import questionnaireSchema from '../../definitions/schema/questionnaire.schema.json' with { type: 'json' };
 import type { Catalog } from './catalog.ts';
 import type { DashboardDefinition } from './dashboard.ts';
-import { resolveQuestionnaire, type QuestionnaireLookup } from './extend.ts';
+import { resolveQuestionnaire, resolveReferences, type QuestionnaireLookup } from './extend.ts';
 import { dashboardErrors } from './dashboardSemantics.ts';
 import { schemaErrorReader } from './schemaErrors.ts';
 import { questionnaireSemantics } from './semantics.ts';
@@ -48,7 +48,12 @@ function parseWith<T>(validate: ValidateFunction<T>, json: unknown, semantics: (
  */
 export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = () => undefined): ParseResult<QuestionnaireDefinition> {
   const isExtension = typeof json === 'object' && json !== null && 'extends' in json;
-  if (isExtension && !validators.extension(json)) return { ok: false, errors: schemaErrors(validators.extension.errors) };
+  if (isExtension) {
+    // The extension's own fields, references followed, must already be valid fields of a questionnaire.
+    const own = resolveReferences(json, lookup);
+    if (!own.ok) return own;
+    if (!validators.extension(own.value)) return { ok: false, errors: schemaErrors(validators.extension.errors) };
+  }
   const resolved = resolveQuestionnaire(json, lookup);
   if (!resolved.ok) return resolved;
   return parseWith(validators.questionnaire, resolved.value, questionnaireSemantics);

@@ -210,11 +210,43 @@ function bandErrors(classification: NonNullable<Scoring['classification']>, add:
   });
 }
 
+/** Grade guides: bands ascending without overlaps, every `guide` a known one. */
+function guideErrors(definition: QuestionnaireDefinition, add: Add): void {
+  for (const [key, guide] of Object.entries(definition.guides ?? {})) {
+    let previous = -Infinity;
+    guide.bands.forEach((band, index) => {
+      if (band.from > band.to || band.from <= previous) add(`/guides/${key}/bands/${index}`, text.guideBands);
+      previous = Math.max(previous, band.to);
+    });
+  }
+  definition.pages.forEach((page, pageIndex) =>
+    page.questions.forEach((question, questionIndex) => {
+      if (question.kind === 'grade' && question.guide !== undefined && !definition.guides?.[question.guide]) {
+        add(`/pages/${pageIndex}/questions/${questionIndex}/guide`, format(text.unknownGuide, { guide: question.guide }));
+      }
+    }),
+  );
+}
+
+/** Staff forms: dialog pages need one, the finished status is a status, and some page is not a dialog. */
+function staffErrors(definition: QuestionnaireDefinition, add: Add): void {
+  const { staff } = definition;
+  definition.pages.forEach((page, index) => {
+    if (page.display === 'dialog' && !staff) add(`/pages/${index}/display`, text.dialogPageNeedsStaff);
+  });
+  if (!staff) return;
+  if (!staff.statuses.some((status) => status.key === staff.finishedStatus)) add('/staff/finishedStatus', format(text.unknownStatus, { status: staff.finishedStatus }));
+  repeatedIds(staff.statuses.map((status) => status.key), (index) => `/staff/statuses/${index}/key`, text.duplicateStatus, add);
+  if (definition.pages.every((page) => page.display === 'dialog')) add('/pages', text.onlyDialogPages);
+}
+
 /** Every problem the schema cannot see in a questionnaire definition. */
 export function questionnaireSemantics(definition: QuestionnaireDefinition): DefinitionError[] {
   const errors: DefinitionError[] = [];
   const add: Add = (pointer, message) => errors.push({ pointer, message });
   questionErrors(definition, add);
+  guideErrors(definition, add);
+  staffErrors(definition, add);
   if (definition.scoring) {
     scoringErrors(definition, definition.scoring, add);
     unfedErrors(definition, definition.scoring, add);

@@ -134,6 +134,19 @@ export interface GradeQuestion extends QuestionBase {
    * @maximum 6
    */
   decimals?: number;
+  /**
+   * Key of a grade guide of the definition (`guides`): the legend drawn above the form, and the band's
+   * label shown under the field for the grade typed ('Bom'). Default none.
+   */
+  guide?: string;
+}
+
+/**
+ * A yes/no mark ticked in a checkbox, as the interview's 'Revisado'. Held as true or false; sent as
+ * "true" or "false". A required one must be ticked.
+ */
+export interface BooleanQuestion extends QuestionBase {
+  kind: 'boolean';
 }
 
 /**
@@ -152,7 +165,7 @@ export interface RichTextQuestion extends QuestionBase {
 }
 
 /** Every question kind, discriminated on `kind`. */
-export type Question = ChoiceQuestion | CheckboxesQuestion | TextQuestion | GradeQuestion | RichTextQuestion;
+export type Question = ChoiceQuestion | CheckboxesQuestion | TextQuestion | GradeQuestion | RichTextQuestion | BooleanQuestion;
 
 /** The kinds of question a definition may use. */
 export type QuestionKind = Question['kind'];
@@ -163,6 +176,11 @@ export interface Page {
   title?: string;
   /** Optional paragraphs shown under the heading. */
   description?: string;
+  /**
+   * 'dialog': the page is not one of the sequence; a staff form opens it in a dialog from a button named
+   * by its title (the interview's confidential comments). Only in a definition with `staff`. Default 'page'.
+   */
+  display?: 'page' | 'dialog';
   /**
    * The page's questions, in order.
    * @minItems 1
@@ -216,6 +234,90 @@ export interface DefinitionMessages {
   submitToast?: ToastStyle;
   /** Toast every problem of the page instead of the first only. Default false. */
   toastEveryError?: boolean;
+  /** Staff forms: toast after a save. */
+  saved?: string;
+  /** Staff forms: toast after a failed save; {detail} is the server's reason. */
+  saveFailed?: string;
+}
+
+/** One band of a grade guide ('9,1 a 10: Excelente'). */
+export interface GuideBand {
+  /** Lowest grade of the band, as printed. */
+  from: number;
+  /** Highest grade of the band (inclusive). */
+  to: number;
+  /** Portuguese label ('Excelente'). */
+  label: string;
+}
+
+/** A grade guide: the legend of what grades mean, drawn above the form and under each grade typed. */
+export interface GradeGuide {
+  /** Heading of the legend ('Guia de notas'). */
+  title: string;
+  /**
+   * Bands, lowest first, ascending and not overlapping; a grade belongs to the first band whose `to` reaches it.
+   * @minItems 1
+   */
+  bands: GuideBand[];
+}
+
+/** A value of a staff form's status and its label ('finished' → 'Finalizado'). */
+export interface StaffStatus {
+  /** Key sent and stored. */
+  key: string;
+  /** Label shown. */
+  label: string;
+}
+
+/** Texts of the quick-jump links of a staff form; {n} is the page number. */
+export interface JumpLinkTexts {
+  /** Name of the links' navigation ('Ir para o bloco'). */
+  label: string;
+  /** A page whose yes/no mark is ticked. */
+  checked: string;
+  /** A page whose yes/no mark is not ticked. */
+  unchecked: string;
+  /** A page without a yes/no mark whose questions are all answered. */
+  filled: string;
+  /** A page without a yes/no mark with an unanswered question. */
+  empty: string;
+}
+
+/**
+ * A form filled by staff, not by a respondent's link (the 360 interview): every page on one screen in
+ * numbered sections with quick-jump links, saved at any time (errors included) by 'Salvar' and, while
+ * 'Sincronizar' is on, every `autoSaveSeconds`; a status and other fields of the evaluation around it.
+ * The respondent routes refuse such a definition.
+ */
+export interface StaffMode {
+  /**
+   * Seconds between automatic saves while 'Sincronizar' is on.
+   * @asType integer
+   * @minimum 5
+   */
+  autoSaveSeconds: number;
+  /** Heading of each section; {n} is the page number, {title} the page title ('{n}. {title}'). */
+  sectionTitle: string;
+  /** Id of each section, the target of its jump link; {n} is the page number ('bloco-{n}'). */
+  anchor: string;
+  /** The quick-jump links' texts. */
+  jumpLinks: JumpLinkTexts;
+  /**
+   * The wire response sent for an unanswered question, by kind (the interview sends "0" for a blank
+   * grade and " " for a blank text); unanswered questions of other kinds send nothing.
+   */
+  blanks?: { [K in QuestionKind]?: string };
+  /**
+   * The evaluation's status values, in the drop-down's order.
+   * @minItems 1
+   */
+  statuses: StaffStatus[];
+  /** The status key that marks the evaluation finished (the only one consolidated). */
+  finishedStatus: string;
+  /** Label of an evaluation without a status ('Não iniciado'). */
+  notStartedLabel: string;
+  /** Title of the printed report ('Entrevista 360 graus'). */
+  reportTitle: string;
 }
 
 /** A line under the title taken from the evaluation ("Nome completo do avaliado(a): …"). */
@@ -341,10 +443,14 @@ export interface QuestionnaireDefinition {
   pages: Page[];
   /** Scoring keys. */
   scoring?: Scoring;
+  /** Grade guides referenced by key from grade questions (`guide`). */
+  guides?: Record<string, GradeGuide>;
+  /** A form filled by staff (the 360 interview) instead of a respondent's link. */
+  staff?: StaffMode;
 }
 
-/** An answer held by the machine: a chosen option's value or a grade, a text or rich-text HTML, or the ticked values. */
-export type AnswerValue = number | string | number[];
+/** An answer held by the machine: a chosen option's value or a grade, a text or rich-text HTML, the ticked values, or a yes/no mark. */
+export type AnswerValue = number | string | number[] | boolean;
 
 /** Answers keyed by question id. */
 export type Answers = Record<string, AnswerValue>;

@@ -1,6 +1,9 @@
+import { decodeAnswers } from '../answers/decoding.ts';
+import { gradeRange, rulesFor } from '../definition/kinds.ts';
+import { allQuestions, findQuestion } from '../definition/questions.ts';
+import type { Answers, QuestionnaireDefinition } from '../definition/types.ts';
 import { format, messages } from '../messages.ts';
-import { isStatusKey } from './definition.ts';
-import { sanitizeRichText } from './richText.ts';
+import { interviewModel, isStatusKey } from './definition.ts';
 import type { CompetencyAnswer, InterviewDefinition, InterviewDocument, InterviewPair } from './types.ts';
 
 /*
@@ -18,7 +21,6 @@ export interface IncomingPair {
 /** Most attendance dates or attendees one interview keeps. */
 export const MAX_LIST_ITEMS = 100;
 
-const COMPETENCY_KEY = /^(\d{1,2})\.(grade|positive|better|reviewed)$/;
 const GRADE = /^(\d+([.,]\d*)?|[.,]\d+)$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -39,27 +41,65 @@ export function isIsoDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Every answer key the definition allows, in the form's order (status, date and show excluded). */
-export function answerKeys(definition: InterviewDefinition): string[] {
-  return [
-    ...definition.competencies.flatMap(({ block }) => ['grade', 'positive', 'better', 'reviewed'].map((field) => `${block}.${field}`)),
-    ...definition.openBlocks.map(({ block, key }) => `${block}.${key}`),
-    `${definition.confidential.block}.${definition.confidential.key}`,
-  ];
+/** The definition's status keys as a Portuguese list ('open, willCorrect, correcting ou finished'). */
+function statusKeys(model: InterviewDefinition): string {
+  const keys = model.statuses.map((status) => status.key);
+  return keys.length < 2 ? keys.join('') : format(messages.interview.listOr, { first: keys.slice(0, -1).join(', '), last: keys.at(-1)! });
+}
+
+/** The block number of an answer id ('3.grade' → 3); the model checked that every interview id has one. */
+function blockOf(id: string): number {
+  return Number(id.slice(0, id.indexOf('.')));
 }
 
 /**
- * Decodes the pairs of a save into the document to store, or the Portuguese problems. Grades are kept
- * with a dot ('7,5' → '7.5', empty → '0'); texts exactly as sent (an empty text is ' '); the
- * confidential comments sanitised; dates and attendees in order without repeats, blank ones skipped.
+ * Decodes one answer through the questionnaire format's codec (`decodeAnswers`, then the kind's `check`
+ * for bounds and decimals; required questions are not checked: staff save partial forms). The stored
+ * value is the kind's wire string; a grade and the reviewed mark keep the interview's own messages,
+ * which name the block rather than the question's number.
  */
-export function decodeInterview(definition: InterviewDefinition, pairs: IncomingPair[]): { document: InterviewDocument; errors: string[] } {
-  const allowed = new Set(answerKeys(definition));
-  const confidentialKey = `${definition.confidential.block}.${definition.confidential.key}`;
+function decodeOne(definition: QuestionnaireDefinition, id: string, response: string, held: Answers): { value: string } | { error: string } {
+  const located = findQuestion(definition, id)!;
+  const { question } = located;
+  const block = blockOf(id);
+  // A blank grade is the staff blank ("0"), as the form sends an empty field.
+  const blank = definition.staff?.blanks?.grade;
+  const sent = question.kind === 'grade' && response.trim() === '' && blank !== undefined ? blank : response;
+  const decoded = decodeAnswers(definition, [{ question: id, response: sent }]);
+  const value = decoded.answers[id];
+  if (value === undefined) {
+    if (question.kind === 'grade') return { error: format(messages.interview.invalidGrade, { block, value: response }) };
+    if (question.kind === 'boolean') return { error: format(messages.interview.invalidReviewed, { block }) };
+    return { error: decoded.errors[0] ?? format(messages.form.invalidOption, { n: located.number }) };
+  }
+  const rules = rulesFor(question);
+  const problem = rules.check(definition, question, value, located.number, held);
+  if (problem !== null && question.kind === 'grade') {
+    const { min, max, decimals } = gradeRange(question);
+    const grade = value as number;
+    const shown = response.trim();
+    if (grade < min || grade > max) return { error: format(messages.interview.gradeOutOfRange, { block, min, max, value: shown }) };
+    return { error: format(messages.interview.gradeDecimals, { block, decimals, value: shown }) };
+  }
+  if (problem !== null) return { error: problem };
+  held[id] = value;
+  return { value: rules.encode(question, value)[0] ?? '' };
+}
+
+/**
+ * Decodes the pairs of a save into the document to store, or the Portuguese problems. 'status', 'date'
+ * and 'show' are fields of the evaluation (dates and attendees in order without repeats, blank ones
+ * skipped); every other pair is an answer of the interview's questionnaire definition, read by its
+ * kind and stored as its wire string: grades with a dot ('7,5' → '7.5', empty → '0'), the reviewed
+ * mark 'true' or 'false', texts exactly as sent (the form sends ' ' for an empty one), the confidential
+ * comments sanitised.
+ */
+export function decodeInterview(definition: QuestionnaireDefinition, pairs: IncomingPair[]): { document: InterviewDocument; errors: string[] } {
+  const model = interviewModel(definition);
   const document: InterviewDocument = { status: null, dates: [], show: [], answers: {} };
   const errors: string[] = [];
   const seen = new Set<string>();
-  const { min, max } = definition.grade;
+  const held: Answers = {};
 
   for (const { question, response } of pairs) {
     if (question === 'date' || question === 'show') {
@@ -75,7 +115,7 @@ export function decodeInterview(definition: InterviewDefinition, pairs: Incoming
       }
       continue;
     }
-    if (question !== 'status' && !allowed.has(question)) {
+    if (question !== 'status' && !findQuestion(definition, question)) {
       errors.push(format(messages.interview.unknownQuestion, { id: question }));
       continue;
     }
@@ -89,24 +129,13 @@ export function decodeInterview(definition: InterviewDefinition, pairs: Incoming
       continue;
     }
     if (question === 'status') {
-      if (isStatusKey(definition, response)) document.status = response;
-      else errors.push(format(messages.interview.invalidStatus, { status: response }));
+      if (isStatusKey(model, response)) document.status = response;
+      else errors.push(format(messages.interview.invalidStatus, { status: response, keys: statusKeys(model) }));
       continue;
     }
-    const competency = COMPETENCY_KEY.exec(question);
-    const field = competency?.[2];
-    const block = competency?.[1] ?? '';
-    if (field === 'grade') {
-      const grade = parseGrade(response);
-      if (grade === null) errors.push(format(messages.interview.invalidGrade, { block, value: response }));
-      else if (grade < min || grade > max) errors.push(format(messages.interview.gradeOutOfRange, { block, min, max, value: response.trim() }));
-      else document.answers[question] = String(grade);
-    } else if (field === 'reviewed') {
-      if (response === 'true' || response === 'false') document.answers[question] = response;
-      else errors.push(format(messages.interview.invalidReviewed, { block }));
-    } else {
-      document.answers[question] = question === confidentialKey ? sanitizeRichText(response) : response;
-    }
+    const decoded = decodeOne(definition, question, response, held);
+    if ('error' in decoded) errors.push(decoded.error);
+    else document.answers[question] = decoded.value;
   }
   for (const [field, list] of [['date', document.dates], ['show', document.show]] as const) {
     if (list.length > MAX_LIST_ITEMS) errors.push(format(messages.interview.tooManyItems, { field, max: MAX_LIST_ITEMS }));
@@ -114,11 +143,12 @@ export function decodeInterview(definition: InterviewDefinition, pairs: Incoming
   return { document, errors };
 }
 
-/** The stored answers as pairs in the form's order (the load call's `answers`). */
-export function encodeInterview(definition: InterviewDefinition, answers: Record<string, string>): InterviewPair[] {
-  return answerKeys(definition)
-    .filter((key) => typeof answers[key] === 'string')
-    .map((key) => ({ question: key, response: answers[key]! }));
+/** The stored answers as pairs in the definition's question order (the load call's `answers`). */
+export function encodeInterview(definition: QuestionnaireDefinition, answers: Record<string, string>): InterviewPair[] {
+  return allQuestions(definition)
+    .map(({ question }) => question.id)
+    .filter((id) => typeof answers[id] === 'string')
+    .map((id) => ({ question: id, response: answers[id]! }));
 }
 
 /** The graded part of one competency block of a stored document (missing grade 0, missing texts ' '). */

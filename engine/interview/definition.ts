@@ -1,70 +1,112 @@
-import type { DefinitionError, ParseResult } from '../definition/parse.ts';
-import type { GradeBand, InterviewDefinition } from './types.ts';
+import { gradeRange } from '../definition/kinds.ts';
+import type { GradeQuestion, Page, Question, QuestionnaireDefinition } from '../definition/types.ts';
+import { format, messages } from '../messages.ts';
+import type { GradeBand, InterviewCompetency, InterviewDefinition, InterviewOpenBlock, OpenBlockKey } from './types.ts';
 
 /*
- * A small hand-written parser (no ajv): the interview form in the browser reads this definition and
- * must not pay for a schema compiler.
+ * The interview's model (blocks, statuses, grade guide) is not written anywhere: it is read off its
+ * questionnaire definition (`definitions/questionnaires/interview360.json`, a staff form of the common
+ * format), so the form, the codec, the consolidation and the report all follow the one file. Free of
+ * Ajv and of the file system: the browser derives it too.
  */
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+const m = messages.interview;
+
+/** The open blocks the consolidation and the report know, in their order (their answers are fields of the API). */
+const OPEN_KEYS: readonly OpenBlockKey[] = ['forces', 'weakness', 'final'];
+
+/** The fields of a competency page: `{block}.{field}` of these kinds. */
+const COMPETENCY_FIELDS = { grade: 'grade', positive: 'text', better: 'text', reviewed: 'boolean' } as const;
+
+/** "{block}.{key}" read back: the block number and the key, or null when the id is not of that form. */
+function splitId(id: string): { block: number; key: string } | null {
+  const match = /^(\d{1,3})\.([A-Za-z][\w-]*)$/.exec(id);
+  return match ? { block: Number(match[1]), key: match[2]! } : null;
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** Whether a page is a competency of block `block`: exactly the four fields, each of its kind. */
+function isCompetencyPage(page: Page, block: number): boolean {
+  const fields = Object.entries(COMPETENCY_FIELDS);
+  return (
+    page.questions.length === fields.length &&
+    fields.every(([field, kind]) => page.questions.some((question) => question.id === `${block}.${field}` && question.kind === kind))
+  );
+}
 
-/** Parses `definitions/interview360.json`: a typed definition or every problem with its JSON pointer. */
-export function parseInterviewDefinition(json: unknown): ParseResult<InterviewDefinition> {
-  const errors: DefinitionError[] = [];
-  const fail = (pointer: string, message: string) => errors.push({ pointer, message });
-  if (!isRecord(json)) return { ok: false, errors: [{ pointer: '/', message: 'must be an object' }] };
-  if (json.typeEvaluation !== 11) fail('/typeEvaluation', 'must be 11');
-  if (!isText(json.title)) fail('/title', 'must be a non-empty string');
-  if (!isText(json.printTitle)) fail('/printTitle', 'must be a non-empty string');
+const cache = new WeakMap<QuestionnaireDefinition, InterviewDefinition>();
 
-  const competencies = Array.isArray(json.competencies) ? json.competencies : [];
-  if (competencies.length !== 10) fail('/competencies', 'must list the 10 graded competencies');
-  competencies.forEach((item: unknown, index) => {
-    if (!isRecord(item) || item.block !== index + 1 || !isText(item.name)) fail(`/competencies/${index}`, `must be {block: ${index + 1}, name}`);
-  });
+/**
+ * The interview's model read off its questionnaire definition: the pages shown (not dialogs), in order,
+ * are blocks 1 to N; a page with a grade is a competency (its title the name; questions `{n}.grade`,
+ * `{n}.positive`, `{n}.better`, `{n}.reviewed`); a page with one text question is an open block (key
+ * after the dot: forces, weakness, final, in this order); the one dialog page's rich-text question is
+ * the confidential comments. Statuses and titles come from `staff`, the bounds from the grade
+ * questions, the guide from `guides`. Throws, naming every problem, when the definition has no `staff`
+ * or another shape. Computed once per definition object.
+ */
+export function interviewModel(definition: QuestionnaireDefinition): InterviewDefinition {
+  const cached = cache.get(definition);
+  if (cached) return cached;
+  const problems: string[] = [];
+  const { staff } = definition;
+  if (!staff) problems.push(m.modelNoStaff);
 
-  const openKeys = ['forces', 'weakness', 'final'];
-  const openBlocks = Array.isArray(json.openBlocks) ? json.openBlocks : [];
-  if (openBlocks.length !== 3) fail('/openBlocks', 'must list blocks 11 to 13');
-  openBlocks.forEach((item: unknown, index) => {
-    if (!isRecord(item) || item.block !== 11 + index || item.key !== openKeys[index] || !isText(item.name)) {
-      fail(`/openBlocks/${index}`, `must be {block: ${11 + index}, key: '${openKeys[index]}', name}`);
+  const competencies: InterviewCompetency[] = [];
+  const openBlocks: InterviewOpenBlock[] = [];
+  const grades: { block: number; question: GradeQuestion }[] = [];
+  const shown = definition.pages.filter((page) => page.display !== 'dialog');
+  shown.forEach((page, index) => {
+    const block = index + 1;
+    const only: Question | undefined = page.questions.length === 1 ? page.questions[0] : undefined;
+    const open = only?.kind === 'text' ? splitId(only.id) : null;
+    if (isCompetencyPage(page, block)) {
+      if (page.title === undefined || page.title.trim() === '') problems.push(format(m.modelNoTitle, { page: block }));
+      competencies.push({ block, name: page.title ?? '' });
+      grades.push({ block, question: page.questions.find((question) => question.kind === 'grade') as GradeQuestion });
+    } else if (only && open?.block === block) {
+      openBlocks.push({ block, key: open.key as OpenBlockKey, name: page.title ?? only.text });
+    } else {
+      problems.push(format(m.modelPage, { page: block, block }));
     }
   });
+  if (competencies.length === 0) problems.push(m.modelNoCompetency);
+  const openKeys = openBlocks.map((item) => item.key);
+  if (openKeys.join() !== OPEN_KEYS.join()) problems.push(format(m.modelOpenBlocks, { expected: OPEN_KEYS.join(', '), found: openKeys.join(', ') || '—' }));
 
-  const confidential = json.confidential;
-  if (!isRecord(confidential) || confidential.block !== 14 || !isText(confidential.key) || !isText(confidential.name)) {
-    fail('/confidential', 'must be {block: 14, key, name}');
+  // The grade bounds and the guide: the same for every competency.
+  const first = grades[0];
+  const bounds = first ? gradeRange(first.question) : { min: 0, max: 10 };
+  const guideKey = first?.question.guide;
+  for (const { block, question } of grades) {
+    const range = gradeRange(question);
+    if (range.min !== bounds.min || range.max !== bounds.max) {
+      problems.push(format(m.modelGradeBounds, { block, min: range.min, max: range.max, first: first!.block, firstMin: bounds.min, firstMax: bounds.max }));
+    }
+    if (question.guide === undefined || question.guide !== guideKey || !definition.guides?.[question.guide]) problems.push(format(m.modelGuide, { block }));
   }
 
-  const statuses = Array.isArray(json.statuses) ? json.statuses : [];
-  if (statuses.length === 0) fail('/statuses', 'must list the status values');
-  statuses.forEach((item: unknown, index) => {
-    if (!isRecord(item) || !isText(item.key) || !isText(item.label)) fail(`/statuses/${index}`, 'must be {key, label}');
-  });
-  if (!statuses.some((item: unknown) => isRecord(item) && item.key === json.finishedStatus)) fail('/finishedStatus', 'must be one of the status keys');
-  if (!isText(json.notStartedLabel)) fail('/notStartedLabel', 'must be a non-empty string');
+  // The confidential comments: the one dialog page, one rich-text question '{n}.{key}'.
+  const dialogs = definition.pages.filter((page) => page.display === 'dialog');
+  const secret = dialogs.length === 1 && dialogs[0]!.questions.length === 1 ? dialogs[0]!.questions[0]! : undefined;
+  const secretId = secret?.kind === 'richText' ? splitId(secret.id) : null;
+  if (!secretId) problems.push(m.modelConfidential);
 
-  const grade = json.grade;
-  if (!isRecord(grade) || !isNumber(grade.min) || !isNumber(grade.max) || grade.min >= grade.max) fail('/grade', 'must be {min, max} with min < max');
-
-  const guide = Array.isArray(json.gradeGuide) ? json.gradeGuide : [];
-  if (guide.length === 0) fail('/gradeGuide', 'must list the grade bands');
-  let previous = -Infinity;
-  guide.forEach((item: unknown, index) => {
-    if (!isRecord(item) || !isNumber(item.from) || !isNumber(item.to) || !isText(item.label) || item.from > item.to || item.from <= previous) {
-      fail(`/gradeGuide/${index}`, 'must be {from, to, label}, ascending and not overlapping');
-      return;
-    }
-    previous = item.to;
-  });
-
-  return errors.length === 0 ? { ok: true, value: json as unknown as InterviewDefinition } : { ok: false, errors };
+  if (problems.length > 0 || !staff || !secretId) throw new Error(format(m.modelInvalid, { type: definition.type, problems: problems.join('; ') }));
+  const model: InterviewDefinition = {
+    typeEvaluation: definition.type,
+    title: definition.title,
+    printTitle: staff.reportTitle,
+    competencies,
+    openBlocks,
+    confidential: { block: secretId.block, key: secretId.key, name: dialogs[0]!.title ?? secret!.text },
+    statuses: staff.statuses.map(({ key, label }) => ({ key, label })),
+    finishedStatus: staff.finishedStatus,
+    notStartedLabel: staff.notStartedLabel,
+    grade: { min: bounds.min, max: bounds.max },
+    gradeGuide: definition.guides![guideKey!]!.bands.map(({ from, to, label }): GradeBand => ({ from, to, label })),
+  };
+  cache.set(definition, model);
+  return model;
 }
 
 /** The status label of the evaluator table: the lookup of the key, or 'Não iniciado' when unknown or missing. */

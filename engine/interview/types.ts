@@ -2,13 +2,13 @@
 
 /** One graded competency block (1 to 10). */
 export interface InterviewCompetency {
-  /** Block number, 1 to 10, in the order of the 360 questionnaire's pages. */
+  /** Block number: the position of its page among the pages shown (1 to 10). */
   block: number;
-  /** Portuguese competency name (the same as the 360 questionnaire's page title). */
+  /** Portuguese competency name: its page's title (the shared list of `definitions/interview360.json`). */
   name: string;
 }
 
-/** Keys of the free-text blocks 11 to 13. */
+/** Keys of the free-text blocks 11 to 13 (their answers are fields of the consolidated data and the print dataset). */
 export type OpenBlockKey = 'forces' | 'weakness' | 'final';
 
 /** One free-text block (11 strengths, 12 weaknesses, 13 final comments). */
@@ -39,9 +39,12 @@ export interface GradeBand {
   label: string;
 }
 
-/** The interview's structure (`definitions/interview360.json`). */
+/**
+ * The interview's structure, read off its questionnaire definition (`interviewModel`,
+ * engine/interview/definition.ts; `definitions/questionnaires/interview360.json`).
+ */
 export interface InterviewDefinition {
-  /** Evaluation type id: always 11. */
+  /** Evaluation type id (11). */
   typeEvaluation: number;
   /** Portuguese title of the report screen. */
   title: string;

@@ -1,8 +1,8 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { encodeAnswers } from '../answers/encoding.ts';
-import { pageErrors, submissionErrors, type FieldError } from '../answers/validation.ts';
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { encodeAnswers, encodeStaffAnswers } from '../answers/encoding.ts';
+import { pageErrors, submissionErrors, valueErrors, type FieldError } from '../answers/validation.ts';
 import type { AnswerValue, Answers, QuestionnaireDefinition, ToastStyle, WireItem } from '../definition/types.ts';
-import { messages } from '../messages.ts';
+import { format, messages } from '../messages.ts';
 
 /** What the machine starts from. */
 export interface QuestionnaireInput {
@@ -26,6 +26,10 @@ export interface QuestionnaireContext {
   attempted: boolean;
   /** Message of the last failed send, cleared on the next try. */
   submitError: string | null;
+  /** Staff forms: whether 'Sincronizar' (auto-save) is on. */
+  autoSave: boolean;
+  /** Staff forms: seconds left before the next automatic save. */
+  secondsLeft: number;
 }
 
 /** Events the renderer sends. */
@@ -37,7 +41,15 @@ export type QuestionnaireEvent =
   | { type: 'page.back' }
   | { type: 'submit' }
   | { type: 'dialog.confirm' }
-  | { type: 'dialog.cancel' };
+  | { type: 'dialog.cancel' }
+  /** Staff forms: jump to any page (quick-jump links), whatever the state of the others. */
+  | { type: 'page.goto'; pageIndex: number }
+  /** Staff forms: save what is held now, errors included. */
+  | { type: 'save' }
+  /** Staff forms: 'Sincronizar' on or off (the countdown restarts). */
+  | { type: 'autosave.toggle' }
+  /** Staff forms: one second of the auto-save countdown (the renderer's clock sends one a second). */
+  | { type: 'autosave.tick' };
 
 /** Events the machine emits for the renderer (toasts, scrolling). */
 export type QuestionnaireEmitted =
@@ -53,6 +65,12 @@ export interface SubmitInput {
   /** Held answers. */
   answers: Answers;
 }
+
+/** The reason of a failed save, as the app's save actor rejected with it. */
+const errorDetail = (error: unknown): string => (error instanceof Error && error.message ? error.message : messages.form.submitFailed);
+
+const isStaff = (context: QuestionnaireContext): boolean => context.definition.staff !== undefined;
+const autoSaveSeconds = (definition: QuestionnaireDefinition): number => definition.staff?.autoSaveSeconds ?? 0;
 
 /** The toasts of refused answers: the first error, or each one when the definition asks for every error. */
 function errorToasts(context: QuestionnaireContext, style: ToastStyle | undefined): QuestionnaireEmitted[] {
@@ -79,6 +97,10 @@ export const questionnaireMachine = setup({
     submit: fromPromise<unknown, SubmitInput>(async () => {
       throw new Error('The submit actor must be provided by the app.');
     }),
+    /** Staff forms: stores the held answers (blanks included); provided by the app. */
+    save: fromPromise<unknown, SubmitInput>(async () => {
+      throw new Error('The save actor must be provided by the app.');
+    }),
   },
   guards: {
     hasInstructions: ({ context }) => context.definition.instructions !== undefined,
@@ -88,12 +110,18 @@ export const questionnaireMachine = setup({
     isFirstPage: ({ context }) => context.pageIndex === 0,
     confirmsNext: ({ context }) => context.definition.confirmBeforeNext !== undefined,
     confirmsSubmit: ({ context }) => context.definition.confirmBeforeSubmit !== undefined,
+    isStaff: ({ context }) => isStaff(context),
+    knownPage: ({ context, event }) => event.type === 'page.goto' && isStaff(context) && Number.isInteger(event.pageIndex) && event.pageIndex >= 0 && event.pageIndex < context.definition.pages.length,
+    autoSaveDue: ({ context }) => context.autoSave && context.secondsLeft <= 1,
+    autoSaveOn: ({ context }) => context.autoSave,
   },
   actions: {
     setAnswer: assign(({ context, event }) => {
       if (event.type !== 'answer.set') return {};
       const { [event.questionId]: _previous, ...others } = context.answers;
       const answers = event.value === undefined ? others : { ...others, [event.questionId]: event.value };
+      // A staff form shows a bad value as soon as it is typed; nothing is ever refused for being missing.
+      if (isStaff(context)) return { answers, errors: valueErrors(context.definition, answers) };
       return {
         answers,
         errors: context.attempted ? pageErrors(context.definition, context.pageIndex, answers) : context.errors,
@@ -118,6 +146,23 @@ export const questionnaireMachine = setup({
       for (const toast of errorToasts(context, context.definition.messages?.submitToast)) enqueue.emit(toast);
     }),
     announceErrors: emit(({ context }) => ({ type: 'errors.shown' as const, questionId: context.errors[0]?.questionId ?? '' })),
+    goTo: assign(({ context, event }) => (event.type === 'page.goto' ? { pageIndex: event.pageIndex } : { pageIndex: context.pageIndex })),
+    toggleAutoSave: assign(({ context }) => ({ autoSave: !context.autoSave, secondsLeft: autoSaveSeconds(context.definition) })),
+    countDown: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })),
+    restartCountdown: assign(({ context }) => ({ secondsLeft: autoSaveSeconds(context.definition) })),
+    saveNow: raise({ type: 'save' as const }),
+    notifySaved: emit(({ context }) => ({
+      type: 'notify' as const,
+      variant: 'success' as const,
+      message: context.definition.messages?.saved ?? messages.form.saved,
+    })),
+    notifySaveFailed: emit(({ context, event }) => ({
+      type: 'notify' as const,
+      variant: 'error' as const,
+      message: format(context.definition.messages?.saveFailed ?? messages.form.saveFailed, {
+        detail: errorDetail((event as { error?: unknown }).error),
+      }),
+    })),
     goNext: assign(({ context }) => ({ pageIndex: context.pageIndex + 1, errors: [], attempted: false })),
     goBack: assign(({ context }) => ({ pageIndex: Math.max(0, context.pageIndex - 1), errors: [], attempted: false })),
     announcePage: emit(({ context }) => ({ type: 'page.changed' as const, pageIndex: context.pageIndex })),
@@ -142,13 +187,24 @@ export const questionnaireMachine = setup({
     definition: input.definition,
     pageIndex: 0,
     answers: input.answers ?? {},
-    errors: [],
+    errors: input.definition.staff ? valueErrors(input.definition, input.answers ?? {}) : [],
     attempted: false,
     submitError: null,
+    autoSave: false,
+    secondsLeft: autoSaveSeconds(input.definition),
   }),
   initial: 'starting',
-  // Accepted in every state (an opening dialog included), so nothing chosen before the script ran is lost.
-  on: { 'answers.restore': { actions: ['restoreAnswers', 'announceAnswers'] } },
+  on: {
+    // Accepted in every state (an opening dialog included), so nothing chosen before the script ran is lost.
+    'answers.restore': { actions: ['restoreAnswers', 'announceAnswers'] },
+    'autosave.toggle': { guard: 'isStaff', actions: 'toggleAutoSave' },
+    // At zero the countdown restarts and a save is asked for: taken while answering, skipped (not queued) while a save runs.
+    'autosave.tick': [
+      { guard: 'autoSaveDue', actions: ['restartCountdown', 'saveNow'] },
+      { guard: 'autoSaveOn', actions: 'countDown' },
+    ],
+    'page.goto': { guard: 'knownPage', actions: ['goTo', 'announcePage'] },
+  },
   states: {
     starting: {
       always: [{ guard: 'hasInstructions', target: 'instructions' }, { target: 'answering' }],
@@ -166,7 +222,9 @@ export const questionnaireMachine = setup({
           { actions: ['goNext', 'announcePage'] },
         ],
         'page.back': [{ guard: 'isFirstPage' }, { actions: ['goBack', 'announcePage'] }],
+        save: { guard: 'isStaff', target: 'saving' },
         submit: [
+          { guard: 'isStaff' },
           { guard: 'submissionInvalid', actions: ['showSubmissionErrors', 'notifySubmitErrors', 'announceErrors'] },
           { guard: 'confirmsSubmit', target: 'confirmingSubmit' },
           { target: 'submitting' },
@@ -189,6 +247,16 @@ export const questionnaireMachine = setup({
         input: ({ context }) => ({ items: encodeAnswers(context.definition, context.answers), answers: context.answers }),
         onDone: { target: 'submitted', actions: 'notifySubmitted' },
         onError: { target: 'answering', actions: ['rememberSubmitError', 'notifySubmitFailed'] },
+      },
+    },
+    // Staff forms: the held answers are stored whatever their errors; typing goes on meanwhile.
+    saving: {
+      on: { 'answer.set': { actions: ['setAnswer', 'announceAnswers'] } },
+      invoke: {
+        src: 'save',
+        input: ({ context }) => ({ items: encodeStaffAnswers(context.definition, context.answers), answers: context.answers }),
+        onDone: { target: 'answering', actions: 'notifySaved' },
+        onError: { target: 'answering', actions: 'notifySaveFailed' },
       },
     },
     submitted: { type: 'final' },

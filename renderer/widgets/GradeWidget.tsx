@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '../Box.ts';
 import { fieldName } from '../../engine/answers/formValues.ts';
-import { readGrade, showGrade, typedGrade } from '../../engine/answers/grade.ts';
+import { guideBand, readGrade, showGrade, typedGrade } from '../../engine/answers/grade.ts';
 import { gradeRange } from '../../engine/definition/kinds.ts';
 import { format, messages } from '../../engine/messages.ts';
 import { Fieldset } from './Fieldset.tsx';
@@ -14,7 +14,7 @@ import type { WidgetProps } from './types.ts';
  * spelled out under the field. The held answer is the number; bounds and decimals are checked by the
  * kind's rules (the error appears under the field once the page is refused, then updates live).
  */
-export default function GradeWidget({ question, number, value, error, onChange }: WidgetProps<'grade'>) {
+export default function GradeWidget({ question, definition, number, value, error, onChange }: WidgetProps<'grade'>) {
   const inputId = fieldName(question.id);
   const errorId = `${inputId}-error`;
   const helpId = `${inputId}-help`;
@@ -24,7 +24,10 @@ export default function GradeWidget({ question, number, value, error, onChange }
   // answer set from outside (restored, cleared) replaces it.
   const [draft, setDraft] = useState('');
   const shown = readGrade(draft) === held ? draft : held === undefined ? '' : showGrade(held);
-  const help = format(decimals === 0 ? messages.form.gradeHelpInteger : messages.form.gradeHelp, { min: showGrade(min), max: showGrade(max) });
+  const guide = question.guide === undefined ? undefined : definition.guides?.[question.guide];
+  // With a guide, a grade in range reads as its band ('Bom'); otherwise the range is spelled out.
+  const band = guide && held !== undefined && held >= min && held <= max ? guideBand(guide, held) : undefined;
+  const help = band?.label ?? format(decimals === 0 ? messages.form.gradeHelpInteger : messages.form.gradeHelp, { min: showGrade(min), max: showGrade(max) });
   return (
     <Fieldset legend={<QuestionLabel {...labelProps(question, number)} />} labelFor={inputId} errorId={errorId} error={error}>
       <Box
@@ -49,7 +52,7 @@ export default function GradeWidget({ question, number, value, error, onChange }
           '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main', outlineOffset: 0, borderColor: 'secondary.main' },
         }}
       />
-      <Box component="p" id={helpId} sx={{ m: 0, mt: 0.5, fontSize: '0.8rem', color: 'text.secondary' }}>
+      <Box component="p" id={helpId} aria-live={guide ? 'polite' : undefined} sx={{ m: 0, mt: 0.5, fontSize: '0.8rem', color: 'text.secondary' }}>
         {help}
       </Box>
     </Fieldset>

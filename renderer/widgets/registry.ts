@@ -11,6 +11,7 @@ const modules: { [K in QuestionKind]: Preloadable<WidgetProps<K>> } = {
   grade: preloadable(() => import('./GradeWidget.tsx'), 'Widget(grade)'),
   // TipTap comes with this module only: forms without rich text never download it.
   richText: preloadable(() => import('./RichTextWidget.tsx'), 'Widget(richText)'),
+  boolean: preloadable(() => import('./BooleanWidget.tsx'), 'Widget(boolean)'),
 };
 
 /** The source file of each kind's widget (repository path), for the server's preload hints. */
@@ -20,6 +21,7 @@ const sources: { [K in QuestionKind]: string } = {
   text: 'renderer/widgets/TextWidget.tsx',
   grade: 'renderer/widgets/GradeWidget.tsx',
   richText: 'renderer/widgets/RichTextWidget.tsx',
+  boolean: 'renderer/widgets/BooleanWidget.tsx',
 };
 
 const kindsOf = (definition: QuestionnaireDefinition) => [...new Set(allQuestions(definition).map(({ question }) => question.kind))];

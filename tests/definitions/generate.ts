@@ -20,6 +20,7 @@ const generators: { [K in QuestionKind]: Generator<K> } = {
   text: (question, _definition, seed) => `Resposta ${seed} para ${question.id}`,
   grade: (question, _definition, seed) => Math.min(question.max ?? 10, (question.min ?? 0) + (seed % 10)),
   richText: (question, _definition, seed) => `<p>Resposta <strong>${seed}</strong> para ${question.id}</p>`,
+  boolean: (question) => question.required === true || question.id.length % 2 === 0,
 };
 
 /** Plausible answers to every question of a definition (exclusive groups and tick limits respected). */

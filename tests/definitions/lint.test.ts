@@ -16,7 +16,9 @@ import { jsonFiles } from './load.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const files = new Map(jsonFiles('questionnaires').map(({ file, json }) => [file.replace(/^questionnaires\/|\.json$/g, ''), json]));
-const lookup = (name: string) => files.get(name);
+// `$ref`s name the files beside the questionnaires ('../interview360').
+const shared = new Map(jsonFiles('.').map(({ file, json }) => [`../${file.replace(/^\.\/|\.json$/g, '')}`, json]));
+const lookup = (name: string) => files.get(name) ?? shared.get(name);
 
 /** A copy of a real questionnaire file, to break. */
 function copy(name: string): QuestionnaireDefinition {
@@ -242,7 +244,7 @@ describe('schema errors', () => {
     delete broken.pages[0]!.questions[3]!.text;
     broken.scoring.scores[0]!.questions = 'todas';
     expect(errorsOf(broken)).toEqual([
-      { pointer: '/pages/0/questions/1/kind', message: 'deve ser igual a um dos valores permitidos: "choice", "checkboxes", "text", "grade", "richText"' },
+      { pointer: '/pages/0/questions/1/kind', message: 'deve ser igual a um dos valores permitidos: "choice", "checkboxes", "text", "grade", "richText", "boolean"' },
       { pointer: '/pages/0/questions/2/escala', message: 'não são permitidas propriedades adicionais: "escala"' },
       { pointer: '/pages/0/questions/3', message: 'deve ter a propriedade obrigatória text' },
       { pointer: '/scoring/scores/0/questions', message: 'deve ser "all" ou uma lista' },

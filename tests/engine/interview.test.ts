@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import question360 from '../../definitions/questionnaires/question360new.json' with { type: 'json' };
-import definitionJson from '../../definitions/interview360.json' with { type: 'json' };
 import { decodeInterview, encodeInterview, isIsoDate, parseGrade } from '../../engine/interview/answers.ts';
 import { consolidateInterviews, printDataset, type ConsolidationInput } from '../../engine/interview/consolidate.ts';
-import { gradeBand, parseInterviewDefinition, statusLabel } from '../../engine/interview/definition.ts';
-import { interview360 as definition } from '../../engine/interview/interview360.ts';
+import { gradeBand, statusLabel } from '../../engine/interview/definition.ts';
+import { interview360 as definition, interviewQuestionnaire as questionnaire } from '../../engine/interview/interview360.ts';
 import { sanitizeRichText } from '../../engine/interview/richText.ts';
 
+/* The model itself (blocks, statuses, guide, shapes refused): tests/engine/interviewModel.test.ts. */
+
 describe('the interview definition', () => {
-  it('names the 10 competencies like pages 1-10 of the 360 questionnaire', () => {
-    expect(definition.competencies.map((item) => item.name)).toEqual(question360.pages.slice(0, 10).map((page) => page.title));
-    expect(definition.openBlocks.map((item) => [item.block, item.key, item.name])).toEqual([
-      [11, 'forces', 'Pontos fortes'],
-      [12, 'weakness', 'Pontos a desenvolver'],
-      [13, 'final', 'Comentários finais'],
-    ]);
-  });
-
-  it('reports every problem of a broken file with its pointer', () => {
-    const broken = { ...definitionJson, typeEvaluation: 2, competencies: definitionJson.competencies.slice(0, 9), finishedStatus: 'done' };
-    const result = parseInterviewDefinition(broken);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.map((error) => error.pointer)).toEqual(['/typeEvaluation', '/competencies', '/finishedStatus']);
-    expect(parseInterviewDefinition('x').ok).toBe(false);
-  });
-
   it("labels the status keys and shows 'Não iniciado' for unknown or missing ones", () => {
     expect(['open', 'willCorrect', 'correcting', 'finished'].map((key) => statusLabel(definition, key))).toEqual([
       'Entrevista em andamento',
@@ -61,40 +44,90 @@ describe('interview answers', () => {
     expect(['2024-02-29', '2023-02-29', '2024-13-01', '24-01-01'].map(isIsoDate)).toEqual([true, false, false, false]);
   });
 
-  it('decodes a save and encodes it back in the form order', () => {
-    const { document, errors } = decodeInterview(definition, [
+  it('decodes a save and encodes it back in the definition’s question order', () => {
+    const { document, errors } = decodeInterview(questionnaire, [
       { question: 'status', response: 'willCorrect' },
+      { question: '14.confidential', response: '<p onclick="x">a</p>' },
       { question: '13.final', response: ' ' },
+      { question: '2.reviewed', response: 'true' },
+      { question: '2.better', response: '' },
       { question: '1.grade', response: '9,25' },
+      { question: '2.grade', response: '   ' },
       { question: 'date', response: '2024-05-02' },
       { question: 'date', response: ['2024-05-02', ' ', '2024-05-09'] },
       { question: 'show', response: 'Ana' },
-      { question: '14.confidential', response: '<p onclick="x">a</p>' },
+      { question: '1.reviewed', response: 'false' },
     ]);
     expect(errors).toEqual([]);
+    // Grades with a dot, a blank grade "0", the mark "true"/"false", texts as sent, the rich text sanitised.
     expect(document).toEqual({
       status: 'willCorrect',
       dates: ['2024-05-02', '2024-05-09'],
       show: ['Ana'],
-      answers: { '1.grade': '9.25', '13.final': ' ', '14.confidential': '<p>a</p>' },
+      answers: {
+        '1.grade': '9.25',
+        '1.reviewed': 'false',
+        '2.grade': '0',
+        '2.better': '',
+        '2.reviewed': 'true',
+        '13.final': ' ',
+        '14.confidential': '<p>a</p>',
+      },
     });
-    expect(encodeInterview(definition, document.answers)).toEqual([
+    expect(encodeInterview(questionnaire, document.answers)).toEqual([
       { question: '1.grade', response: '9.25' },
+      { question: '1.reviewed', response: 'false' },
+      { question: '2.grade', response: '0' },
+      { question: '2.better', response: '' },
+      { question: '2.reviewed', response: 'true' },
       { question: '13.final', response: ' ' },
       { question: '14.confidential', response: '<p>a</p>' },
     ]);
   });
 
-  it('lists every problem', () => {
-    const { errors } = decodeInterview(definition, [
+  it('leaves out of the load call what is not a question of the definition', () => {
+    expect(encodeInterview(questionnaire, { '3.grade': '4', '15.grade': '1', status: 'open' })).toEqual([{ question: '3.grade', response: '4' }]);
+  });
+
+  it('lists every problem in the order sent, each naming its block', () => {
+    const { document, errors } = decodeInterview(questionnaire, [
       { question: '1.grade', response: '11' },
       { question: '2.grade', response: 'x' },
       { question: '0.grade', response: '1' },
       { question: 'status', response: 'closed' },
       { question: '3.positive', response: ['a'] },
+      { question: '4.grade', response: '-0,5' },
+      { question: '5.grade', response: '7,125' },
+      { question: '6.reviewed', response: 'sim' },
+      { question: '6.grade', response: '5' },
+      { question: '6.grade', response: '6' },
+      { question: 'date', response: '2024-02-30' },
     ]);
-    expect(errors).toHaveLength(5);
-    expect(errors[0]).toBe('A nota do bloco 1 deve estar entre 0 e 10; foi enviada 11.');
+    expect(errors).toEqual([
+      'A nota do bloco 1 deve estar entre 0 e 10; foi enviada 11.',
+      "A nota do bloco 2 deve ser um número (use apenas dígitos e uma vírgula ou ponto): 'x'.",
+      'A questão 0.grade não existe na entrevista 360.',
+      "Status da entrevista inválido: 'closed'. Use open, willCorrect, correcting ou finished.",
+      'Requisição inválida: o campo 3.positive tem um valor inválido',
+      'A nota do bloco 4 deve estar entre 0 e 10; foi enviada -0,5.',
+      'A nota do bloco 5 aceita no máximo 2 casas decimais; foi enviada 7,125.',
+      "O campo revisado do bloco 6 deve ser 'true' ou 'false'.",
+      'A questão 6.grade foi enviada mais de uma vez.',
+      "Data de entrevista inválida: '2024-02-30'. Use o formato aaaa-mm-dd.",
+    ]);
+    // What was readable is decoded; the route stores nothing when there is any error.
+    expect(document.answers).toEqual({ '6.grade': '5' });
+  });
+
+  it('accepts two decimals and the bounds themselves', () => {
+    const { document, errors } = decodeInterview(questionnaire, [
+      { question: '1.grade', response: '0' },
+      { question: '2.grade', response: '10' },
+      { question: '3.grade', response: '7,25' },
+      { question: '4.grade', response: '.5' },
+    ]);
+    expect(errors).toEqual([]);
+    expect(document.answers).toEqual({ '1.grade': '0', '2.grade': '10', '3.grade': '7.25', '4.grade': '0.5' });
   });
 });
 

@@ -123,6 +123,19 @@ describe('POST /api/definitions/questionnaires/check', () => {
     expect(orphan.json()).toMatchObject({ ok: false, errors: [{ pointer: '/extends' }] });
   });
 
+  it('follows $ref to the shared files beside the questionnaires (the 360 interview’s competencies)', async () => {
+    const interview = filesOnDisk().get('interview360')! as { pages: { title?: unknown; display?: string }[] };
+    expect(interview.pages[0]!.title).toEqual({ $ref: '../interview360.json#/competencies/0/name' });
+    const shared = JSON.parse(readFileSync(join(folder, '..', 'interview360.json'), 'utf8')) as { competencies: { name: string }[] };
+    const response = await check(interview);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { ok: boolean; definition: { pages: { title?: string; display?: string }[] }; version: { state: string } };
+    expect(body.ok).toBe(true);
+    const shown = body.definition.pages.filter((page) => page.display !== 'dialog');
+    expect(shown.slice(0, 10).map((page) => page.title)).toEqual(shared.competencies.map((competency) => competency.name));
+    expect(body.version).toMatchObject({ file: 'interview360', state: 'published' });
+  });
+
   it('lists the problems of a broken definition by JSON pointer', async () => {
     const broken = stress();
     const pageIndex = 0;

@@ -4,7 +4,7 @@
  * the chart's numbers per competency (computed here from the grades this file saves), the comments
  * without the confidential ones, the file name, who may get it and the 400s of malformed calls.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluations } from '../../apps/server/src/db/schema.ts';
@@ -92,6 +92,15 @@ describe('GET /api/interview/report/{ratedId}', () => {
     expect(text).toContain('Entrevista 360 graus');
     expect(text).toContain(`Avaliado: ${rated.name}`);
     expect(text).toContain('Entrevistas consideradas: 3');
+  });
+
+  it('names the published version of the interview’s definition (definitions/versions/interview360)', () => {
+    const latest = readdirSync(join(process.cwd(), 'definitions/versions/interview360'))
+      .map((file) => file.replace(/\.json$/, ''))
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+      .at(-1)!;
+    expect(latest).toBe('1.0');
+    expect(text.replace(/\s+/g, ' ')).toContain(`Avaliação 360 por entrevista, versão ${latest}`);
   });
 
   it('holds the consolidated numbers per competency: mean, self grade, minimum and maximum', () => {

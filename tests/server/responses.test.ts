@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluations, responses } from '../../apps/server/src/db/schema.ts';
+import { evaluations, interviews, responses } from '../../apps/server/src/db/schema.ts';
 import { messages } from '../../engine/messages.ts';
 import { countRows, expire } from './fixtures.ts';
 import { bearer } from './testApp.ts';
@@ -57,6 +57,19 @@ async function stored(evaluationId: string) {
 }
 
 const ALL_ONES = questions.map(() => 1);
+
+/** A 360 interview (type 11) of employee `evaluatorIndex` about employee 0, created through the API. */
+async function newInterview(evaluatorIndex: number): Promise<{ id: string; userId: number; rated: number }> {
+  const [rated, evaluator] = [demo.employees[0]!, demo.employees[evaluatorIndex]!];
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/evaluation',
+    headers: bearer(adminToken),
+    payload: { users: [{ user_id: evaluator.id, type_evaluation: 11, evaluated: rated.id }] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: response.json().evaluations[0].evaluation_id, userId: evaluator.id, rated: rated.id };
+}
 
 describe('POST /api/tableresponse/multiple', () => {
   it('stores the answers and marks the evaluation done in one go', async () => {
@@ -157,6 +170,27 @@ describe('POST /api/tableresponse/multiple', () => {
     expect(items.map((item) => item.response)).toEqual(ALL_ONES.map(String));
   });
 
+  it('refuses a staff form (the 360 interview, type 11): it is filled in on the interview screen, never by link', async () => {
+    const interview = await newInterview(2);
+    // Answers the interview's definition would read (a grade, a text, the reviewed mark).
+    const body = {
+      evaluator_user_id: interview.userId,
+      rated_user_id: interview.rated,
+      type_evaluation: 11,
+      evaluation_id: interview.id,
+      questions: [
+        { question: '1.grade', response: '7.5' },
+        { question: '1.positive', response: 'Pontual' },
+        { question: '1.reviewed', response: 'true' },
+      ],
+    };
+    const response = await submit(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Esta avaliação é preenchida pela equipe na tela da entrevista, não por link.' });
+    expect(await stored(interview.id)).toEqual({ done: false, items: [] });
+    expect(await t.db.select().from(interviews).where(eq(interviews.evaluationId, interview.id))).toEqual([]);
+  });
+
   it('stores exactly one of two simultaneous identical submissions', async () => {
     const evaluation = await newEvaluation();
     const body = payload(evaluation, ALL_ONES);
@@ -239,10 +273,27 @@ describe('POST /api/tableresponse/evaluations', () => {
     expect(foreignSector.statusCode).toBe(404);
   });
 
+  it('leaves out a finished 360 interview: a staff form has no scored link responses', async () => {
+    const interview = await newInterview(3);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/tableresponse/multiple',
+      headers: bearer(adminToken),
+      payload: { type_evaluation: '11', evaluator_user_id: interview.userId, rated_user_id: interview.rated, questions: [{ question: '1.grade', response: '8' }, { question: 'status', response: 'finished' }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await stored(interview.id)).done).toBe(true);
+    const response = await scored(adminToken, { evaluations: [interview.id, allZero.id] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().responses.map((row: { evaluation_id: string }) => row.evaluation_id)).toEqual([allZero.id]);
+  });
+
   it('validates the query (400), and needs staff (401)', async () => {
     expect((await scored(adminToken, {})).json()).toEqual({ message: messages.api.filtersRequired });
     expect((await scored(adminToken, { type_evaluation: 99 })).json()).toEqual({ message: 'Tipo de avaliação inexistente: 99.' });
-    expect((await scored(adminToken, { type_evaluation: 11 })).json()).toEqual({ message: 'O tipo de avaliação 11 ainda não tem questionário.' });
+    expect((await scored(adminToken, { type_evaluation: 11 })).json()).toEqual({
+      message: 'O tipo de avaliação 11 é preenchido pela equipe na tela da entrevista e não tem resultados pontuados: veja o relatório da entrevista.',
+    });
     expect((await scored(adminToken, { type_evaluation: 'treze' })).statusCode).toBe(400);
     expect((await scored(adminToken, { evaluations: ['nao-uuid'] })).json()).toEqual({ responses: [] });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/tableresponse/evaluations', payload: { type_evaluation: 13 } });

@@ -22,7 +22,8 @@ export interface DemoPeople {
   employees: { id: number; sectorId: number }[];
 }
 
-const typeOf = new Map(catalog.types.flatMap((entry) => ('definition' in entry && entry.definition ? [[entry.definition, entry.type] as const] : [])));
+/** The types answered through a link (a slug): a staff form (the 360 interview) gets no link responses. */
+const typeOf = new Map(catalog.types.flatMap((entry) => ('definition' in entry && entry.definition && 'slug' in entry && entry.slug ? [[entry.definition, entry.type] as const] : [])));
 
 /** The 360 evaluates the second demo employee; its self-evaluation is that employee's own. */
 const EVALUATED = 1;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { gradeToWire as interviewGradeToWire } from '../../../apps/web/src/pages/interview/formModel.ts';
 import { decodeAnswers } from '../../../engine/answers/decoding.ts';
 import { encodeAnswers } from '../../../engine/answers/encoding.ts';
 import { answersFromFields } from '../../../engine/answers/formValues.ts';
@@ -14,8 +13,7 @@ import fixture from '../../fixtures/gradeRichText.json' with { type: 'json' };
 /*
  * The `grade` and `richText` kinds reproduce the 360 interview's wire format: a grade is typed with a
  * comma and sent with a dot ('7,5' → '7.5': administration.md 5, "the comma is converted to a dot on
- * sending"; `gradeToWire` of apps/web/src/pages/interview/formModel.ts and its test
- * tests/web/interview/formModel.test.tsx), and is read with a comma or a dot (`parseGrade` of
+ * sending"), and is read with a comma or a dot (`parseGrade` of
  * engine/interview/answers.ts, tests/engine/interview.test.ts). Rich text is the confidential comments'
  * allowlisted HTML (the expectations of tests/engine/interview.test.ts, 'confidential comments').
  */
@@ -35,8 +33,6 @@ describe('the grade kind', () => {
     expect(encodeAnswers(definition, { '1.grade': 7.5 })).toEqual([{ question: '1.grade', response: '7.5' }]);
     expect(encodeAnswers(definition, { '1.grade': 10 })).toEqual([{ question: '1.grade', response: '10' }]);
     expect(encodeAnswers(definition, { '1.grade': 0 })).toEqual([{ question: '1.grade', response: '0' }]);
-    // The interview's own encoder gives the same strings for the same typed grades.
-    expect(['7,5', '10', '0'].map(interviewGradeToWire)).toEqual(['7.5', '10', '0']);
   });
 
   it('reads a grade sent with a comma or a dot, and what the interview reads, the same', () => {

@@ -43,9 +43,27 @@ async function readQuestionnaireFiles(dir: string): Promise<QuestionnaireFileEnt
   );
 }
 
-/** `extends` resolved against the files just read. */
-function lookupIn(files: QuestionnaireFileEntry[]) {
-  const byName = new Map(files.map((file) => [file.name, file.json]));
+/**
+ * The shared files beside the questionnaires' folder (`definitions/interview360.json`, the ten 360
+ * competencies) by the name a `$ref` gives them ('../interview360'), read now like the questionnaires.
+ */
+async function readSharedFiles(dir: string): Promise<QuestionnaireFileEntry[]> {
+  const names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith('.json')).map((entry) => entry.name);
+  return Promise.all(
+    names.sort().map(async (file) => {
+      const name = `../${file.slice(0, -'.json'.length)}`;
+      try {
+        return { name, json: JSON.parse(await readFile(join(dir, file), 'utf8')) as unknown };
+      } catch {
+        return { name, json: undefined };
+      }
+    }),
+  );
+}
+
+/** `extends` and `$ref` resolved against the files just read (the questionnaires and the shared files). */
+function lookupIn(files: QuestionnaireFileEntry[], shared: QuestionnaireFileEntry[]) {
+  const byName = new Map([...files, ...shared].map((file) => [file.name, file.json]));
   return (name: string) => byName.get(name);
 }
 
@@ -100,7 +118,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
     },
     async () => {
       const files = await readQuestionnaireFiles(dir);
-      const lookup = lookupIn(files);
+      const lookup = lookupIn(files, await readSharedFiles(dir));
       return files
         .map((file) => ({
           name: file.name,
@@ -118,7 +136,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
       preHandler: adminOnly,
       schema: {
         tags: ['definitions'],
-        summary: 'Verificar uma definição de questionário (extends resolvido contra os arquivos do repositório); nada é gravado',
+        summary: 'Verificar uma definição de questionário (extends e $ref resolvidos contra os arquivos do repositório); nada é gravado',
         security: bearer,
         body: { type: 'object', required: ['definition'], properties: { definition: {} } },
         response: {
@@ -151,7 +169,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
       },
     },
     async (request) => {
-      const parsed = parseQuestionnaire(request.body.definition, lookupIn(await readQuestionnaireFiles(dir)));
+      const parsed = parseQuestionnaire(request.body.definition, lookupIn(await readQuestionnaireFiles(dir), await readSharedFiles(dir)));
       if (!parsed.ok) return { ok: false, errors: parsed.errors };
       const file = app.definitions.types.get(parsed.value.type)?.definition;
       return { ok: true, definition: parsed.value, ...(file ? { version: versionVerdict(file, fileVersionState(dir, file, parsed.value)) } : {}) };

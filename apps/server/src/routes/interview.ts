@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { decodeInterview, encodeInterview, type IncomingPair, MAX_LIST_ITEMS } from '../../../../engine/interview/answers.ts';
 import { consolidateInterviews, printDataset } from '../../../../engine/interview/consolidate.ts';
-import { statusLabel } from '../../../../engine/interview/definition.ts';
-import { interview360 } from '../../../../engine/interview/interview360.ts';
+import { interviewModel, statusLabel } from '../../../../engine/interview/definition.ts';
+import type { InterviewDefinition } from '../../../../engine/interview/types.ts';
 import { interviewReportBlocks, interviewReportSubject } from '../../../../engine/interview/report.ts';
 import { reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
@@ -161,15 +160,9 @@ function evaluatorIds(values: string[] | undefined): number[] | undefined {
   return [...new Set(ids.map(Number))];
 }
 
-/** "Avaliação 360 por entrevista v1a2b3c4d": the interview definition's name and the start of its SHA-256. */
-const interviewVersion = format(messages.reports.versionOf, {
-  name: interview360.title,
-  version: createHash('sha256').update(JSON.stringify(interview360)).digest('hex').slice(0, 8),
-});
-
 const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
 
-function evaluatorRows(rows: InterviewEvaluatorRow[]) {
+function evaluatorRows(interview360: InterviewDefinition, rows: InterviewEvaluatorRow[]) {
   return rows.map((row) => ({
     id: row.id,
     evaluator: row.evaluator,
@@ -187,6 +180,16 @@ function evaluatorRows(rows: InterviewEvaluatorRow[]) {
  * (administrators, or a company user for its own company).
  */
 export async function interviewRoutes(app: FastifyInstance) {
+  // The questionnaire definition loaded and validated at start, and the model read off it: a
+  // definition of another shape stops the start here, never a request.
+  const questionnaire = app.definitions.questionnaires.get(INTERVIEW_TYPE);
+  if (!questionnaire) throw new Error(format(messages.interview.modelInvalid, { type: INTERVIEW_TYPE, problems: messages.interview.modelMissing }));
+  const interview360 = interviewModel(questionnaire);
+  const published = app.definitions.versions.get(INTERVIEW_TYPE)?.at(-1)?.version;
+  /** "Avaliação 360 por entrevista, versão 1.0": the published version of the definition the report reads. */
+  const interviewVersion = published
+    ? format(messages.reports.versionOf, { name: interview360.title, version: published })
+    : format(messages.reports.noVersion, { name: interview360.title });
   const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
@@ -247,7 +250,7 @@ export async function interviewRoutes(app: FastifyInstance) {
       if (evaluationId !== undefined && !isUuid(evaluationId)) throw new HttpError(404, messages.interview.notFound);
       const evaluation = await findInterviewEvaluation(app.db, body.evaluator_user_id, body.rated_user_id, evaluationId);
       if (!evaluation) throw new HttpError(404, messages.interview.notFound);
-      const { document, errors } = decodeInterview(interview360, body.questions);
+      const { document, errors } = decodeInterview(questionnaire, body.questions);
       if (errors.length > 0) throw new HttpError(400, errors[0]!, errors);
       const done = document.status === interview360.finishedStatus;
       await app.db.transaction((tx) => saveInterview(tx, evaluation.id, document, done));
@@ -293,7 +296,7 @@ export async function interviewRoutes(app: FastifyInstance) {
         status: stored?.status ?? null,
         dates: stored?.dates ?? [],
         show: stored?.show ?? [],
-        answers: encodeInterview(interview360, stored?.answers ?? {}),
+        answers: encodeInterview(questionnaire, stored?.answers ?? {}),
       };
     },
   );
@@ -313,7 +316,7 @@ export async function interviewRoutes(app: FastifyInstance) {
     async (request) => {
       const { ratedId } = request.params;
       await visibleUsers(app.db, request.account!, [ratedId]);
-      return evaluatorRows(await listInterviewEvaluators(app.db, { ratedId }));
+      return evaluatorRows(interview360, await listInterviewEvaluators(app.db, { ratedId }));
     },
   );
 
@@ -332,7 +335,7 @@ export async function interviewRoutes(app: FastifyInstance) {
     async (request) => {
       const { companyId } = request.params;
       await visibleCompany(app.db, request.account!, companyId);
-      return evaluatorRows(await listInterviewEvaluators(app.db, { companyId }));
+      return evaluatorRows(interview360, await listInterviewEvaluators(app.db, { companyId }));
     },
   );
 

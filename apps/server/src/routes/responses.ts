@@ -93,6 +93,10 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       ) {
         throw new HttpError(400, messages.api.evaluationMismatch);
       }
+      // Validated with the version the link was sent with, even after the file changed.
+      const definition = questionnaireOf(app.definitions, evaluation.typeEvaluation, evaluation.definitionVersion);
+      // A staff form (the 360 interview) has no link: staff fill it in on the interview screen.
+      if (definition?.staff) throw new HttpError(400, messages.api.staffForm);
       const now = new Date();
       const expireAt = evaluation.expireAt;
       const state = linkState({ done: evaluation.done, expire_at: expireAt ? expireAt.toISOString() : null }, now);
@@ -100,8 +104,6 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       if (state === 'expired') {
         throw new HttpError(410, format(messages.api.evaluationExpired, { date: formatDateBR(expireAt!, app.settings.timeZone) }));
       }
-      // Validated with the version the link was sent with, even after the file changed.
-      const definition = questionnaireOf(app.definitions, evaluation.typeEvaluation, evaluation.definitionVersion);
       if (!definition) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type: evaluation.typeEvaluation }));
       const decoded = decodeAnswers(definition, body.questions);
       const problems = [...decoded.errors, ...submissionErrors(definition, decoded.answers).map((error) => error.message)];
@@ -165,7 +167,9 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       } else if (body.type_evaluation !== undefined) {
         const type = body.type_evaluation;
         if (!app.definitions.types.has(type)) throw new HttpError(400, format(messages.api.unknownType, { type }));
-        if (!app.definitions.questionnaires.has(type)) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type }));
+        const questionnaire = app.definitions.questionnaires.get(type);
+        if (!questionnaire) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type }));
+        if (questionnaire.staff) throw new HttpError(400, format(messages.api.staffFormNotScored, { type }));
         let companyId = ownCompany;
         const requested = body.company_id ?? undefined;
         if (requested !== undefined) {
@@ -188,6 +192,8 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       const scope = doneEvaluationsScope(app.db, filter);
       const scored = [];
       for (const type of await doneEvaluationTypes(app.db, filter)) {
+        // A staff form's answers are not link responses: the interview has its own consolidation.
+        if (app.definitions.questionnaires.get(type)?.staff) continue;
         // Each evaluation scored by the key of the major version it was created with.
         for (const [major, definition] of scoringEditions(app.definitions, type)) {
           const classification = definition.scoring?.classification;

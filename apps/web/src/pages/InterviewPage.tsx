@@ -1,24 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import { interview360 } from '../../../../engine/interview/interview360';
+import { heldAnswers } from '../../../../engine/answers/held';
+import type { Answers, WireItem } from '../../../../engine/definition/types';
+import { interviewQuestionnaire } from '../../../../engine/interview/interview360';
 import { format, messages } from '../../../../engine/messages';
+import { QuestionnaireRunner } from '../../../../renderer/QuestionnaireRunner';
 import { ApiError, errorMessage } from '../api/client';
 import { findEvaluation } from '../api/endpoints';
-import { loadInterviewAnswers } from '../api/interview';
+import { loadInterviewAnswers, saveInterview } from '../api/interview';
 import { LoadError, Loading } from '../components/PageStates';
-import { useToast } from '../toast';
-import { formFromSaved, type InterviewForm } from './interview/formModel';
-import { InterviewFormView, type InterviewTarget } from './interview/InterviewFormView';
+import { TOAST_MS, useToast } from '../toast';
+import { frameFromSaved, framePairs, type InterviewFrame } from './interview/formModel';
+import { InterviewFrameFields } from './interview/InterviewFrameFields';
 
 const m = messages.screenInterview;
+const definition = interviewQuestionnaire;
 
-type Loaded = { target: InterviewTarget; form: InterviewForm };
+/** Who the interview is about: the ids the save call needs and the names of the header. */
+interface InterviewTarget {
+  evaluationId: string;
+  evaluatorId: number;
+  evaluatorName: string;
+  ratedId: number;
+  ratedName: string;
+}
+
+type Loaded = { target: InterviewTarget; answers: Answers; frame: InterviewFrame };
 
 /** Loads the evaluation (evaluator and rated) and then its saved answers. */
 async function loadInterview(evaluationId: string): Promise<Loaded> {
   const evaluation = await findEvaluation(evaluationId);
-  if (evaluation.type_evaluation !== interview360.typeEvaluation) throw new ApiError(m.wrongType, 400);
+  if (evaluation.type_evaluation !== definition.type) throw new ApiError(m.wrongType, 400);
   if (evaluation.rated === null) throw new ApiError(m.noRated, 400);
   const saved = await loadInterviewAnswers(evaluation.rated, evaluation.user_id);
   return {
@@ -29,11 +42,57 @@ async function loadInterview(evaluationId: string): Promise<Loaded> {
       ratedId: Number(evaluation.rated),
       ratedName: evaluation.rated_name ?? '',
     },
-    form: formFromSaved(interview360, saved),
+    answers: heldAnswers(definition, saved.answers),
+    frame: frameFromSaved(saved),
   };
 }
 
-/** The 360 interview form (/interview360/{evaluation}), full screen outside the layout. */
+/**
+ * The 360 interview (/interview360/{evaluation}), full screen outside the layout: the questionnaire
+ * `interview360` run by the questionnaire machine and renderer in staff mode, with the interview's
+ * status and attendance dates around it; every save sends both.
+ */
+function InterviewForm({ loaded }: { loaded: Loaded }) {
+  const toast = useToast();
+  const { target } = loaded;
+  const [frame, setFrame] = useState(loaded.frame);
+  const latest = useRef(frame);
+  useEffect(() => {
+    latest.current = frame;
+  }, [frame]);
+  const save = useCallback(
+    async (items: WireItem[]) => {
+      try {
+        await saveInterview({
+          type_evaluation: String(definition.type),
+          evaluator_user_id: target.evaluatorId,
+          rated_user_id: target.ratedId,
+          evaluation_id: target.evaluationId,
+          questions: [...items, ...framePairs(latest.current)],
+        });
+      } catch (error) {
+        throw new Error(errorMessage(error));
+      }
+    },
+    [target],
+  );
+  const notify = useCallback(
+    (message: string, variant: 'error' | 'success' | 'info') => (variant === 'success' ? toast.success(message, TOAST_MS.interviewSaved) : toast[variant](message)),
+    [toast],
+  );
+  return (
+    <QuestionnaireRunner
+      definition={definition}
+      details={[`${m.evaluatorLabel}: ${target.evaluatorName}`, `${m.ratedLabel}: ${target.ratedName}`]}
+      initialAnswers={loaded.answers}
+      onSave={save}
+      notify={notify}
+      frame={<InterviewFrameFields statuses={definition.staff!.statuses} value={frame} onChange={(patch) => setFrame((previous) => ({ ...previous, ...patch }))} />}
+    />
+  );
+}
+
+/** Loads the interview, with loading and error states, then shows its form. */
 export default function InterviewPage() {
   const { evaluation = '' } = useParams();
   const toast = useToast();
@@ -58,18 +117,18 @@ export default function InterviewPage() {
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const current = state?.key === key ? state : null;
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       {current === null && (
-        <Box sx={{ p: 3 }}>
+        <Box component="main" sx={{ p: 3 }}>
           <Loading />
         </Box>
       )}
       {current?.error && (
-        <Box sx={{ p: 3 }}>
+        <Box component="main" sx={{ p: 3 }}>
           <LoadError message={current.error} onRetry={retry} />
         </Box>
       )}
-      {current?.loaded && <InterviewFormView key={key} definition={interview360} target={current.loaded.target} initial={current.loaded.form} />}
+      {current?.loaded && <InterviewForm key={key} loaded={current.loaded} />}
     </Box>
   );
 }

@@ -11,6 +11,14 @@ const definitionFiles = import.meta.glob<{ default: unknown }>('../../../../defi
 // The published versions (already resolved): an older link opens the version it was sent with.
 const versionFiles = import.meta.glob<{ default: unknown }>('../../../../definitions/versions/*/*.json');
 
+// Files beside the questionnaires that they reference with `$ref` (the 360 competencies): small, loaded with this module.
+const sharedFiles = import.meta.glob<unknown>('../../../../definitions/*.json', { eager: true, import: 'default' });
+
+/** A file a questionnaire's `$ref` names ('../interview360'), or a questionnaire file already loaded. */
+function lookupIn(files: Map<string, unknown>): (name: string) => unknown {
+  return (name) => (name.startsWith('../') ? sharedFiles[`../../../../definitions/${name.slice(3)}.json`] : files.get(name));
+}
+
 async function loadFile(file: string): Promise<unknown> {
   const load = definitionFiles[`../../../../definitions/questionnaires/${file}.json`];
   return load ? (await load()).default : undefined;
@@ -30,7 +38,7 @@ async function loadDefinition(file: string, version: string | null | undefined):
     files.set(name, json);
     name = baseName(json);
   }
-  const resolved = resolveQuestionnaire(files.get(file), (name) => files.get(name));
+  const resolved = resolveQuestionnaire(files.get(file), lookupIn(files));
   return resolved.ok ? (resolved.value as QuestionnaireDefinition) : undefined;
 }
 

@@ -102,10 +102,11 @@ function GuideLegend({ guide }: { guide: GradeGuide }) {
   const id = useId();
   return (
     <Box component="section" aria-labelledby={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
-      <Box component="h2" id={id} sx={{ typography: 'subtitle2', m: 0, mb: 0.5 }}>
+      {/* Sizes spelled out: the respondent pages' theme (the preview) has no typography variants. */}
+      <Box component="h2" id={id} sx={{ fontSize: '0.875rem', fontWeight: 600, lineHeight: 1.6, m: 0, mb: 0.5 }}>
         {guide.title}
       </Box>
-      <Box component="ul" sx={{ typography: 'body2', m: 0, pl: 2.5, columnGap: 3, columns: { xs: 1, sm: 2, md: 4 } }}>
+      <Box component="ul" sx={{ fontSize: '0.875rem', lineHeight: 1.5, m: 0, pl: 2.5, columnGap: 3, columns: { xs: 1, sm: 2, md: 4 } }}>
         {guide.bands.map((band) => (
           <li key={band.from}>{format(messages.form.gradeGuideItem, { range: guideRange(band), label: band.label })}</li>
         ))}
@@ -158,7 +159,7 @@ function PageDialog({ section, onClose, children }: { section: Section; onClose:
         '&::backdrop': { bgcolor: 'rgba(0, 0, 0, 0.5)' },
       }}
     >
-      <Box component="h2" id={`${id}-title`} sx={{ typography: 'h6', mt: 0, mb: 1 }}>
+      <Box component="h2" id={`${id}-title`} sx={{ fontSize: '1.25rem', fontWeight: 500, lineHeight: 1.6, mt: 0, mb: 1 }}>
         {section.page.title}
       </Box>
       {section.page.description && (
@@ -245,7 +246,7 @@ export function StaffForm({ definition, state, actor, details, frame }: StaffFor
                 aria-labelledby={`${anchor}-title`}
                 sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', p: 2, scrollMarginTop: 16, '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main' } }}
               >
-                <Box component="h2" id={`${anchor}-title`} sx={{ typography: 'h6', fontSize: '1.1rem', mt: 0, mb: section.page.description ? 0.5 : 1.5 }}>
+                <Box component="h2" id={`${anchor}-title`} sx={{ fontSize: '1.1rem', fontWeight: 500, lineHeight: 1.6, mt: 0, mb: section.page.description ? 0.5 : 1.5 }}>
                   {title}
                 </Box>
                 {section.page.description && (
@@ -281,7 +282,7 @@ export function StaffForm({ definition, state, actor, details, frame }: StaffFor
             />
             {messages.form.sync}
           </Box>
-          <Box component="span" role="timer" aria-live="off" sx={{ typography: 'body2', color: 'text.secondary', minWidth: 120 }}>
+          <Box component="span" role="timer" aria-live="off" sx={{ fontSize: '0.875rem', color: 'text.secondary', minWidth: 120 }}>
             {autoSave ? format(messages.form.syncCountdown, { seconds: secondsLeft }) : messages.form.syncOff}
           </Box>
           <Box sx={{ flexGrow: 1 }} />

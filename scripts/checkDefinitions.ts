@@ -42,7 +42,7 @@ export type Check = (file: CheckedFile, repository: Repository) => DefinitionErr
 /** Schema, cross-references and lints of each kind of file. */
 const parsed: Check = ({ kind, json }, repository) => {
   const result =
-    kind === 'catalog' ? parseCatalog(json) : kind === 'dashboard' ? parseDashboard(json, repository.byType) : parseQuestionnaire(json, repository.lookup);
+    kind === 'catalog' ? parseCatalog(json) : kind === 'dashboard' ? parseDashboard(json, repository.byType, repository.lookup) : parseQuestionnaire(json, repository.lookup);
   return result.ok ? [] : result.errors;
 };
 

@@ -1,8 +1,8 @@
 /*
  * Grades typed with a comma, as the 360 interview types them (administration.md 5: digits and one
  * comma; the comma becomes a dot on sending). The questionnaire format's `grade` kind reads, shows
- * and checks its answers with these functions; `engine/interview/answers.ts` keeps its own
- * `parseGrade` (which also reads an empty grade as 0, the interview's rule for a blank field).
+ * and checks its answers with these functions. An empty grade is no answer here; a staff form sends it
+ * as its definition's blank ("0" for the interview, `staff.blanks`).
  */
 
 import type { GradeGuide, GuideBand } from '../definition/types.ts';

@@ -63,8 +63,11 @@ export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = 
  * Validates a dashboard definition against its schema, then (given the questionnaires by evaluation
  * type) checks that every type, question, score, tag, dataset and field it names exists.
  */
-export function parseDashboard(json: unknown, questionnaires?: Map<number, QuestionnaireDefinition>): ParseResult<DashboardDefinition> {
-  return parseWith(validators.dashboard, json, (dashboard) => (questionnaires ? dashboardErrors(dashboard, questionnaires) : []));
+export function parseDashboard(json: unknown, questionnaires?: Map<number, QuestionnaireDefinition>, lookup: QuestionnaireLookup = () => undefined): ParseResult<DashboardDefinition> {
+  // `$ref`s first (a filter's list of the 360 competencies, written once beside the questionnaires).
+  const resolved = resolveReferences(json, lookup);
+  if (!resolved.ok) return resolved;
+  return parseWith(validators.dashboard, resolved.value, (dashboard) => (questionnaires ? dashboardErrors(dashboard, questionnaires) : []));
 }
 
 /** Validates the evaluation-type catalogue: schema, unique type ids. */

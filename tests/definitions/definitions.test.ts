@@ -32,7 +32,9 @@ const byType = new Map(
     return found ? [[entry.type, found.definition] as const] : [];
   }),
 );
-const dashboards = jsonFiles('dashboards').map(({ file, json }) => ({ file, dashboard: parsed<DashboardDefinition>(file, parseDashboard(json, byType)) }));
+// `$ref`s of a dashboard name the files beside the questionnaires ('../interview360').
+const shared = new Map(jsonFiles('.').map(({ file, json }) => [`../${file.replace(/^\.\/|\.json$/g, '')}`, json]));
+const dashboards = jsonFiles('dashboards').map(({ file, json }) => ({ file, dashboard: parsed<DashboardDefinition>(file, parseDashboard(json, byType, (name) => shared.get(name))) }));
 interface FixtureCase {
   name: string;
   responses: Record<string, string | string[]>;

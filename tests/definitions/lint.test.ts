@@ -267,7 +267,7 @@ describe('dashboards', () => {
     }),
   );
   const errorsOfDashboard = (json: unknown) => {
-    const result = parseDashboard(json, byType);
+    const result = parseDashboard(json, byType, lookup);
     return result.ok ? [] : result.errors;
   };
 

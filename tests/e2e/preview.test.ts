@@ -194,6 +194,35 @@ describe('questionnaire preview, end to end', () => {
     await page.frameLocator(FRAME).getByRole('heading', { name: stress.title }).first().waitFor();
   });
 
+  it('runs the 360 interview, a staff form, from the picker: its blocks, and each Salvar shows its wire items', async () => {
+    const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
+    await signIn(page, credentials.admin);
+    await page.goto('/preview');
+    await page.getByRole('combobox', { name: 'Questionário do repositório' }).click();
+    await page.getByRole('option', { name: '11 – Avaliação 360 por entrevista (interview360.json)', exact: true }).click();
+    await page.getByRole('button', { name: 'Página inteira', exact: true }).click();
+    const frame = page.frameLocator(FRAME);
+    const competencies = JSON.parse(readFileSync(join(process.cwd(), 'definitions/interview360.json'), 'utf8')).competencies as { block: number; name: string }[];
+    // The competency names the 360 shares, each a block with its own grade.
+    for (const { block, name } of competencies) await frame.getByLabel(`Nota ${block}. ${name}`, { exact: true }).waitFor();
+    await frame.getByLabel('Nota 2. Planejamento', { exact: true }).fill('8,25');
+    await frame.locator('#bloco-2').getByRole('checkbox', { name: /Revisado/ }).check();
+    await frame.getByRole('link', { name: 'Bloco 2: revisado' }).waitFor();
+    await frame.getByRole('button', { name: 'Salvar', exact: true }).click();
+    const results = page.getByRole('region', { name: 'Resultado das respostas' });
+    await results.waitFor();
+    const wire = JSON.parse((await results.getByRole('region', { name: 'Itens do envio, em JSON' }).textContent())!) as { question: string; response: string }[];
+    // 10 blocks of four questions, three open blocks and the confidential comments: every one sent, blanks included.
+    expect(wire).toHaveLength(competencies.length * 4 + 4);
+    expect(wire.find((item) => item.question === '2.grade')?.response).toBe('8.25');
+    expect(wire.find((item) => item.question === '2.reviewed')?.response).toBe('true');
+    expect(wire.find((item) => item.question === '1.grade')?.response).toBe('0');
+    expect(wire.find((item) => item.question === '13.final')?.response).toBe(' ');
+    // The form stays open: staff save as often as they like.
+    await frame.getByLabel('Nota 2. Planejamento', { exact: true }).waitFor();
+    await photograph(page, join(screenshotDir, 'preview-interview.png'));
+  });
+
   it('shows nothing in the frame page opened on its own', async () => {
     const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
     await page.goto('/preview/frame');

@@ -67,7 +67,7 @@ export function loadDefinitions(dir: string = definitionsDir): Definitions {
   }
   const dashboards = new Map<number, DashboardDefinition>();
   for (const file of readdirSync(`${dir}/dashboards`).filter((name) => name.endsWith('.json')).sort()) {
-    const parsed = parseDashboard(readJson(`${dir}/dashboards/${file}`), questionnaires);
+    const parsed = parseDashboard(readJson(`${dir}/dashboards/${file}`), questionnaires, (name) => (existsSync(`${dir}/questionnaires/${name}.json`) ? readJson(`${dir}/questionnaires/${name}.json`) : undefined));
     if (!parsed.ok) throw new Error(describeErrors(`dashboards/${file}`, parsed.errors));
     dashboards.set(parsed.value.id, parsed.value);
   }

@@ -3,11 +3,13 @@ import { useParams } from 'react-router-dom';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DashboardDefinition } from '../../../../engine/definition/dashboard';
+import { resolveReferences } from '../../../../engine/definition/extend';
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
 import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
 import { getUser } from '../auth/session';
+import { sharedDefinition } from '../sharedDefinitions';
 
 // Definitions reach the browser already validated by the build's definition check, so they are typed
 // here; each is its own chunk, loaded when its view opens.
@@ -23,7 +25,10 @@ interface Loaded {
 /** Loads a dashboard's definition; `dashboard` is absent when the id is unknown. */
 async function loadDashboard(id: string): Promise<Loaded> {
   const load = /^-?\d+$/.test(id) ? dashboardFiles[`../../../../definitions/dashboards/${id}.json`] : undefined;
-  return { id, dashboard: load ? await load() : undefined };
+  if (!load) return { id };
+  // `$ref`s (the 360 competencies in a filter) point at the shared files; the build checked they resolve.
+  const resolved = resolveReferences(await load(), sharedDefinition);
+  return { id, dashboard: resolved.ok ? (resolved.value as DashboardDefinition) : undefined };
 }
 
 /** `/dash/:id`: the results view of the id, inside the layout. */

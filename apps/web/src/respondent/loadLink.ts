@@ -5,18 +5,16 @@ import { outcomePath } from '../../../../engine/lifecycle/respondentPaths';
 import { ApiError } from '../api/http';
 import { findEvaluation } from '../api/endpoints';
 import { catalog } from '../catalog';
+import { sharedDefinition } from '../sharedDefinitions';
 
 // One lazily loaded chunk per definition file: a link loads only its own questionnaire.
 const definitionFiles = import.meta.glob<{ default: unknown }>('../../../../definitions/questionnaires/*.json');
 // The published versions (already resolved): an older link opens the version it was sent with.
 const versionFiles = import.meta.glob<{ default: unknown }>('../../../../definitions/versions/*/*.json');
 
-// Files beside the questionnaires that they reference with `$ref` (the 360 competencies): small, loaded with this module.
-const sharedFiles = import.meta.glob<unknown>('../../../../definitions/*.json', { eager: true, import: 'default' });
-
 /** A file a questionnaire's `$ref` names ('../interview360'), or a questionnaire file already loaded. */
 function lookupIn(files: Map<string, unknown>): (name: string) => unknown {
-  return (name) => (name.startsWith('../') ? sharedFiles[`../../../../definitions/${name.slice(3)}.json`] : files.get(name));
+  return (name) => sharedDefinition(name) ?? files.get(name);
 }
 
 async function loadFile(file: string): Promise<unknown> {

@@ -100,6 +100,8 @@ export default function PreviewFrame() {
         details={detailLines(shown.definition, SAMPLE_EVALUATION)}
         onSubmit={submit}
         onSubmitted={submitted}
+        // A staff form (the interview) is never sent: each 'Salvar' hands its wire items to the screen.
+        onSave={submit}
       />
     );
   }

@@ -25,3 +25,4 @@ export { default as personal } from '../definitions/messages/personal.json' with
 export { default as reports } from '../definitions/messages/reports.json' with { type: 'json' };
 export { default as preview } from '../definitions/messages/preview.json' with { type: 'json' };
 export { default as definitionCheck } from '../definitions/messages/definitionCheck.json' with { type: 'json' };
+export { default as audit } from '../definitions/messages/audit.json' with { type: 'json' };

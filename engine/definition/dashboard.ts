@@ -66,6 +66,15 @@ interface DatasetBase {
   transforms?: Transform[];
   /** Computed only as the `from` of other datasets, never sent to the browser. Default false. */
   internal?: boolean;
+  /**
+   * The answers of a group no one should be able to single out: when fewer people than the company's
+   * minimum (`companies.anonymity_min`, default 3) answered in scope, the rows are withheld and the
+   * view says why. Every output inherits it (screen, PDF, Excel, e-mail, the result calls).
+   * "evaluators": the people who evaluated someone else (the 360), the self-evaluation shown apart and
+   * never counted; "group": everyone who answered (psychological safety). Not with `perPerson` or the
+   * `people` query. Default: not anonymous.
+   */
+  anonymous?: 'evaluators' | 'group';
 }
 
 /**
@@ -245,6 +254,12 @@ export interface DashboardDefinition {
    * ("Selecione um avaliado"). Default none: the view opens on everything the account may see.
    */
   requires?: { filter: FilterName; hint: string };
+  /**
+   * Filters that narrow an anonymous group (the sector of psychological safety): a choice is refused
+   * when the narrowed group is under the company's minimum, or when it differs from the group without
+   * these filters by fewer people than the minimum (the two could be subtracted). Default none.
+   */
+  narrowing?: FilterName[];
   /** Named datasets. */
   datasets: Record<string, Dataset>;
   /**
@@ -334,6 +349,20 @@ export interface DashboardData {
   datasets: Record<string, DatasetResult>;
   /** Types whose answers come from versions scored differently (never pooled: the numbers use `chosen`). Absent when none. */
   editions?: EditionChoice[];
+  /** Anonymous groups withheld for being under the minimum (the reason, in Portuguese, is `message`). Absent when none. */
+  withheld?: WithheldGroup[];
+}
+
+/** An anonymous dataset whose group was under the minimum: its rows withheld (self-evaluations excepted). */
+export interface WithheldGroup {
+  /** Dataset name. */
+  dataset: string;
+  /** People who answered in scope (self-evaluations not counted). */
+  respondents: number;
+  /** The company's minimum. */
+  minimum: number;
+  /** Why, for every output: 'As respostas … não são mostradas …'. */
+  message: string;
 }
 
 /** The data call's field of each filter ("course": the company filter's course switch). */

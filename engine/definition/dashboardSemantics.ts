@@ -158,6 +158,10 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   const fields = new Set(QUERY_FIELDS[dataset.query]);
   if (dataset.query === 'scores') for (const definition of definitions) for (const field of scoreFields(definition)) fields.add(field);
   if (dataset.query === 'texts' && dataset.perPerson) fields.add('name');
+  // Names would single the group out; the people query lists people by design.
+  if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores') && dataset.perPerson))) {
+    check.add(`${pointer}/anonymous`, text.anonymousNamed);
+  }
   if (dataset.query === 'optionCounts' || dataset.query === 'texts') {
     const wanted = dataset.query === 'texts' ? dataset.questions : (dataset.questions ?? []);
     wanted.forEach((id, index) => {
@@ -332,6 +336,10 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   });
   if (dashboard.requires && !dashboard.filters.includes(dashboard.requires.filter)) check.add('/requires/filter', format(text.notAFilter, { filter: dashboard.requires.filter }));
   if (dashboard.emptyWhen && !dashboard.datasets[dashboard.emptyWhen]) check.add('/emptyWhen', format(text.noDataset, { name: dashboard.emptyWhen }));
+  dashboard.narrowing?.forEach((filter, index) => {
+    if (!dashboard.filters.includes(filter)) check.add(`/narrowing/${index}`, format(text.notAFilter, { filter }));
+  });
+  if (dashboard.narrowing && !Object.values(dashboard.datasets).some((dataset) => !('from' in dataset) && dataset.anonymous)) check.add('/narrowing', text.narrowingWithoutAnonymous);
   const done = new Map<string, Start>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));

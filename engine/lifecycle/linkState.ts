@@ -20,7 +20,7 @@ export function linkState(evaluation: LinkEvaluation | null | undefined, now: Da
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per purpose and time zone: building an Intl.DateTimeFormat costs far more than using one. */
-function formatter(purpose: string, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+export function formatter(purpose: string, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   const key = `${purpose}|${timeZone}`;
   let found = formatters.get(key);
   if (!found) formatters.set(key, (found = create()));
@@ -28,7 +28,7 @@ function formatter(purpose: string, timeZone: string, create: () => Intl.DateTim
 }
 
 /** Offset in milliseconds of `timeZone` from UTC at the instant `at` (positive east of Greenwich). */
-function zoneOffset(at: Date, timeZone: string): number {
+export function zoneOffset(at: Date, timeZone: string): number {
   const parts = formatter('offset', timeZone, () =>
     new Intl.DateTimeFormat('en-US', {
       timeZone,

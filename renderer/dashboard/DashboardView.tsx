@@ -16,7 +16,7 @@ import type { Condition, DashboardData, DashboardDefinition } from '../../engine
 import { format, messages } from '../../engine/messages';
 import { ChartShelfContext, useChartShelf } from './chartShelf';
 import { FilterBar } from './FilterBar';
-import { EditionNotice } from './EditionNotice';
+import { EditionNotice, WithheldNotice } from './EditionNotice';
 import { isChosen, toDashboardFilters, type ChosenFilters } from './filters';
 import { FLOW, LayoutNodes } from './LayoutView';
 import { PrintDialog } from './PrintDialog';
@@ -252,12 +252,14 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
         {state.status === 'failed' && <Typography color="error">{dashboard.loadFailed?.text ?? m.loadFailed}</Typography>}
         {empty && (
           <Paper sx={{ p: 3 }}>
-            <Typography>{dashboard.empty}</Typography>
+            {/* A group withheld for anonymity is not "no answers": say why nothing is shown. */}
+            {data.withheld && data.withheld.length > 0 ? <WithheldNotice withheld={data.withheld} /> : <Typography>{dashboard.empty}</Typography>}
           </Paper>
         )}
         {data !== null && !empty && (
           <ChartShelfContext.Provider value={shelf}>
             <EditionNotice editions={data.editions ?? []} onChoose={(type, major) => setEditions((current) => ({ ...current, [type]: major }))} />
+            <WithheldNotice withheld={data.withheld ?? []} />
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               {format(data.respondents === 1 ? m.respondent : m.respondents, { n: data.respondents })}
             </Typography>

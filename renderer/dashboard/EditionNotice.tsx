@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { EditionChoice } from '../../engine/definition/dashboard';
+import type { EditionChoice, WithheldGroup } from '../../engine/definition/dashboard';
 import { format, messages } from '../../engine/messages';
 
 const m = messages.dashboard;
@@ -41,6 +41,24 @@ export function EditionNotice({ editions, onChoose }: EditionNoticeProps) {
               ))}
             </TextField>
           </Stack>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Says, above the numbers, that an anonymous group's answers are withheld and why (fewer respondents
+ * than the company's minimum): the server sent no rows for it, so this is all there is to show.
+ */
+export function WithheldNotice({ withheld }: { withheld: WithheldGroup[] }) {
+  const reasons = [...new Set(withheld.map((group) => group.message))];
+  if (reasons.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      {reasons.map((reason) => (
+        <Alert key={reason} severity="warning" role="status">
+          {reason}
         </Alert>
       ))}
     </Stack>

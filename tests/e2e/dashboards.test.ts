@@ -66,6 +66,17 @@ async function api<T>(path: string, method: string, body?: unknown): Promise<T> 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * Sets the demo company's anonymity minimum (issue 14) through the company call, as an administrator
+ * does on the company form. The demo answers psychological safety and the change analysis with two
+ * people: under the default minimum of 3 those views withhold them.
+ */
+async function setAnonymityMinimum(minimum: number): Promise<void> {
+  const companies = await api<{ id: number; commercial_name: string; company_name: string; cnpj: string | null; phone: string | null }[]>('/companies', 'GET');
+  const company = companies.find((item) => item.commercial_name === COMPANY_A)!;
+  await api('/companies', 'PATCH', { id: company.id, commercial_name: company.commercial_name, company_name: company.company_name, cnpj: company.cnpj ?? '', phone: company.phone, anonymity_min: minimum });
+}
+
 function definitionOf(type: number): QuestionnaireDefinition {
   const cached = definitions.get(type);
   if (cached) return cached;
@@ -558,6 +569,14 @@ describe('the results dashboards, end to end', () => {
     await openDashboard(page, 16, 'Segurança Psicológica');
     await chooseFilters(page, [['Empresa', COMPANY_B]]);
     await page.getByText('Sem respostas', { exact: true }).waitFor();
+    // Two people answered: under the default minimum of 3 the view says why it shows nothing.
+    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await page.getByText('Para preservar o anonimato, as respostas deste grupo só aparecem a partir de 3 respondentes. Respondentes até agora: 2.', { exact: true }).waitFor();
+    await screenshot(page, 'dash16-withheld-desktop');
+    await axe(page, '/dash/16 withheld');
+    // The company allows groups of two: the numbers (the minimum stays 2 for the views after this one).
+    await setAnonymityMinimum(2);
+    await openDashboard(page, 16, 'Segurança Psicológica');
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
     // Overall: Ana (4+4+5+3+4+5+4)/7 = 29/7, Bruno (1+1+1+1+1+2+3)/7 = 10/7 → (29/7 + 10/7)/2 = 2,79 → 2,8 Baixa (1–2,9).
     await expect.poll(() => cellsOf(page, 'Segurança psicológica da equipe (média de 1 a 5)')).toEqual([['Valor', 'Faixa'], ['2,8', 'Baixa']]);
@@ -933,6 +952,8 @@ describe('the results dashboards, end to end', () => {
 
   it('12 critical change variables: the three percentages and the respondents per band', async () => {
     const page = admin;
+    // Two respondents: shown since the demo company allows groups of two (the psychological safety test).
+    await setAnonymityMinimum(2);
     await openDashboard(page, 12, 'Análise de Variáveis Críticas de Mudança');
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
     // Means of Ana and Bruno: Cultura (80 + 40)/2 = 60%; Histórico (68 + 28,9)/2 = 48,4 → 48%;

@@ -6,7 +6,8 @@
  * out of an id list); malformed input is a 400 with a Portuguese message.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluations, responses } from '../../apps/server/src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { companies, evaluations, responses } from '../../apps/server/src/db/schema.ts';
 import { jsonFiles } from '../definitions/load.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
@@ -117,24 +118,36 @@ describe('360 (dashboard 2)', () => {
     refused(await get(`/api/tableresponse/count/all/true/${carla.id}/1/-3`), 400);
   });
 
-  it('gives the answers of one question per option and role, or the free texts', async () => {
-    expect((await get(`/api/tableresponse/360/${carla.id}/1/2`)).json()).toEqual([
-      { response: '1', qtt_response: 2, selected_auto: false },
+  it('gives the answers of one question per option and role, or the free texts, once enough evaluators answered', async () => {
+    // Carla's version 2 has two evaluators and her self-evaluation; version 3 one evaluator. Under the
+    // default minimum of 3 the evaluators' answers are withheld and only the self-evaluation shows.
+    const selfOnly = [
       { response: '1', qtt_response: 1, selected_auto: true },
       { response: '2', qtt_response: 1, selected_auto: true },
-      { response: '3', qtt_response: 1, selected_auto: false },
-      { response: '13', qtt_response: 1, selected_auto: false },
-    ]);
-    expect((await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken)).json()).toEqual([
-      { response: '1', qtt_response: 1, selected_auto: true },
-      { response: '2', qtt_response: 1, selected_auto: true },
-      { response: '4', qtt_response: 1, selected_auto: false },
-    ]);
-    expect((await get(`/api/tableresponse/360/${carla.id}/11/2`)).json()).toEqual([
-      { response: 'comunica bem', qtt_response: 1, selected_auto: false },
-      { response: 'escuta a equipe', qtt_response: 1, selected_auto: false },
-      { response: 'sou organizada', qtt_response: 1, selected_auto: true },
-    ]);
+    ];
+    expect((await get(`/api/tableresponse/360/${carla.id}/1/2`)).json()).toEqual(selfOnly);
+    expect((await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken)).json()).toEqual(selfOnly);
+    expect((await get(`/api/tableresponse/360/${carla.id}/11/2`)).json()).toEqual([{ response: 'sou organizada', qtt_response: 1, selected_auto: true }]);
+
+    // A company that allows groups of two sees version 2 whole; version 3's single evaluator stays hidden.
+    await t.db.update(companies).set({ anonymityMin: 2 }).where(eq(companies.id, demo.companyId));
+    try {
+      expect((await get(`/api/tableresponse/360/${carla.id}/1/2`)).json()).toEqual([
+        { response: '1', qtt_response: 2, selected_auto: false },
+        { response: '1', qtt_response: 1, selected_auto: true },
+        { response: '2', qtt_response: 1, selected_auto: true },
+        { response: '3', qtt_response: 1, selected_auto: false },
+        { response: '13', qtt_response: 1, selected_auto: false },
+      ]);
+      expect((await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken)).json()).toEqual(selfOnly);
+      expect((await get(`/api/tableresponse/360/${carla.id}/11/2`)).json()).toEqual([
+        { response: 'comunica bem', qtt_response: 1, selected_auto: false },
+        { response: 'escuta a equipe', qtt_response: 1, selected_auto: false },
+        { response: 'sou organizada', qtt_response: 1, selected_auto: true },
+      ]);
+    } finally {
+      await t.db.update(companies).set({ anonymityMin: 3 }).where(eq(companies.id, demo.companyId));
+    }
   });
 
   it("answers 'Erro ao buscar dados' for a question without data, and refuses foreign people and bad input", async () => {

@@ -105,8 +105,11 @@ async function doneOf(type: number): Promise<string> {
 let answered360: Promise<number> | undefined;
 function evaluated360(): Promise<number> {
   answered360 ??= (async () => {
-    const [row] = await t.db.insert(evaluations).values({ userId: employee(1), rated: employee(2), typeEvaluation: 2, version: 9, done: true }).returning();
-    await t.db.insert(responses).values({ evaluationId: row!.id, question: '1', response: '1.1' });
+    // Three evaluators: the minimum of the anonymous 360 (fewer would be withheld, for every role).
+    for (const evaluator of [0, 1, 3]) {
+      const [row] = await t.db.insert(evaluations).values({ userId: employee(evaluator), rated: employee(2), typeEvaluation: 2, version: 9, done: true }).returning();
+      await t.db.insert(responses).values({ evaluationId: row!.id, question: '1', response: '1.1' });
+    }
     return employee(2);
   })();
   return answered360;
@@ -232,7 +235,9 @@ const rows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/tableresponse/report/email', payload: { evaluation_type: 13, target_ids: [doneEvaluationId] } }),
   },
   { route: 'GET /api/queues', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues' }) },
+  { route: 'GET /api/queues/reminders', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues/reminders' }) },
   { route: 'GET /api/outbox', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/outbox' }) },
+  { route: 'GET /api/audit', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/audit?company=${A()}` }) },
   { route: 'GET /api/definitions/questionnaires', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/definitions/questionnaires' }) },
   {
     route: 'POST /api/definitions/questionnaires/check',

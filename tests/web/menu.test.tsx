@@ -15,7 +15,7 @@ const entries: DashboardMenuItem[] = [
 describe('menuFor', () => {
   it('gives type 1 the registry links and the results grouped by mapping group, in order', () => {
     const sections = menuFor(1, entries);
-    expect(sections[0]!.links.map((link) => link.to)).toEqual(['/company', '/courses', '/queues', '/gestaodados', '/outbox', '/preview']);
+    expect(sections[0]!.links.map((link) => link.to)).toEqual(['/company', '/courses', '/queues', '/gestaodados', '/outbox', '/audit', '/preview']);
     // Groups by their smallest order; links by order.
     expect(sections.slice(1)).toEqual([
       { title: 'Perfis', links: [{ label: 'Teste Alpha', to: '/dash/3' }, { label: 'Inquérito VIA', to: '/dash/4' }] },

@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { webPlugin } from './plugins/web.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
 import { definitionPreviewRoutes } from './routes/definitionsPreview.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(spreadsheetRoutes);
       await api.register(registrationRoutes);
       await api.register(definitionPreviewRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

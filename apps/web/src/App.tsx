@@ -23,6 +23,7 @@ const CoursePage = lazy(() => import('./pages/CoursePage'));
 const DataManagementPage = lazy(() => import('./pages/DataManagementPage'));
 const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
+const AuditPage = lazy(() => import('./pages/AuditPage'));
 const InterviewPage = lazy(() => import('./pages/InterviewPage'));
 const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
 const EvaluationsPage = lazy(() => import('./pages/personal/EvaluationsPage'));
@@ -56,6 +57,7 @@ export function AppRoutes() {
             {privateRoute('/gestaodados', <DataManagementPage />)}
             {privateRoute('/queues', <QueuesPage />)}
             {privateRoute('/outbox', <OutboxPage />)}
+            {privateRoute('/audit', <AuditPage />)}
             {privateRoute('/preview', <PreviewPage />)}
             {privateRoute('/testing', <UnderConstructionPage />)}
             {privateRoute('/:hash', <InterviewReportPage />)}

@@ -572,3 +572,31 @@ describe('answers from questionnaire versions scored differently', () => {
     expect(await screen.findByText(/os números abaixo usam só as da versão 1\./, {}, WAIT)).toBeTruthy();
   });
 });
+
+describe('an anonymous group under the minimum', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  const reason = 'Para preservar o anonimato, as respostas deste grupo só aparecem a partir de 3 respondentes. Respondentes até agora: 2.';
+
+  it('says why above what is still shown, once however many datasets were withheld', async () => {
+    const withheld = [
+      { dataset: 'themes', respondents: 2, minimum: 3, message: reason },
+      { dataset: 'answers', respondents: 2, minimum: 3, message: reason },
+    ];
+    const { source } = makeSource(async () => ({ ...data, withheld }));
+    renderView(source);
+    expect(await screen.findByText(reason, {}, WAIT)).toBeTruthy();
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toContain(reason);
+  });
+
+  it('says why instead of "no answers" when nothing is left to show', async () => {
+    const emptied: DashboardData = { respondents: 2, datasets: Object.fromEntries(Object.keys(data.datasets).map((name) => [name, { rows: [] }])), withheld: [{ dataset: 'themes', respondents: 2, minimum: 3, message: reason }] };
+    const { source } = makeSource(async () => emptied);
+    renderView(source, 1, { ...dashboard, emptyWhen: 'themes' });
+    expect(await screen.findByText(reason, {}, WAIT)).toBeTruthy();
+    expect(screen.queryByText('Não há respostas')).toBeNull();
+  });
+});

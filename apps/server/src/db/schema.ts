@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about the installation (seed done, generated JWT secret). */
 export const meta = pgTable('meta', {
@@ -17,6 +17,16 @@ export const companies = pgTable(
     phone: text('phone'),
     /** false: deactivated (soft-deleted), hidden from the lists. */
     status: boolean('status').notNull().default(true),
+    /**
+     * Automatic reminder policy (migration 0006): remind pending respondents `reminderDaysBefore` days
+     * before expiry, at most `reminderMax` times, at least `reminderMinGapDays` days apart. All three
+     * null: no automatic reminders (a check constraint keeps them all set or all null).
+     */
+    reminderDaysBefore: integer('reminder_days_before'),
+    reminderMax: integer('reminder_max'),
+    reminderMinGapDays: integer('reminder_min_gap_days'),
+    /** The fewest respondents an anonymous group view shows (migration 0008; 2 to 100, default 3). */
+    anonymityMin: integer('anonymity_min').notNull().default(3),
   },
   (table) => [
     // Two active companies never share a CNPJ/CPF (digits compared); a deactivated one frees it.
@@ -266,4 +276,58 @@ export const definitionVersions = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.typeEvaluation, table.version] })],
+);
+
+/**
+ * Who did what, when, to what and from which address (migration 0007): every staff write, send and
+ * export, and every sign-in attempt, inserted in the transaction of the action it records
+ * (`recordAudit`, apps/server/src/audit.ts). Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ * No foreign keys: the log outlives what it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The signed-in staff member; null for a failed sign-in. */
+    actorUserId: integer('actor_user_id'),
+    /** The actor's e-mail: as typed for sign-ins, the account's otherwise. */
+    actorEmail: text('actor_email'),
+    /** The company concerned, when there is one. */
+    companyId: integer('company_id'),
+    /** Short English key: 'session.signIn', 'user.update', 'evaluation.create'… */
+    action: text('action').notNull(),
+    /** What was acted on: 'user:42', 'evaluation:{uuid}'. */
+    target: text('target'),
+    /** Small facts of the action: never passwords, never answer contents. */
+    details: jsonb('details'),
+    ip: text('ip'),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at, table.id),
+    index('audit_log_actor_at_idx').on(table.actorUserId, table.at),
+    index('audit_log_company_at_idx').on(table.companyId, table.at),
+    index('audit_log_action_at_idx').on(table.action, table.at),
+  ],
+);
+
+/**
+ * Automatic reminders of an evaluation (migration 0006), numbered 1, 2… per evaluation. A row is
+ * claimed (inserted) in the transaction that decides the reminder is due, before the e-mail is sent
+ * with the key `auto-reminder:{evaluationId}:{n}`; `sent_at` is set once the mailer accepted it. A
+ * claim left unsent (a crash, an SMTP failure) is sent again under the same key, never as a new one.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    evaluationId: uuid('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    /** The instant the schedule planned (09:00 local of a business day). */
+    plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.evaluationId, table.n] })],
 );

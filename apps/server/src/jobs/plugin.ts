@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startAutoReminders } from './autoReminders.ts';
 import { sendEvaluationEmail } from './evaluationEmails.ts';
 import { startJobQueue, type JobQueue, type QueueSettings } from './queue.ts';
 import { sendReportEmail } from './reportEmails.ts';
@@ -18,6 +19,7 @@ export async function startJobs(app: FastifyInstance, settings: QueueSettings): 
       updateEvaluation: (job) => sendEvaluationEmail(app, job, true),
       reportEmail: (job) => sendReportEmail(app, job),
     });
+    if (settings.workers !== false) await startAutoReminders(app, queue.boss, settings.pollingIntervalSeconds ?? 2);
   });
   return queue;
 }

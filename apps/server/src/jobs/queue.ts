@@ -114,9 +114,11 @@ export async function workBatch(jobs: Job<EvaluationJobData>[], handler: JobHand
 /** Starts pg-boss (installing or migrating its schema) and creates the app's queues. */
 export async function startJobQueue(db: Db, settings: QueueSettings, log: FastifyBaseLogger): Promise<JobQueue> {
   const embedded = (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+  // pg-boss's cron (the automatic reminder pass) runs where the workers do.
+  const schedule = settings.workers !== false;
   const boss = settings.connectionString
-    ? new PgBoss({ connectionString: settings.connectionString, schema: JOB_SCHEMA, max: 4, schedule: false })
-    : new PgBoss({ db: sharedDatabase(db), schema: JOB_SCHEMA, schedule: false, backend: embedded ? 'pglite' : 'postgres' });
+    ? new PgBoss({ connectionString: settings.connectionString, schema: JOB_SCHEMA, max: 4, schedule })
+    : new PgBoss({ db: sharedDatabase(db), schema: JOB_SCHEMA, schedule, backend: embedded ? 'pglite' : 'postgres' });
   // Without a listener an 'error' event would crash the process; pg-boss retries on its own.
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss'));
   await boss.start();

@@ -123,7 +123,8 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
     createdAt: day.iso,
     meta: {
       title,
-      subject: [...subject.lines, ...(request.lines ?? []), ...notices],
+      // Withheld anonymous groups say why on the first page, as on the screen.
+      subject: [...subject.lines, ...(request.lines ?? []), ...notices, ...new Set((data.withheld ?? []).map((group) => group.message))],
       generated: day.text,
       versions,
       supportEmail: app.settings.support.email,

@@ -10,15 +10,30 @@ export interface CompanyRow {
   cnpj: string | null;
   phone: string | null;
   status: boolean;
+  /** Automatic reminder policy (all three null: off). */
+  reminderDaysBefore: number | null;
+  reminderMax: number | null;
+  reminderMinGapDays: number | null;
+  /** The fewest respondents an anonymous group view shows. */
+  anonymityMin: number;
 }
 
-/** The editable fields of a company. */
-export interface CompanyFields {
+/** A company's automatic reminder policy as stored: all three set, or all null (off). */
+export interface ReminderPolicyFields {
+  reminderDaysBefore: number | null;
+  reminderMax: number | null;
+  reminderMinGapDays: number | null;
+}
+
+/** The editable fields of a company (the reminder policy only when the call sent it). */
+export interface CompanyFields extends Partial<ReminderPolicyFields> {
   commercialName: string;
   companyName: string;
   cnpj: string;
   phone: string | null;
   status?: boolean;
+  /** The anonymity minimum, only when the call sent it. */
+  anonymityMin?: number;
 }
 
 /** Active companies sorted by commercial name; only `companyId` when given. */

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FILTER_KEYS, type DashboardData, type DashboardDefinition, type DashboardFilters, type Dataset, type FilterName, type Row } from '../../../../engine/definition/dashboard.ts';
+import { FILTER_KEYS, type DashboardData, type DashboardDefinition, type DashboardFilters, type Dataset, type FilterName, type Row, type WithheldGroup } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { companyScope } from '../access.ts';
 import type { Account } from '../types.ts';
 import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
 import { HttpError } from '../errors.ts';
-import { datasetScope, filterConditions, runDataset, transformRows } from './datasets.ts';
+import { anonymityMinimum, datasetScope, filterConditions, groupSize, runDataset, transformRows } from './datasets.ts';
 import { viewEditions, type ViewEditions } from './editions.ts';
 
 /*
@@ -125,14 +125,45 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
       ${sql.join(filterConditions(editions.filters).map((condition) => sql` and ${condition}`), sql``)}`,
   );
   const totals = new Map<string, number>();
-  const computed = await computeDatasets(db, definitions, dashboard, filters, Object.keys(dashboard.datasets), totals, editions);
+  const withheld: WithheldGroup[] = [];
+  const computed = await computeDatasets(db, definitions, dashboard, filters, Object.keys(dashboard.datasets), totals, editions, withheld);
   const datasets: DashboardData['datasets'] = {};
   for (const [name, dataset] of Object.entries(dashboard.datasets)) {
     if (dataset.internal) continue;
     const total = totals.get(name);
     datasets[name] = { rows: computed.get(name)!, ...(total === undefined ? {} : { page: Math.max(0, filters.pages?.[name] ?? 0), total }) };
   }
-  return { respondents: Number(counted?.n ?? 0), datasets, ...(editions.editions.length > 0 ? { editions: editions.editions } : {}) };
+  return {
+    respondents: Number(counted?.n ?? 0),
+    datasets,
+    ...(editions.editions.length > 0 ? { editions: editions.editions } : {}),
+    ...(withheld.length > 0 ? { withheld } : {}),
+  };
+}
+
+/**
+ * Refuses a narrowing filter (the sector of psychological safety) that would single people out: the
+ * group it leaves is under the company's minimum, or it differs from the group without the narrowing
+ * filters by fewer people than the minimum (the two results could be subtracted to reveal them).
+ */
+async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition, filters: DashboardFilters): Promise<void> {
+  const narrowing = (dashboard.narrowing ?? []).filter((name) => filters[FIELD[name]] !== undefined);
+  if (narrowing.length === 0) return;
+  const broader: DashboardFilters = { ...filters };
+  for (const name of narrowing) delete broader[FIELD[name]];
+  if (narrowing.includes('sector')) delete broader.sector_of;
+  let minimum: number | undefined;
+  for (const dataset of Object.values(dashboard.datasets)) {
+    if ('from' in dataset || !dataset.anonymous) continue;
+    const narrow = datasetScope(dataset, filters);
+    const broad = datasetScope(dataset, broader);
+    if (!narrow || !broad) continue;
+    const [inside, whole] = [await groupSize(db, narrow, dataset.anonymous), await groupSize(db, broad, dataset.anonymous)];
+    if (inside === 0) continue;
+    minimum ??= await anonymityMinimum(db, broad);
+    const rest = whole - inside;
+    if (inside < minimum || (rest > 0 && rest < minimum)) throw new HttpError(403, format(messages.dashboard.anonymityNarrowed, { minimum }));
+  }
 }
 
 /**
@@ -147,10 +178,12 @@ export async function computeDatasets(
   names: string[],
   totals = new Map<string, number>(),
   editions?: ViewEditions,
+  withheld: WithheldGroup[] = [],
 ): Promise<Map<string, Row[]>> {
   // One major questionnaire version per type, scored by its own key.
   const { filters: scoped, questionnaires } = editions ?? (await viewEditions(db, definitions, dashboard, filters));
-  const context = { db, questionnaires, types: definitions.types, filters: scoped, totals, summaries: new Map() };
+  await refuseNarrowGroups(db, dashboard, scoped);
+  const context = { db, questionnaires, types: definitions.types, filters: scoped, totals, summaries: new Map(), withheld };
   const needed = new Set<string>();
   const need = (name: string) => {
     const dataset = dashboard.datasets[name];

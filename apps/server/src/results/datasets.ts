@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { decodeAnswers } from '../../../../engine/answers/decoding.ts';
 import type { CatalogEntry } from '../../../../engine/definition/catalog.ts';
-import type { Cell, DashboardFilters, QueryDataset as Dataset, Row, Transform } from '../../../../engine/definition/dashboard.ts';
+import type { Cell, DashboardFilters, QueryDataset as Dataset, Row, Transform, WithheldGroup } from '../../../../engine/definition/dashboard.ts';
+import { format, messages } from '../../../../engine/messages.ts';
 import { allQuestions, hasOptions, optionsOf } from '../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition, WireItem } from '../../../../engine/definition/types.ts';
 import { itemScore, scoreAnswers } from '../../../../engine/scoring/score.ts';
@@ -29,6 +30,8 @@ export interface QueryContext {
   totals?: Map<string, number>;
   /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
   summaries?: Map<string, Promise<ScoreSummary>>;
+  /** Anonymous groups withheld in this request (filled by `runDataset`). */
+  withheld?: WithheldGroup[];
 }
 
 async function select<T>(db: Db, query: SQL): Promise<T[]> {
@@ -340,6 +343,43 @@ async function peopleQuery(context: QueryContext, scope: SQL): Promise<Row[]> {
   }));
 }
 
+/** How many people answered in a scope: the size of an anonymous group ("evaluators": self-evaluations not counted). */
+export async function groupSize(db: Db, scope: SQL, kind: 'evaluators' | 'group'): Promise<number> {
+  const others = kind === 'evaluators' ? sql` and ${RATED} <> evaluations.user_id` : sql``;
+  const [found] = await select<{ n: number }>(db, sql`select count(distinct evaluations.user_id)::int as n from evaluations where ${scope}${others}`);
+  return Number(found?.n ?? 0);
+}
+
+/** The default minimum of an anonymous group, for a company that has not chosen one (the column's default). */
+export const DEFAULT_ANONYMITY_MIN = 3;
+
+/**
+ * The fewest respondents an anonymous group may show: the minimum of the company whose evaluations
+ * are in scope, the strictest when several are (an administrator without the company filter).
+ */
+export async function anonymityMinimum(db: Db, scope: SQL): Promise<number> {
+  const [found] = await select<{ n: number | null }>(
+    db,
+    sql`select max(c.anonymity_min)::int as n from companies c where c.id in (select evaluations.company_id from evaluations where ${scope})`,
+  );
+  return Math.max(2, Number(found?.n ?? DEFAULT_ANONYMITY_MIN));
+}
+
+/**
+ * An anonymous dataset's rows under the minimum: 1 or more people but fewer than the minimum answered,
+ * so nothing of the group stays (of the 360's evaluators: the self-evaluation rows alone) and the
+ * reason is recorded.
+ */
+async function withholdSmallGroup(context: QueryContext, kind: 'evaluators' | 'group', name: string, scope: SQL, rows: Row[]): Promise<Row[]> {
+  const respondents = await groupSize(context.db, scope, kind);
+  if (respondents === 0) return rows;
+  const minimum = await anonymityMinimum(context.db, scope);
+  if (respondents >= minimum) return rows;
+  const message = format(messages.dashboard.anonymityWithheld, { respondents, minimum });
+  context.withheld?.push({ dataset: name, respondents, minimum, message });
+  return kind === 'evaluators' ? rows.filter((row) => row.self === true) : [];
+}
+
 /** Runs one dataset: its query under the filters, then its transforms. Null scope (not chosen yet) gives no rows. */
 export async function runDataset(context: QueryContext, dataset: Dataset, name = ''): Promise<Row[]> {
   const scope = datasetScope(dataset, context.filters, dataset.query !== 'people');
@@ -362,6 +402,8 @@ export async function runDataset(context: QueryContext, dataset: Dataset, name =
       rows = await peopleQuery(context, scope);
       break;
   }
+  // Before the transforms: what they aggregate is already only what may be shown.
+  if (dataset.anonymous) rows = await withholdSmallGroup(context, dataset.anonymous, name, scope, rows);
   return transformRows(context, dataset.types, rows, dataset.transforms);
 }
 

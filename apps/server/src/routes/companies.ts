@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { cnpjOrCpfDigits, phoneDigits } from '../documents.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
-import { documentInUse, findCompany, insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow } from '../repositories/companies.ts';
+import { documentInUse, findCompany, insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow, type ReminderPolicyFields } from '../repositories/companies.ts';
 import { isUniqueViolation } from '../repositories/users.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
@@ -15,6 +16,12 @@ interface CompanyBody {
   cnpj?: string;
   phone?: string | null;
   status?: boolean;
+  /** Automatic reminder policy: all three numbers (on) or all null (off); absent: unchanged. */
+  reminder_days_before?: number | null;
+  reminder_max?: number | null;
+  reminder_min_gap_days?: number | null;
+  /** The fewest respondents an anonymous group view shows (2 to 100); absent: unchanged. */
+  anonymity_min?: number;
 }
 
 const companySchema = {
@@ -27,6 +34,10 @@ const companySchema = {
     cnpj: { type: ['string', 'null'] },
     phone: { type: ['string', 'null'] },
     status: { type: 'boolean' },
+    reminder_days_before: { type: ['integer', 'null'] },
+    reminder_max: { type: ['integer', 'null'] },
+    reminder_min_gap_days: { type: ['integer', 'null'] },
+    anonymity_min: { type: 'integer' },
   },
 } as const;
 
@@ -36,6 +47,10 @@ const formProperties = {
   cnpj: { type: 'string', maxLength: 40 },
   phone: { type: ['string', 'null'], maxLength: 40 },
   status: { type: 'boolean' },
+  reminder_days_before: { type: ['number', 'null'], description: 'Lembretes automáticos: dias antes do vencimento (1 a 365); null desliga' },
+  reminder_max: { type: ['number', 'null'], description: 'Lembretes automáticos: no máximo quantos por avaliação (1 a 30); null desliga' },
+  reminder_min_gap_days: { type: ['number', 'null'], description: 'Lembretes automáticos: dias mínimos entre dois lembretes (1 a 365); null desliga' },
+  anonymity_min: { type: 'number', description: 'Anonimato: o menor número de respondentes que um grupo anônimo mostra (2 a 100; padrão 3)' },
 } as const;
 
 const savedSchema = {
@@ -52,6 +67,40 @@ function companyJson(company: CompanyRow) {
     cnpj: company.cnpj,
     phone: company.phone,
     status: company.status,
+    reminder_days_before: company.reminderDaysBefore,
+    reminder_max: company.reminderMax,
+    reminder_min_gap_days: company.reminderMinGapDays,
+    anonymity_min: company.anonymityMin,
+  };
+}
+
+/** The anonymity minimum the call sent: absent leaves it; else an integer from 2 to 100, or 400. */
+function anonymityMinimum(body: CompanyBody): { anonymityMin?: number } {
+  if (body.anonymity_min === undefined) return {};
+  const value = body.anonymity_min;
+  if (!Number.isInteger(value) || value < 2 || value > 100) throw new HttpError(400, messages.registry.anonymityMinInvalid);
+  return { anonymityMin: value };
+}
+
+/** One number of the reminder policy: an integer within its range, else 400 with its message. */
+function policyNumber(value: number, maximum: number, message: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > maximum) throw new HttpError(400, message);
+  return value;
+}
+
+/**
+ * The reminder policy the call sent: absent (all three missing) leaves it as it is; all three null
+ * turns it off; all three numbers turn it on. Anything else is a 400 with the form's message.
+ */
+function reminderPolicy(body: CompanyBody): Partial<ReminderPolicyFields> {
+  const values = [body.reminder_days_before, body.reminder_max, body.reminder_min_gap_days];
+  if (values.every((value) => value === undefined)) return {};
+  if (values.every((value) => value === null)) return { reminderDaysBefore: null, reminderMax: null, reminderMinGapDays: null };
+  if (values.some((value) => value === undefined || value === null)) throw new HttpError(400, messages.registry.reminderPolicyIncomplete);
+  return {
+    reminderDaysBefore: policyNumber(body.reminder_days_before!, 365, messages.registry.reminderDaysBeforeInvalid),
+    reminderMax: policyNumber(body.reminder_max!, 30, messages.registry.reminderMaxInvalid),
+    reminderMinGapDays: policyNumber(body.reminder_min_gap_days!, 365, messages.registry.reminderMinGapInvalid),
   };
 }
 
@@ -63,7 +112,7 @@ function companyFields(body: CompanyBody): CompanyFields {
   if (companyName === '') throw new HttpError(400, messages.registry.companyNameRequired);
   const cnpj = cnpjOrCpfDigits(body.cnpj);
   const phone = phoneDigits(body.phone, false);
-  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }) };
+  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }), ...reminderPolicy(body), ...anonymityMinimum(body) };
 }
 
 /** Runs a company write; the unique index of active CNPJs (a concurrent save) answers like the pre-check. */
@@ -117,7 +166,9 @@ export async function companyRoutes(app: FastifyInstance) {
       const company = await withUniqueDocument(() =>
         app.db.transaction(async (tx) => {
           if (fields.status !== false && (await documentInUse(tx, fields.cnpj))) throw new HttpError(409, messages.registry.documentTaken);
-          return insertCompany(tx, fields);
+          const created = await insertCompany(tx, fields);
+          await recordAudit(tx, request, { action: 'company.create', companyId: created.id, target: `company:${created.id}` });
+          return created;
         }),
       );
       return reply.code(201).send({ message: messages.registry.companySaved, company: companyJson(company) });
@@ -146,7 +197,9 @@ export async function companyRoutes(app: FastifyInstance) {
           // Only an active company claims its document (a deactivated one may share it until reactivated).
           const active = fields.status ?? existing.status;
           if (active && (await documentInUse(tx, fields.cnpj, id))) throw new HttpError(409, messages.registry.documentTaken);
-          return updateCompany(tx, id, fields);
+          const updated = await updateCompany(tx, id, fields);
+          await recordAudit(tx, request, { action: 'company.update', companyId: id, target: `company:${id}`, details: fields.status === undefined ? {} : { status: fields.status } });
+          return updated;
         }),
       );
       if (!company) throw new HttpError(404, format(messages.api.companyNotFound, { id }));

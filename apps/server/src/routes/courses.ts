@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import {
   deleteParticipant,
@@ -97,7 +98,11 @@ export async function courseRoutes(app: FastifyInstance) {
       if (companyId !== null && !(await findCompany(app.db, companyId))) {
         throw new HttpError(404, format(messages.api.companyNotFound, { id: companyId }));
       }
-      const course = await app.db.transaction((tx) => insertCourse(tx, { name, companyId }));
+      const course = await app.db.transaction(async (tx) => {
+        const created = await insertCourse(tx, { name, companyId });
+        await recordAudit(tx, request, { action: 'course.create', companyId, target: `course:${created.id}` });
+        return created;
+      });
       return reply.code(201).send({ message: messages.registry.courseCreated, course: courseJson(course) });
     },
   );
@@ -193,7 +198,9 @@ export async function courseRoutes(app: FastifyInstance) {
       if (course.companyId !== null && user.companyId !== course.companyId) throw new HttpError(400, messages.registry.participantOtherCompany);
       const created = await app.db.transaction(async (tx) => {
         if (await isParticipant(tx, userId, courseId)) throw new HttpError(409, messages.registry.participantExists);
-        return insertParticipant(tx, userId, courseId);
+        const inserted = await insertParticipant(tx, userId, courseId);
+        await recordAudit(tx, request, { action: 'participant.create', companyId: user.companyId, target: `participant:${inserted.id}`, details: { user_id: userId, course_id: courseId } });
+        return inserted;
       });
       return reply.code(201).send({
         message: messages.registry.participantAdded,
@@ -220,9 +227,16 @@ export async function courseRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       await app.db.transaction(async (tx) => {
-        if (!(await findParticipant(tx, id))) throw new HttpError(404, format(messages.registry.participantNotFound, { id }));
+        const participant = await findParticipant(tx, id);
+        if (!participant) throw new HttpError(404, format(messages.registry.participantNotFound, { id }));
         if (await participationHasEvaluations(tx, id)) throw new HttpError(409, messages.registry.participantHasEvaluations);
         await deleteParticipant(tx, id);
+        await recordAudit(tx, request, {
+          action: 'participant.delete',
+          companyId: participant.companyId,
+          target: `participant:${id}`,
+          details: { user_id: participant.userId, course_id: participant.courseId },
+        });
       });
       return { message: messages.registry.participantRemoved };
     },

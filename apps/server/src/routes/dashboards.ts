@@ -93,6 +93,15 @@ export async function dashboardRoutes(app: FastifyInstance) {
                   },
                 },
               },
+              withheld: {
+                type: 'array',
+                description: 'Conjuntos anônimos retidos: menos respondentes que o mínimo da empresa (`message` diz por quê); suas linhas não vêm (a autoavaliação do 360, sim)',
+                items: {
+                  type: 'object',
+                  required: ['dataset', 'respondents', 'minimum', 'message'],
+                  properties: { dataset: { type: 'string' }, respondents: { type: 'integer' }, minimum: { type: 'integer' }, message: { type: 'string' } },
+                },
+              },
             },
           },
           ...errorResponses(400, 401, 403, 404),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expiryFor } from '../../../../engine/lifecycle/linkState.ts';
 import { format, messages } from '../../../../engine/messages.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { planEvaluations, type CreationRequest } from '../../../../engine/lifecycle/creationPlan.ts';
 import { canSeeCompany, visibleCompany, visibleUsers } from '../access.ts';
@@ -156,6 +157,16 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
             })),
           );
         }
+        await recordAudit(
+          tx,
+          request,
+          inserted.map((row) => ({
+            action: 'evaluation.create' as const,
+            companyId: found.get(row.userId)!.companyId,
+            target: `evaluation:${row.id}`,
+            details: { type_evaluation: row.typeEvaluation, user_id: row.userId, rated: row.rated },
+          })),
+        );
         return inserted;
       });
       const message = created.length === 1 ? messages.evaluation.createdOne : format(messages.evaluation.createdMany, { count: created.length });
@@ -251,6 +262,16 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
             };
           }),
         );
+        await recordAudit(
+          tx,
+          request,
+          updates.map((update) => ({
+            action: 'evaluation.renew' as const,
+            companyId: found.get(update.id)!.companyId,
+            target: `evaluation:${update.id}`,
+            details: { expire_at: update.expireAt.toISOString() },
+          })),
+        );
       });
       return {
         message: messages.evaluation.renewed,
@@ -276,7 +297,14 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
     },
     async (request) => {
       const id = request.params.id.toLowerCase();
-      const deleted = isUuid(id) && (await app.db.transaction((tx) => deleteEvaluation(tx, id)));
+      const deleted =
+        isUuid(id) &&
+        (await app.db.transaction(async (tx) => {
+          const [row] = await findEvaluations(tx, [id]);
+          if (!row || !(await deleteEvaluation(tx, id))) return false;
+          await recordAudit(tx, request, { action: 'evaluation.delete', companyId: row.companyId, target: `evaluation:${id}`, details: { type_evaluation: row.typeEvaluation, done: row.done } });
+          return true;
+        }));
       if (!deleted) throw new HttpError(404, messages.api.evaluationNotFound);
       return { message: messages.evaluation.deleted };
     },

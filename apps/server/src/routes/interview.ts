@@ -7,6 +7,7 @@ import { interviewReportBlocks, interviewReportSubject } from '../../../../engin
 import { reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany, visibleUsers } from '../access.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { replyWithFile, reportDay } from '../reports/reports.ts';
 import {
@@ -253,7 +254,11 @@ export async function interviewRoutes(app: FastifyInstance) {
       const { document, errors } = decodeInterview(questionnaire, body.questions);
       if (errors.length > 0) throw new HttpError(400, errors[0]!, errors);
       const done = document.status === interview360.finishedStatus;
-      await app.db.transaction((tx) => saveInterview(tx, evaluation.id, document, done));
+      await app.db.transaction(async (tx) => {
+        await saveInterview(tx, evaluation.id, document, done);
+        // The answers themselves are never recorded.
+        await recordAudit(tx, request, { action: 'interview.save', companyId: evaluation.ratedCompanyId, target: `evaluation:${evaluation.id}`, details: { status: document.status ?? null } });
+      });
       return { message: messages.interview.saved };
     },
   );

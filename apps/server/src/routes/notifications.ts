@@ -4,7 +4,9 @@ import { formatDateBR } from '../../../../engine/lifecycle/linkState.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { canSeeCompany, visibleUsers } from '../access.ts';
 import { attachmentHeader } from '../contentDisposition.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
+import { scheduledReminders } from '../jobs/autoReminders.ts';
 import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
 import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
@@ -68,6 +70,31 @@ const outboxItemSchema = {
     },
   },
 } as const;
+
+/** Days ahead the monitor lists the automatic reminders of. */
+const SCHEDULED_DAYS = 14;
+
+const scheduledReminderSchema = {
+  type: 'object',
+  required: ['evaluation_id', 'type_evaluation', 'evaluation_name', 'user_name', 'evaluated_name', 'company_id', 'company_name', 'reminder', 'planned_at', 'planned_local'],
+  properties: {
+    evaluation_id: { type: 'string' },
+    type_evaluation: { type: 'integer' },
+    evaluation_name: { type: 'string' },
+    user_name: { type: 'string', description: 'Quem recebe o lembrete (o avaliador)' },
+    evaluated_name: { type: ['string', 'null'] },
+    company_id: { type: 'integer' },
+    company_name: { type: 'string' },
+    reminder: { type: 'integer', description: 'Qual lembrete automático da avaliação (1, 2…)' },
+    planned_at: { type: 'string', format: 'date-time' },
+    planned_local: { type: 'string', description: 'O instante planejado no fuso da aplicação (dd/mm/aaaa hh:mm)' },
+  },
+} as const;
+
+/** dd/mm/aaaa hh:mm in the time zone. */
+function formatDateTimeBR(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).replace(',', '');
+}
 
 /** A stored content type usable as a header (`type/subtype` and parameters), else `application/octet-stream`. */
 function headerSafeType(contentType: string): string {
@@ -142,6 +169,8 @@ export async function notificationRoutes(app: FastifyInstance) {
       const content = reminderMail(user.name, items, app.settings.timeZone, personalPagesLink(app.settings.publicUrl, pending[0]!.evaluatorKey));
       // Each click is a new reminder, so each gets its own key.
       await sendOrFail({ key: `reminder:${userId}:${randomUUID()}`, to: user.email, ...content, kind: 'reminder', companyId: user.companyId }, messages.mail.reminderFailed);
+      // Recorded once sent: SMTP is no transaction, so a send that failed (502) records nothing.
+      await app.db.transaction((tx) => recordAudit(tx, request, { action: 'mail.reminder', companyId: user.companyId, target: `user:${userId}`, details: { evaluations: pending.length } }));
       return { message: messages.mail.reminderSent };
     },
   );
@@ -170,6 +199,9 @@ export async function notificationRoutes(app: FastifyInstance) {
       if (!entry?.slug) throw new HttpError(400, format(messages.mail.evaluationWithoutLink, { evaluation: entry?.name ?? String(evaluation.typeEvaluation) }));
       // A fresh key: staff press this button precisely to send the e-mail again.
       await sendOrFail(evaluationMessage(app, evaluation, `evaluation-email:${id}:${randomUUID()}`, false), messages.mail.evaluationEmailFailed);
+      await app.db.transaction((tx) =>
+        recordAudit(tx, request, { action: 'mail.evaluation', companyId: evaluation.evaluatorCompanyId, target: `evaluation:${id}`, details: { type_evaluation: evaluation.typeEvaluation } }),
+      );
       return { message: messages.mail.evaluationEmailSent };
     },
   );
@@ -216,7 +248,18 @@ export async function notificationRoutes(app: FastifyInstance) {
         user_name: evaluation.evaluatorName,
         evaluated_name: ratedNameOf(evaluation),
       }));
-      await queueReportEmails(app, items);
+      await queueReportEmails(app, items, (tx) =>
+        recordAudit(
+          tx,
+          request,
+          targets.map((evaluation) => ({
+            action: 'report.email' as const,
+            companyId: evaluation.evaluatorCompanyId,
+            target: `evaluation:${evaluation.id}`,
+            details: { type_evaluation: evaluation.typeEvaluation },
+          })),
+        ),
+      );
       return { message: messages.mail.reportQueued };
     },
   );
@@ -233,6 +276,32 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async () => (await listQueueJobs(app.db, JOB_SCHEMA, [...QUEUES], MONITOR_LIMIT)).map(monitorRow),
+  );
+
+  app.get(
+    '/queues/reminders',
+    {
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
+      schema: {
+        tags: ['notifications'],
+        summary: `Lembretes automáticos agendados para os próximos ${SCHEDULED_DAYS} dias (os atrasados primeiro: saem na próxima rodada)`,
+        security: bearer,
+        response: { 200: { type: 'array', items: scheduledReminderSchema }, ...errorResponses(401, 403) },
+      },
+    },
+    async () =>
+      (await scheduledReminders(app, new Date(), SCHEDULED_DAYS)).map((item) => ({
+        evaluation_id: item.evaluationId,
+        type_evaluation: item.typeEvaluation,
+        evaluation_name: app.definitions.types.get(item.typeEvaluation)?.name ?? String(item.typeEvaluation),
+        user_name: item.evaluatorName,
+        evaluated_name: item.ratedName,
+        company_id: item.companyId,
+        company_name: item.companyName,
+        reminder: item.n,
+        planned_at: item.plannedAt.toISOString(),
+        planned_local: formatDateTimeBR(item.plannedAt, app.settings.timeZone),
+      })),
   );
 
   app.get<{ Querystring: { page?: number; pageSize?: number } }>(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
+import { recordAudit } from '../audit.ts';
 import { visibleCompany } from '../access.ts';
 import { listPositions, savePositions, type PositionRow } from '../repositories/positions.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
@@ -82,6 +83,8 @@ export async function positionRoutes(app: FastifyInstance) {
         const existing = (await listPositions(tx, companyId)).map((position) => ({ id: position.id, name: position.positionName }));
         const checked = checkNameList(rows, existing, (id) => format(messages.registry.positionNotFound, { id }));
         await savePositions(tx, companyId, checked);
+        const renamed = checked.filter((row) => row.id !== undefined).length;
+        await recordAudit(tx, request, { action: 'position.save', companyId, target: `company:${companyId}`, details: { renamed, created: checked.length - renamed } });
         return listPositions(tx, companyId);
       });
       // The spec's dialog shows the sectors' toast for positions too.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
 
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { sessionToken } from '../plugins/auth.ts';
@@ -120,7 +121,9 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
         app.db.transaction(async (tx) => {
           if (await emailInUse(tx, email, account.id)) throw new HttpError(409, messages.registry.emailTaken);
           // A new password ends every session of the user, this one included: it gets a fresh token.
-          return updateUser(tx, account.id, { name, email, phone, ...(passwordHash ? { passwordHash } : {}) }, { endSessions: passwordHash !== undefined });
+          const updated = await updateUser(tx, account.id, { name, email, phone, ...(passwordHash ? { passwordHash } : {}) }, { endSessions: passwordHash !== undefined });
+          await recordAudit(tx, request, { action: 'profile.update', companyId: account.companyId, target: `user:${account.id}`, details: { passwordChanged: passwordHash !== undefined } });
+          return updated;
         }),
       );
       const token = passwordHash === undefined ? {} : { token: sessionToken(app, { id: account.id, sessionVersion: user!.sessionVersion }) };

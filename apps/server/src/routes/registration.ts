@@ -5,6 +5,7 @@ import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany } from '../access.ts';
 import type { CompanyRow } from '../repositories/companies.ts';
 import { findCompany } from '../repositories/companies.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { isEmail, isPhone, nameKey, normalizeEmail, normalizePhone, normalizeText } from '../normalize.ts';
 import {
@@ -212,6 +213,8 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
         }
         const row = { token: randomBytes(32).toString('base64url'), companyId: company.id, expiresAt: new Date(Date.now() + REGISTRATION_DAYS * 86400000) };
         await insertRegistration(tx, row);
+        // The token itself is a secret of the link: never recorded.
+        await recordAudit(tx, request, { action: 'registrationLink.create', companyId: company.id, target: `company:${company.id}`, details: { renew } });
         return row;
       });
       return { transaction: link.token, expires_at: link.expiresAt.toISOString() };

@@ -4,6 +4,7 @@ import { ACCOUNT } from '../../../../engine/accounts.ts';
 import type { DashboardFilters } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleUsers } from '../access.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
@@ -31,6 +32,29 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
 
   const dashboardOf = (raw: string) => dashboardFromParam(app, raw);
 
+  /**
+   * Renders with `render` and, when there is a file, records its export by the signed-in staff member
+   * (what was exported and under which filters) before it is answered.
+   */
+  const auditedRender =
+    <T>(request: FastifyRequest, render: () => Promise<T | null>, what: { view: string; index?: number; filters?: DashboardFilters; person?: Person; type?: number }) =>
+    async () => {
+      const file = await render();
+      if (file) {
+        const { filters, person } = what;
+        const ids = filters && { company_id: filters.company_id, course_id: filters.course_id, sector_id: filters.sector_id, colleague_id: filters.colleague_id, evaluated_id: filters.evaluated_id };
+        await app.db.transaction((tx) =>
+          recordAudit(tx, request, {
+            action: 'report.export',
+            companyId: person ? person.companyId : (filters?.company_id ?? request.account?.companyId ?? null),
+            target: person ? `user:${person.id}` : `dashboard:${what.view}`,
+            details: { view: what.view, ...(what.index === undefined ? {} : { index: what.index }), ...(what.type === undefined ? {} : { type_evaluation: what.type }), ...(ids ? { filters: ids } : {}) },
+          }),
+        );
+      }
+      return file;
+    };
+
   app.post<{ Params: { id: string }; Body: DashboardFilters | undefined }>(
     '/dashboards/:id/report',
     {
@@ -47,7 +71,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     async (request, reply) => {
       const view = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
-      return sendPdf(reply, { view, filters });
+      return replyWithFile(app, reply, auditedRender(request, () => renderReport(app, { view, filters }), { view: request.params.id, filters }));
     },
   );
 
@@ -67,7 +91,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     async (request, reply) => {
       const view = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
-      return replyWithFile(app, reply, () => renderExport(app, view, request.params.index, filters));
+      return replyWithFile(app, reply, auditedRender(request, () => renderExport(app, view, request.params.index, filters), { view: request.params.id, index: request.params.index, filters }));
     },
   );
 
@@ -118,7 +142,10 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         person = typeof target === 'string' ? await personOfKey(target) : null;
         if (!person) throw new HttpError(404, m.unknownTarget);
       }
-      return sendPdf(reply, personReport(app, type, person, !signedIn));
+      const report = personReport(app, type, person, !signedIn);
+      // A respondent's own download (by personal key) is no staff action: only a signed-in one is recorded.
+      if (!signedIn) return sendPdf(reply, report);
+      return replyWithFile(app, reply, auditedRender(request, () => renderReport(app, report), { view: 'person', person, type }));
     },
   );
 
@@ -171,9 +198,11 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       // Refuses a type without a person report now, not in the worker.
       personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
       const evaluationId = request.body.evaluation_id ?? '';
-      const ids = await queueReportEmails(app, [
-        { evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type },
-      ]);
+      const ids = await queueReportEmails(
+        app,
+        [{ evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type }],
+        (tx) => recordAudit(tx, request, { action: 'report.email', companyId: user.companyId, target: `user:${user.id}`, details: { type_evaluation: type } }),
+      );
       return { message: messages.mail.reportQueued, job_id: ids[0]! };
     },
   );

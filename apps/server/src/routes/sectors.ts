@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { canSeeCompany, visibleCompany } from '../access.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { findSector, listSectors, listSectorsOfCompanies, saveSectors, type SectorRow } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
@@ -118,6 +119,8 @@ export async function sectorRoutes(app: FastifyInstance) {
         const existing = (await listSectors(tx, companyId)).map((sector) => ({ id: sector.id, name: sector.sectorName }));
         const checked = checkNameList(rows, existing, (id) => format(messages.api.sectorNotFound, { id }));
         await saveSectors(tx, companyId, checked);
+        const renamed = checked.filter((row) => row.id !== undefined).length;
+        await recordAudit(tx, request, { action: 'sector.save', companyId, target: `company:${companyId}`, details: { renamed, created: checked.length - renamed } });
         return listSectors(tx, companyId);
       });
       return { message: messages.registry.sectorsUpdated, sectors: sectors.map(sectorJson) };

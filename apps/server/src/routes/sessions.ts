@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { sessionToken } from '../plugins/auth.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
@@ -61,7 +62,15 @@ export async function sessionRoutes(app: FastifyInstance, options: { limit: numb
       // the answer takes as long whether the e-mail exists or not.
       const matches = await verifyPassword(user?.passwordHash, password);
       const allowed = user !== null && user.status && isStaff(user.typeAccount);
-      if (!allowed || !matches) throw new HttpError(401, messages.api.invalidCredentials);
+      if (!allowed || !matches) {
+        // Recorded in a transaction of its own (nothing else is written), then the 401 is answered.
+        const reason = user === null ? 'unknownEmail' : !matches ? 'wrongPassword' : !user.status ? 'inactive' : 'notStaff';
+        await app.db.transaction((tx) => recordAudit(tx, request, { action: 'session.signInFailed', actor: { id: null, email }, details: { reason } }));
+        throw new HttpError(401, messages.api.invalidCredentials);
+      }
+      await app.db.transaction((tx) =>
+        recordAudit(tx, request, { action: 'session.signIn', actor: { id: user.id, email }, companyId: user.companyId, target: `user:${user.id}` }),
+      );
       const token = sessionToken(app, user);
       return {
         token,

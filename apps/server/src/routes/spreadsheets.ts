@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany } from '../access.ts';
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { companyEmployees, companyPositions, companySectors, isUniqueViolation, usersByEmail } from '../repositories/employees.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
@@ -55,6 +56,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const [sectors, positions] = [await companySectors(app.db, company.id), await companyPositions(app.db, company.id)];
       const body = await buildWorkbook({ sectors, positions, employees: [] });
+      await app.db.transaction((tx) => recordAudit(tx, request, { action: 'spreadsheet.export', companyId: company.id, target: `company:${company.id}`, details: { kind: 'template' } }));
       return sendXlsx(reply, `modelo-colaboradores-${fileSlug(company.commercialName)}.xlsx`, body);
     },
   );
@@ -75,6 +77,9 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
         position: employee.position?.name ?? null,
       }));
       const body = await buildWorkbook({ sectors, positions, employees });
+      await app.db.transaction((tx) =>
+        recordAudit(tx, request, { action: 'spreadsheet.export', companyId: company.id, target: `company:${company.id}`, details: { kind: 'employees', rows: employees.length } }),
+      );
       return sendXlsx(reply, `colaboradores-${fileSlug(company.commercialName)}.xlsx`, body);
     },
   );
@@ -132,7 +137,9 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
             if (errors.length > listed.length) listed.push(format(messages.spreadsheet.moreErrors, { count: errors.length - listed.length }));
             throw new HttpError(400, format(messages.spreadsheet.rowsRejected, { count: errors.length }), listed);
           }
-          return applyImport(tx, company.id, plan);
+          const applied = await applyImport(tx, company.id, plan);
+          await recordAudit(tx, request, { action: 'spreadsheet.import', companyId: company.id, target: `company:${company.id}`, details: { created: applied.created, updated: applied.updated } });
+          return applied;
         });
         return { message: messages.spreadsheet.success, ...counts };
       } catch (error) {

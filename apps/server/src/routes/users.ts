@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
 import { companyScope, visibleCompany, visibleUsers } from '../access.ts';
 
+import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { hashPassword } from '../passwords.ts';
 import { sessionToken } from '../plugins/auth.ts';
@@ -205,6 +206,7 @@ export async function userRoutes(app: FastifyInstance) {
           if (await emailInUse(tx, email)) throw new HttpError(409, messages.registry.emailTaken);
           const created = await insertUser(tx, { name, email, phone, typeAccount, companyId, passwordHash });
           await addRelations(tx, created.id, sectorIds, positionIds);
+          await recordAudit(tx, request, { action: 'user.create', companyId, target: `user:${created.id}`, details: { type_account: typeAccount } });
           return created;
         }),
       );
@@ -250,7 +252,11 @@ export async function userRoutes(app: FastifyInstance) {
       // registry's delete confirmation deactivates: nothing of the user is lost). Deactivating ends the
       // user's sessions.
       if (body.status !== undefined && Object.keys(body).every((key) => key === 'id' || key === 'status')) {
-        const user = await app.db.transaction((tx) => updateUser(tx, target.id, { status: body.status }, { endSessions: body.status === false }));
+        const user = await app.db.transaction(async (tx) => {
+          const updated = await updateUser(tx, target.id, { status: body.status }, { endSessions: body.status === false });
+          await recordAudit(tx, request, { action: 'user.update', companyId: target.companyId, target: `user:${target.id}`, details: { status: body.status! } });
+          return updated;
+        });
         return { message: messages.registry.userUpdated, user: userJson(user!) };
       }
       const { name, email, phone } = checkIdentity(body, true);
@@ -285,6 +291,12 @@ export async function userRoutes(app: FastifyInstance) {
           const updated = await updateUser(tx, target.id, fields, { endSessions: passwordHash !== undefined || body.status === false });
           await deleteRelations(tx, target.id);
           await addRelations(tx, target.id, sectorIds, [positionId]);
+          await recordAudit(tx, request, {
+            action: 'user.update',
+            companyId: target.companyId,
+            target: `user:${target.id}`,
+            details: { type_account: typeAccount, passwordChanged: passwordHash !== undefined, ...(body.status === undefined ? {} : { status: body.status }) },
+          });
           return updated;
         }),
       );
@@ -308,8 +320,11 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = request.params;
-      await visibleUsers(app.db, request.account!, [userId]);
-      await app.db.transaction((tx) => deleteRelations(tx, userId));
+      const user = (await visibleUsers(app.db, request.account!, [userId])).get(userId)!;
+      await app.db.transaction(async (tx) => {
+        await deleteRelations(tx, userId);
+        await recordAudit(tx, request, { action: 'userRelations.delete', companyId: user.companyId, target: `user:${userId}` });
+      });
       return { message: messages.registry.relationsRemoved };
     },
   );
@@ -337,7 +352,10 @@ export async function userRoutes(app: FastifyInstance) {
       const sectorIds = sectorId ? [sectorId] : [];
       const positionIds = positionId ? [positionId] : [];
       await checkRelations(app, user.companyId, sectorIds, positionIds);
-      await app.db.transaction((tx) => addRelations(tx, userId, sectorIds, positionIds));
+      await app.db.transaction(async (tx) => {
+        await addRelations(tx, userId, sectorIds, positionIds);
+        await recordAudit(tx, request, { action: 'userRelations.create', companyId: user.companyId, target: `user:${userId}`, details: { sector_ids: sectorIds, position_ids: positionIds } });
+      });
       return { message: messages.registry.relationsSaved };
     },
   );

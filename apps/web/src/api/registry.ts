@@ -10,6 +10,19 @@ export interface CompanyRecord {
   cnpj: string | null;
   phone: string | null;
   status: boolean;
+  /** Automatic reminder policy (all three null: off). */
+  reminder_days_before?: number | null;
+  reminder_max?: number | null;
+  reminder_min_gap_days?: number | null;
+  /** The fewest respondents an anonymous group view shows (default 3). */
+  anonymity_min?: number;
+}
+
+/** The automatic reminder policy as the company calls take it: three numbers (on) or three nulls (off). */
+export interface ReminderPolicyBody {
+  reminder_days_before: number | null;
+  reminder_max: number | null;
+  reminder_min_gap_days: number | null;
 }
 
 /** The company form as sent to `POST`/`PATCH /api/companies`. */
@@ -92,12 +105,12 @@ export function listCompanyRecords(): Promise<CompanyRecord[]> {
 }
 
 /** Creates a company. */
-export function createCompany(form: CompanyForm): Promise<{ message: string; company: CompanyRecord }> {
+export function createCompany(form: CompanyForm & Partial<ReminderPolicyBody>): Promise<{ message: string; company: CompanyRecord }> {
   return request('/companies', { method: 'POST', body: form });
 }
 
 /** Edits a company's data. */
-export function updateCompany(companyId: number, form: CompanyForm): Promise<{ message: string; company: CompanyRecord }> {
+export function updateCompany(companyId: number, form: CompanyForm & Partial<ReminderPolicyBody>): Promise<{ message: string; company: CompanyRecord }> {
   return request('/companies', { method: 'PATCH', body: { id: companyId, ...form } });
 }
 

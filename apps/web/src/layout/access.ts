@@ -26,6 +26,7 @@ export const ROUTE_ACCESS = {
   '/gestaodados': STAFF,
   '/queues': ADMIN,
   '/outbox': ADMIN,
+  '/audit': ADMIN,
   '/preview': ADMIN,
   '/testing': STAFF,
   '/:hash': STAFF,

@@ -48,6 +48,7 @@ const MAIN_LINKS: { route: PrivateRoute; label: LayoutMessage }[] = [
   { route: '/queues', label: 'menuQueues' },
   { route: '/gestaodados', label: 'menuDataManagement' },
   { route: '/outbox', label: 'menuOutbox' },
+  { route: '/audit', label: 'menuAudit' },
   { route: '/preview', label: 'menuPreview' },
 ];
 

@@ -4,6 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '../../../../../engine/messages';
@@ -12,6 +15,7 @@ import { createCompany, updateCompany, type CompanyForm, type CompanyRecord } fr
 import { formatDocument, formatPhone } from '../../format';
 import { useToast } from '../../toast';
 import { companyFieldOf, companyProblem, type CompanyField } from './companyForm';
+import { reminderFieldOf, reminderFormOf, reminderPolicyBody, reminderProblem, type ReminderField, type ReminderForm } from './reminderPolicyForm';
 import { isServerFailure } from './failures';
 
 const text = messages.screenRegistry;
@@ -37,11 +41,18 @@ interface CompanyDialogProps {
   onServerFailure(draft: CompanyForm): void;
 }
 
+/** The anonymity minimum of a new company (the database's default). */
+const DEFAULT_ANONYMITY_MIN = 3;
+
 /** Creates or edits a company: commercial name, company name, CNPJ/CPF and phone. */
 export function CompanyDialog({ company, initial, onClose, onSaved, onServerFailure }: CompanyDialogProps) {
   const toast = useToast();
   const [form, setForm] = useState<CompanyForm>(initial);
   const [problem, setProblem] = useState<{ field: CompanyField; message: string } | null>(null);
+  const [reminders, setReminders] = useState<ReminderForm>(() => reminderFormOf(company));
+  const [reminderIssue, setReminderIssue] = useState<{ field: ReminderField; message: string } | null>(null);
+  const [anonymity, setAnonymity] = useState(String(company?.anonymity_min ?? DEFAULT_ANONYMITY_MIN));
+  const [anonymityIssue, setAnonymityIssue] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const titleId = 'company-dialog-title';
 
@@ -64,8 +75,22 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
       document.getElementById(`company-${found.field}`)?.focus();
       return;
     }
+    const reminderFound = reminderProblem(reminders);
+    if (reminderFound) {
+      setReminderIssue(reminderFound);
+      toast.error(reminderFound.message);
+      document.getElementById(`company-${reminderFound.field}`)?.focus();
+      return;
+    }
+    const minimum = Number(anonymity);
+    if (anonymity.trim() === '' || !Number.isInteger(minimum) || minimum < 2 || minimum > 100) {
+      setAnonymityIssue(messages.registry.anonymityMinInvalid);
+      toast.error(messages.registry.anonymityMinInvalid);
+      document.getElementById('company-anonymity_min')?.focus();
+      return;
+    }
     setSaving(true);
-    const sent = { ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
+    const sent = { ...reminderPolicyBody(reminders), anonymity_min: minimum, ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
     try {
       const saved = company ? await updateCompany(company.id, sent) : await createCompany(sent);
       toast.success(saved.message || messages.registry.companySaved);
@@ -78,6 +103,19 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
         return;
       }
       const message = errorMessage(error);
+      if (message === messages.registry.anonymityMinInvalid) {
+        setAnonymityIssue(message);
+        toast.error(message);
+        document.getElementById('company-anonymity_min')?.focus();
+        return;
+      }
+      const reminderField = reminderFieldOf(message);
+      if (reminderField) {
+        setReminderIssue({ field: reminderField, message });
+        toast.error(message);
+        document.getElementById(`company-${reminderField}`)?.focus();
+        return;
+      }
       const field = companyFieldOf(message);
       setProblem(field ? { field, message } : null);
       toast.error(message);
@@ -128,6 +166,75 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
               onBlur={() => reformat('phone', formatPhone)}
               {...fieldProps('phone')}
             />
+            <TextField
+              id="company-anonymity_min"
+              label={text.companyAnonymityMin}
+              type="number"
+              required
+              fullWidth
+              disabled={saving}
+              value={anonymity}
+              error={anonymityIssue !== null}
+              helperText={anonymityIssue ?? text.companyAnonymityMinHelp}
+              onChange={(event) => {
+                setAnonymity(event.target.value);
+                setAnonymityIssue(null);
+              }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', min: 2, max: 100, step: 1 } }}
+            />
+            <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="subtitle1" sx={{ p: 0 }}>
+                {text.companyRemindersTitle}
+              </Typography>
+              <FormControlLabel
+                control={
+                  <Switch
+                    id="company-reminders"
+                    checked={reminders.enabled}
+                    disabled={saving}
+                    onChange={(event) => {
+                      const enabled = event.target.checked;
+                      setReminders((old) => ({ ...old, enabled }));
+                      setReminderIssue(null);
+                    }}
+                  />
+                }
+                label={text.companyRemindersSwitch}
+              />
+              <Typography variant="body2" color="text.secondary">
+                {text.companyRemindersHelp}
+              </Typography>
+              {reminders.enabled && (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  {(
+                    [
+                      ['reminder_days_before', text.companyReminderDaysBefore, text.companyReminderDaysBeforeHelp],
+                      ['reminder_max', text.companyReminderMax, text.companyReminderMaxHelp],
+                      ['reminder_min_gap_days', text.companyReminderMinGap, text.companyReminderMinGapHelp],
+                    ] as const
+                  ).map(([field, label, help]) => (
+                    <TextField
+                      key={field}
+                      id={`company-${field}`}
+                      label={label}
+                      type="number"
+                      required
+                      fullWidth
+                      disabled={saving}
+                      value={reminders[field]}
+                      error={reminderIssue?.field === field}
+                      helperText={reminderIssue?.field === field ? reminderIssue.message : help}
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        setReminders((old) => ({ ...old, [field]: value }));
+                        if (reminderIssue?.field === field) setReminderIssue(null);
+                      }}
+                      slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, step: 1 } }}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </Stack>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>

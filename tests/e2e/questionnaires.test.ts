@@ -113,7 +113,8 @@ describe('every questionnaire, end to end', () => {
   });
 
   it('has a seeded open link for every questionnaire of the catalogue', () => {
-    const expected = catalog.types.filter((entry) => 'definition' in entry).map((entry) => entry.type);
+    // Every questionnaire with a link: the 360 interview is a staff form, filled on its own screen.
+    const expected = catalog.types.filter((entry) => 'definition' in entry && entry.slug).map((entry) => entry.type);
     expect(forms.map((form) => form.type).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
   });
 

@@ -19,7 +19,14 @@ export async function startJobs(app: FastifyInstance, settings: QueueSettings): 
       updateEvaluation: (job) => sendEvaluationEmail(app, job, true),
       reportEmail: (job) => sendReportEmail(app, job),
     });
-    if (settings.workers !== false) await startAutoReminders(app, queue.boss, settings.pollingIntervalSeconds ?? 2);
+    if (settings.workers === false) return;
+    // The reminders' schedule is not worth refusing to serve for: a database that fails now fails the
+    // requests too (answered 500), and the next start schedules it again.
+    try {
+      await startAutoReminders(app, queue.boss, settings.pollingIntervalSeconds ?? 2);
+    } catch (error) {
+      app.log.error({ err: error }, 'automatic reminders not scheduled');
+    }
   });
   return queue;
 }

@@ -1,5 +1,5 @@
 import Box from './Box.ts';
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Actor, SnapshotFrom } from 'xstate';
 import { rulesFor } from '../engine/definition/kinds.ts';
 import { shownQuestions, type LocatedQuestion } from '../engine/definition/questions.ts';
@@ -195,7 +195,7 @@ export interface StaffFormProps {
 export function StaffForm({ definition, state, actor, details, frame }: StaffFormProps) {
   const staff = definition.staff as StaffMode;
   const { answers, errors, autoSave, secondsLeft } = state.context;
-  const { sections, dialogs } = staffSections(definition);
+  const { sections, dialogs } = useMemo(() => staffSections(definition), [definition]);
   const saving = state.matches('saving');
   // Which dialog page is open: a view of the screen, not a step of the form.
   const [openDialog, setOpenDialog] = useState<number | null>(null);

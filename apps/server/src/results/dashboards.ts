@@ -6,7 +6,7 @@ import type { Account } from '../types.ts';
 import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
 import { HttpError } from '../errors.ts';
-import { anonymityMinimum, datasetScope, filterConditions, groupSize, runDataset, transformRows } from './datasets.ts';
+import { anonymityMinimum, datasetScope, filterConditions, groupKey, groupSize, runDataset, transformRows } from './datasets.ts';
 import { viewEditions, type ViewEditions } from './editions.ts';
 
 /*
@@ -153,8 +153,10 @@ async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition, filter
   for (const name of narrowing) delete broader[FIELD[name]];
   if (narrowing.includes('sector')) delete broader.sector_of;
   let minimum: number | undefined;
+  const checked = new Set<string>();
   for (const dataset of Object.values(dashboard.datasets)) {
-    if ('from' in dataset || !dataset.anonymous) continue;
+    if ('from' in dataset || !dataset.anonymous || checked.has(groupKey(dataset))) continue;
+    checked.add(groupKey(dataset));
     const narrow = datasetScope(dataset, filters);
     const broad = datasetScope(dataset, broader);
     if (!narrow || !broad) continue;
@@ -183,7 +185,7 @@ export async function computeDatasets(
   // One major questionnaire version per type, scored by its own key.
   const { filters: scoped, questionnaires } = editions ?? (await viewEditions(db, definitions, dashboard, filters));
   await refuseNarrowGroups(db, dashboard, scoped);
-  const context = { db, questionnaires, types: definitions.types, filters: scoped, totals, summaries: new Map(), withheld };
+  const context = { db, questionnaires, types: definitions.types, filters: scoped, totals, summaries: new Map(), withheld, groups: new Map() };
   const needed = new Set<string>();
   const need = (name: string) => {
     const dataset = dashboard.datasets[name];

@@ -32,6 +32,8 @@ export interface QueryContext {
   summaries?: Map<string, Promise<ScoreSummary>>;
   /** Anonymous groups withheld in this request (filled by `runDataset`). */
   withheld?: WithheldGroup[];
+  /** Sizes and minimums of the anonymous groups counted in this request, by `groupKey` (a view's datasets share them). */
+  groups?: Map<string, Promise<{ respondents: number; minimum: number }>>;
 }
 
 async function select<T>(db: Db, query: SQL): Promise<T[]> {
@@ -343,6 +345,11 @@ async function peopleQuery(context: QueryContext, scope: SQL): Promise<Row[]> {
   }));
 }
 
+/** What decides an anonymous dataset's group under one request's filters: datasets alike count the same people. */
+export function groupKey(dataset: Dataset): string {
+  return JSON.stringify([dataset.anonymous, dataset.types, dataset.alignWith ?? [], dataset.scope ?? 'filters', dataset.latest ?? false]);
+}
+
 /** How many people answered in a scope: the size of an anonymous group ("evaluators": self-evaluations not counted). */
 export async function groupSize(db: Db, scope: SQL, kind: 'evaluators' | 'group'): Promise<number> {
   const others = kind === 'evaluators' ? sql` and ${RATED} <> evaluations.user_id` : sql``;
@@ -370,11 +377,16 @@ export async function anonymityMinimum(db: Db, scope: SQL): Promise<number> {
  * so nothing of the group stays (of the 360's evaluators: the self-evaluation rows alone) and the
  * reason is recorded.
  */
-async function withholdSmallGroup(context: QueryContext, kind: 'evaluators' | 'group', name: string, scope: SQL, rows: Row[]): Promise<Row[]> {
-  const respondents = await groupSize(context.db, scope, kind);
-  if (respondents === 0) return rows;
-  const minimum = await anonymityMinimum(context.db, scope);
-  if (respondents >= minimum) return rows;
+async function withholdSmallGroup(context: QueryContext, dataset: Dataset, name: string, scope: SQL, rows: Row[]): Promise<Row[]> {
+  const kind = dataset.anonymous!;
+  const key = groupKey(dataset);
+  let counted = context.groups?.get(key);
+  if (!counted) {
+    counted = (async () => ({ respondents: await groupSize(context.db, scope, kind), minimum: await anonymityMinimum(context.db, scope) }))();
+    context.groups?.set(key, counted);
+  }
+  const { respondents, minimum } = await counted;
+  if (respondents === 0 || respondents >= minimum) return rows;
   const message = format(messages.dashboard.anonymityWithheld, { respondents, minimum });
   context.withheld?.push({ dataset: name, respondents, minimum, message });
   return kind === 'evaluators' ? rows.filter((row) => row.self === true) : [];
@@ -403,7 +415,7 @@ export async function runDataset(context: QueryContext, dataset: Dataset, name =
       break;
   }
   // Before the transforms: what they aggregate is already only what may be shown.
-  if (dataset.anonymous) rows = await withholdSmallGroup(context, dataset.anonymous, name, scope, rows);
+  if (dataset.anonymous) rows = await withholdSmallGroup(context, dataset, name, scope, rows);
   return transformRows(context, dataset.types, rows, dataset.transforms);
 }
 

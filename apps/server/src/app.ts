@@ -12,6 +12,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandler } from './plugins/errorHandler.ts';
 import { webPlugin } from './plugins/web.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { lgpdRoutes } from './routes/lgpd.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
 import { definitionPreviewRoutes } from './routes/definitionsPreview.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(registrationRoutes);
       await api.register(definitionPreviewRoutes);
       await api.register(auditRoutes);
+      await api.register(lgpdRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'report.export',
   'spreadsheet.import',
   'spreadsheet.export',
+  'person.export',
+  'person.erase',
 ] as const;
 
 /** An action key of the log. */
@@ -77,6 +79,26 @@ export async function recordAudit(tx: Tx | Db, request: FastifyRequest, entries:
       target: entry.target ?? null,
       details: entry.details ?? null,
       ip: request.ip ?? null,
+    })),
+  );
+}
+
+/**
+ * Records what the server did on its own (the daily retention job): no account, no address. The entry
+ * is inserted in `tx`, the transaction of the action.
+ */
+export async function recordSystemAudit(tx: Tx | Db, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await tx.insert(auditLog).values(
+    list.map((entry) => ({
+      actorUserId: null,
+      actorEmail: null,
+      companyId: entry.companyId ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: entry.details ?? null,
+      ip: null,
     })),
   );
 }

@@ -27,6 +27,11 @@ export const companies = pgTable(
     reminderMinGapDays: integer('reminder_min_gap_days'),
     /** The fewest respondents an anonymous group view shows (migration 0008; 2 to 100, default 3). */
     anonymityMin: integer('anonymity_min').notNull().default(3),
+    /**
+     * Retention (migration 0009): participants of the company with no activity for this many months
+     * (1 to 120) are erased by the daily retention job; null keeps them.
+     */
+    retentionMonths: integer('retention_months'),
   },
   (table) => [
     // Two active companies never share a CNPJ/CPF (digits compared); a deactivated one frees it.
@@ -82,6 +87,11 @@ export const users = pgTable(
      * (`/evaluations/{key}`, `/scanner/{key}`, `/printevaluation/{key}`), sent in their e-mails.
      */
     personalKey: uuid('personal_key').notNull().unique().default(sql`gen_random_uuid()`),
+    /**
+     * When the person's data was erased (LGPD, migration 0009): name, e-mail and phone replaced, the
+     * account closed; the row stays so the numeric answers keep counting anonymously. Null otherwise.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (table) => [index('users_company_id_idx').on(table.companyId)],
 );
@@ -281,7 +291,8 @@ export const definitionVersions = pgTable(
 /**
  * Who did what, when, to what and from which address (migration 0007): every staff write, send and
  * export, and every sign-in attempt, inserted in the transaction of the action it records
- * (`recordAudit`, apps/server/src/audit.ts). Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ * (`recordAudit`, apps/server/src/audit.ts). Append-only: triggers refuse DELETE and TRUNCATE, and every
+ * UPDATE except the LGPD erase replacing a person's e-mail in `actor_email` (migration 0009).
  * No foreign keys: the log outlives what it names.
  */
 export const auditLog = pgTable(

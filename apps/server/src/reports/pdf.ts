@@ -130,8 +130,9 @@ export function documentDefinition(report: ReportDocument): object {
     { canvas: [{ type: 'rect', x: 0, y: 0, w: contentWidth, h: 6, color: COLORS.brand }], margin: [0, 0, 0, 10] },
     { text: meta.title, style: 'title' },
     ...meta.subject.map((line) => ({ text: line, style: 'subject' })),
-    { text: format(m.generatedOn, { date: meta.generated }), style: 'muted' },
-    { text: format(m.versions, { versions: meta.versions }), style: 'muted', margin: [0, 0, 0, 16] },
+    // A document computed from no questionnaire (the LGPD export, a removed file's notice) has no versions line.
+    { text: meta.generated ? format(m.generatedOn, { date: meta.generated }) : '', style: 'muted', ...(meta.versions ? {} : { margin: [0, 0, 0, 16] }) },
+    ...(meta.versions ? [{ text: format(m.versions, { versions: meta.versions }), style: 'muted', margin: [0, 0, 0, 16] }] : []),
     ...report.blocks.flatMap((block) => (blockContent[block.kind] as (block: ReportBlock, width: number) => Content[])(block, contentWidth)),
   ];
   return {

@@ -36,6 +36,7 @@ let sector = 0;
 const own: Record<string, string> = {};
 const about: string[] = [];
 let pendingStress = '';
+let personalKey = '';
 
 async function colleague(name: string): Promise<number> {
   const [row] = await t.db.insert(users).values({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@lgpd.test`, typeAccount: 3, companyId: demo.companyId }).returning({ id: users.id });
@@ -98,6 +99,9 @@ beforeAll(async () => {
     const note = index === 0 ? `${NAME} organiza bem as reuniões` : `Comentário ${index + 1} sobre a colega`;
     about.push(await insertEvaluation({ ...common, typeEvaluation: 2, version: 7, userId: id, rated: person }, { ...fixture('question360new'), '11': note }));
   }
+  personalKey = (await rowsOf<{ personal_key: string }>(sql`select personal_key from users where id = ${person}`))[0]!.personal_key;
+  const pages = await t.app.inject({ method: 'GET', url: `/api/tableresponse/answered/${personalKey}` });
+  expect(pages.statusCode).toBe(200);
   pendingStress = await insertEvaluation({ typeEvaluation: 13, userId: person, rated: person, expireAt: new Date(Date.UTC(2027, 0, 1)) }, {});
 
   // An e-mailed report (the scanner, with its PDF attached) and a reminder, through the API.
@@ -239,6 +243,16 @@ describe('erase (POST /api/users/:id/erase)', () => {
     const [row] = await rowsOf<{ status: boolean; erased_at: string | null; email: string }>(sql`select status, erased_at, email from users where id = ${person}`);
     expect(row!.status).toBe(false);
     expect(row!.erased_at).not.toBeNull();
+    const list = await t.app.inject({ method: 'GET', url: `/api/users/list/${demo.companyId}`, headers: bearer(adminToken) });
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as { id: number }[]).map((user) => user.id)).not.toContain(person);
+    const pages = await t.app.inject({ method: 'GET', url: `/api/tableresponse/answered/${personalKey}` });
+    expect(pages.statusCode).toBe(404);
+    // No staff call finds the erased account again: it cannot be reactivated, re-identified or e-mailed.
+    const reactivate = await t.app.inject({ method: 'PATCH', url: '/api/users/update', headers: bearer(adminToken), payload: { id: person, status: true } });
+    expect(reactivate.statusCode).toBe(404);
+    const remind = await t.app.inject({ method: 'POST', url: `/api/evaluation/remainder/${person}`, headers: bearer(adminToken) });
+    expect(remind.statusCode).toBe(404);
     const again = await t.app.inject({ method: 'POST', url: `/api/users/${person}/erase`, headers: bearer(adminToken), payload: { confirm_name: 'Pessoa anonimizada' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Os dados pessoais desta pessoa já foram apagados em \d{2}\/\d{2}\/\d{4}\.$/);

@@ -20,7 +20,10 @@ export interface ExportDocumentContext {
 
 const cell = (text: string): ReportCell => ({ text });
 
-/** The readable PDF of a person's export: the same facts as the JSON, attachments named but not embedded. */
+/**
+ * The readable PDF of a person's export: the same facts as the JSON, attachments named but not embedded.
+ * Each table's widest text comes first: the report tables give their first column the free width.
+ */
 export function personExportDocument(data: PersonExport, context: ExportDocumentContext): ReportDocument {
   const when = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, dateStyle: 'short', timeStyle: 'short' });
   const day = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, dateStyle: 'short' });
@@ -90,7 +93,7 @@ export function personExportDocument(data: PersonExport, context: ExportDocument
       : {
           kind: 'table',
           header: m.emailsHeader.map(cell),
-          rows: data.emails.map((email) => [cell(at(email.created_at)), cell(email.to), cell(email.subject), cell(list(email.attachments.map((file) => file.filename)))]),
+          rows: data.emails.map((email) => [cell(email.subject), cell(at(email.created_at)), cell(email.to), cell(list(email.attachments.map((file) => file.filename)))]),
         },
   );
   if (data.emails.length > 0) {
@@ -107,7 +110,7 @@ export function personExportDocument(data: PersonExport, context: ExportDocument
       : {
           kind: 'table',
           header: m.reportsHeader.map(cell),
-          rows: data.reports.map((report) => [cell(at(report.at)), cell(report.how === 'email' ? m.reportEmail : m.reportDownload), cell(report.file ?? '—')]),
+          rows: data.reports.map((report) => [cell(report.file ?? '—'), cell(at(report.at)), cell(report.how === 'email' ? m.reportEmail : m.reportDownload)]),
         },
   );
 
@@ -118,7 +121,7 @@ export function personExportDocument(data: PersonExport, context: ExportDocument
       : {
           kind: 'table',
           header: m.auditHeader.map(cell),
-          rows: data.audit.map((entry) => [cell(at(entry.at)), cell(context.actionLabel(entry.action)), cell(entry.actor_email ?? '—'), cell(entry.target ?? '—'), cell(entry.ip ?? '—')]),
+          rows: data.audit.map((entry) => [cell(context.actionLabel(entry.action)), cell(at(entry.at)), cell(entry.actor_email ?? '—'), cell(entry.target ?? '—'), cell(entry.ip ?? '—')]),
         },
   );
 

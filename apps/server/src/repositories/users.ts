@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, evaluations, positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 
@@ -95,12 +95,16 @@ export async function findUserDetail(db: Db, id: number): Promise<(UserDetail & 
 /** The users with these ids (missing ids are simply absent). */
 export async function findUsers(db: Db, ids: number[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db.select(columns).from(users).where(inArray(users.id, ids));
+  // An erased person (LGPD) is no one any more: no staff call finds, changes, evaluates or mails them.
+  return db
+    .select(columns)
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.erasedAt)));
 }
 
-/** Every user, by name. */
+/** Every user, by name (erased people are no one any more). */
 export async function listUsers(db: Db): Promise<UserRow[]> {
-  return db.select(columns).from(users).orderBy(asc(users.name), asc(users.id));
+  return db.select(columns).from(users).where(isNull(users.erasedAt)).orderBy(asc(users.name), asc(users.id));
 }
 
 /**
@@ -151,7 +155,7 @@ export async function listCompanyUsers(db: Db, companyId: number): Promise<Compa
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.companyId, companyId))
+    .where(and(eq(users.companyId, companyId), isNull(users.erasedAt)))
     .orderBy(asc(users.name), asc(users.id));
   const relations = await relationsOf(
     db,

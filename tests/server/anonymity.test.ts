@@ -3,16 +3,19 @@
  * minimum of people answered (default 3). The 360's evaluators (dashboard 2), its self-evaluation
  * always shown apart, and psychological safety (dashboard 16), whose sector filter may not narrow a
  * group under the minimum nor leave one that could be subtracted from the company's. Every output is
- * checked: the data call, the PDF, and the 360's result call. The answers come from the golden answer
- * sets of definitions/fixtures (valid by construction); what is expected is written by hand here.
+ * checked: the data call, the PDF, the spreadsheet, an e-mailed report and the 360's result call. The
+ * answers come from the golden answer sets of definitions/fixtures (valid by construction); what is
+ * expected is written by hand here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import type { DashboardData } from '../../engine/definition/dashboard.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
+import { waitUntil } from './waitUntil.ts';
 import { pdfText } from './pdfTools.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, setUpWorld, t } from './world.ts';
@@ -25,6 +28,7 @@ const MESSAGE = 'Para preservar o anonimato, as respostas deste grupo só aparec
 
 let rated = 0;
 const evaluators: number[] = [];
+const evaluations360: string[] = [];
 let sectorA = 0;
 let sectorB = 0;
 
@@ -40,6 +44,18 @@ async function data(id: number, body: Record<string, unknown>, token = adminToke
 
 const view360 = () => ({ company_id: demo.companyId, evaluated_id: rated, version: 7 });
 
+/** The 360's spreadsheet ('Leitura dos resultados (Excel)' of the print dialog): every row of its sheet, as text. */
+async function spreadsheet360(): Promise<string[][]> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/dashboards/2/exports/0', headers: bearer(adminToken), payload: view360() });
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  return workbook.worksheets.flatMap((sheet) => sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1).map((cell) => String(cell ?? ''))));
+}
+/** The competencies of the 360, as the spreadsheet's rows name them. */
+const COMPETENCIES = JSON.parse(readFileSync(join(process.cwd(), 'definitions/interview360.json'), 'utf8')).competencies.map((item: { name: string }) => item.name) as string[];
+
 beforeAll(async () => {
   rated = await person('Renata Avaliada');
   for (const name of ['Eva Um', 'Ivo Dois', 'Ana Três']) evaluators.push(await person(name));
@@ -47,7 +63,7 @@ beforeAll(async () => {
   await insertEvaluation({ ...common, typeEvaluation: 1, userId: rated, rated }, { ...fixture('question360autonew'), '11': 'Autoavaliação da Renata' });
   // Two evaluators to begin with; the third answers in the last test of the 360.
   for (const [index, evaluator] of evaluators.slice(0, 2).entries()) {
-    await insertEvaluation({ ...common, typeEvaluation: 2, version: 7, userId: evaluator, rated }, evaluatorAnswers(`Comentário do avaliador ${index + 1}`));
+    evaluations360.push(await insertEvaluation({ ...common, typeEvaluation: 2, version: 7, userId: evaluator, rated }, evaluatorAnswers(`Comentário do avaliador ${index + 1}`)));
   }
   const [a, b] = await t.db.insert(sectors).values([{ companyId: demo.companyId, sectorName: 'Anonimato A' }, { companyId: demo.companyId, sectorName: 'Anonimato B' }]).returning();
   [sectorA, sectorB] = [a!.id, b!.id];
@@ -83,6 +99,25 @@ describe('the 360 (dashboard 2): the evaluators of one person', () => {
     expect(text).not.toContain('Comentário do avaliador');
   });
 
+  it('says why in the spreadsheet too, with no competency’s numbers', async () => {
+    const rows = await spreadsheet360();
+    expect(rows.flat()).toContain(MESSAGE);
+    expect(rows.filter((row) => COMPETENCIES.includes(row[0]!))).toEqual([]);
+  });
+
+  it('says why in an e-mailed report too: one evaluator\u2019s answers are a group of one', async () => {
+    const id = evaluations360[0]!;
+    const queued = await t.app.inject({ method: 'POST', url: '/api/tableresponse/report/email', headers: bearer(adminToken), payload: { evaluation_type: 2, target_ids: [id] } });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const pdf = await waitUntil(async () => {
+      const found = ((await t.db.execute(sql`select a.content from outbox_attachments a join outbox o on o.id = a.outbox_id where o.evaluation_id = ${id}::uuid and o.kind = 'report'`)) as unknown as { rows: { content: Buffer }[] }).rows;
+      return found[0] ? Buffer.from(found[0].content) : null;
+    }, 60000);
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Para preservar o anonimato, as respostas deste grupo só aparecem a partir de 3 respondentes. Respondentes até agora: 1.');
+    expect(text).not.toContain('Comentário do avaliador');
+  });
+
   it('shows the evaluators once a third one answered', async () => {
     await insertEvaluation(
       { done: true, createdAt: new Date(Date.UTC(2025, 0, 11)), expireAt: new Date(Date.UTC(2025, 1, 10)), typeEvaluation: 2, version: 7, userId: evaluators[2]!, rated },
@@ -95,6 +130,10 @@ describe('the 360 (dashboard 2): the evaluators of one person', () => {
     expect(answer.datasets.open!.rows.map((row) => row.text)).toEqual(
       expect.arrayContaining(['Comentário do avaliador 1', 'Comentário do avaliador 2', 'Comentário do avaliador 3', 'Autoavaliação da Renata']),
     );
+    // The spreadsheet: a row per competency, the message gone.
+    const rows = await spreadsheet360();
+    expect(rows.flat()).not.toContain(MESSAGE);
+    expect(rows.filter((row) => COMPETENCIES.includes(row[0]!)).map((row) => row[0])).toEqual(COMPETENCIES);
   });
 });
 

@@ -26,3 +26,6 @@ export { default as reports } from '../definitions/messages/reports.json' with {
 export { default as preview } from '../definitions/messages/preview.json' with { type: 'json' };
 export { default as definitionCheck } from '../definitions/messages/definitionCheck.json' with { type: 'json' };
 export { default as audit } from '../definitions/messages/audit.json' with { type: 'json' };
+export { default as lgpd } from '../definitions/messages/lgpd.json' with { type: 'json' };
+export { default as retention } from '../definitions/messages/retention.json' with { type: 'json' };
+export { default as screenLgpd } from '../definitions/messages/screenLgpd.json' with { type: 'json' };

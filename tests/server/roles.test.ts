@@ -71,6 +71,13 @@ async function freshEvaluation(done = false): Promise<string> {
   return row!.id;
 }
 
+/** A new participant of company A, to be erased (each erase needs a person not erased yet). */
+async function freshPerson(): Promise<{ id: number; name: string }> {
+  const name = `Pessoa ${randomUUID().slice(0, 8)}`;
+  const [row] = await t.db.insert(users).values({ name, email: `${name.replace(' ', '.').toLowerCase()}@papeis.test`, typeAccount: 3, companyId: demo.companyId }).returning();
+  return { id: row!.id, name };
+}
+
 /** A queued report e-mail of a person (as 'Enviar Relatório' makes it); its job id. */
 async function sendingOf(userId: number): Promise<string> {
   const [id] = await t.db.transaction((tx) =>
@@ -237,6 +244,16 @@ const rows: Row[] = [
   { route: 'GET /api/queues', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues' }) },
   { route: 'GET /api/queues/reminders', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues/reminders' }) },
   { route: 'GET /api/outbox', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/outbox' }) },
+  { route: 'GET /api/queues/retention', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/queues/retention' }) },
+  { route: 'GET /api/users/{id}/personal-data', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/users/${employee(0)}/personal-data?format=json` }) },
+  {
+    route: 'POST /api/users/{id}/erase',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const person = await freshPerson();
+      return { method: 'POST', url: `/api/users/${person.id}/erase`, payload: { confirm_name: person.name } };
+    },
+  },
   { route: 'GET /api/audit', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/audit?company=${A()}` }) },
   { route: 'GET /api/definitions/questionnaires', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/definitions/questionnaires' }) },
   {

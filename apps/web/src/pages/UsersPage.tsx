@@ -17,12 +17,15 @@ import { useToast } from '../toast';
 import { CreateEvaluationDialog } from './users/CreateEvaluationDialog';
 import { DeactivateUserDialog } from './users/DeactivateUserDialog';
 import { ExcelDialog } from './users/ExcelDialog';
+import { PersonalDataDialog } from './users/PersonalDataDialog';
+import { PrivacyIcon } from './users/PrivacyIcon';
 import { EditIcon, PersonOffIcon } from './users/icons';
 import { noSelection, selectedIds } from './users/selection';
 import { UserFormDialog } from './users/UserFormDialog';
-import { isCompanyUser, isStaff } from '../../../../engine/accounts';
+import { isAdministrator, isCompanyUser, isStaff } from '../../../../engine/accounts';
 
 const text = messages.screenUsers;
+const lgpdText = messages.screenLgpd;
 
 /** Company-level users (type 2) are never evaluated from this list, so their rows have no checkbox. */
 const selectable = (user: CompanyUser) => !isStaff(user.type_account);
@@ -37,7 +40,10 @@ function useCompanyId(): number | 'redirect' | null {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : null;
 }
 
-/** Registered users (Cadastrados) of one company: list, add, edit, deactivate, Excel, public link, evaluate. */
+/**
+ * Registered users (Cadastrados) of one company: list, add, edit, deactivate, Excel, public link,
+ * evaluate, and for administrators a person's LGPD rights (export, erase).
+ */
 export default function UsersPage() {
   const companyId = useCompanyId();
   if (companyId === 'redirect') return <Navigate to="/company" replace />;
@@ -54,6 +60,9 @@ function CompanyUsers({ companyId }: { companyId: number }) {
   const [excel, setExcel] = useState(false);
   const [evaluating, setEvaluating] = useState(false);
   const [linking, setLinking] = useState(false);
+  const [personalData, setPersonalData] = useState<CompanyUser | null>(null);
+  // Only administrators answer LGPD requests (the server refuses company users too).
+  const administrator = isAdministrator(getUser()?.type_account);
 
   const rows = useMemo(() => data ?? [], [data]);
   const chosen = useMemo(() => {
@@ -122,7 +131,7 @@ function CompanyUsers({ companyId }: { companyId: number }) {
     {
       field: 'actions',
       headerName: text.colEdit,
-      width: 110,
+      width: administrator ? 140 : 110,
       sortable: false,
       filterable: false,
       renderCell: ({ row }) => (
@@ -134,6 +143,13 @@ function CompanyUsers({ companyId }: { companyId: number }) {
             <IconButton size="small" aria-label={format(text.deactivateUser, { name: row.name })} onClick={() => setDeactivating(row)}>
               <PersonOffIcon fontSize="small" />
             </IconButton>
+          )}
+          {administrator && (
+            <Tooltip title={lgpdText.rowAction}>
+              <IconButton size="small" aria-label={format(lgpdText.rowActionOf, { name: row.name })} onClick={() => setPersonalData(row)}>
+                <PrivacyIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
         </>
       ),
@@ -184,6 +200,7 @@ function CompanyUsers({ companyId }: { companyId: number }) {
         onSaved={reload}
       />
       <DeactivateUserDialog user={deactivating} onClose={() => setDeactivating(null)} onDone={reload} />
+      <PersonalDataDialog person={personalData} onClose={() => setPersonalData(null)} onErased={reload} />
       <ExcelDialog open={excel} companyId={companyId} onClose={() => setExcel(false)} onImported={reload} />
       <CreateEvaluationDialog
         open={evaluating}

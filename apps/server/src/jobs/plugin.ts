@@ -3,6 +3,7 @@ import { startAutoReminders } from './autoReminders.ts';
 import { sendEvaluationEmail } from './evaluationEmails.ts';
 import { startJobQueue, type JobQueue, type QueueSettings } from './queue.ts';
 import { sendReportEmail } from './reportEmails.ts';
+import { startRetention } from './retention.ts';
 
 /**
  * Starts the job queue of the app: pg-boss is started now (so routes can enqueue), the workers once
@@ -26,6 +27,12 @@ export async function startJobs(app: FastifyInstance, settings: QueueSettings): 
       await startAutoReminders(app, queue.boss, settings.pollingIntervalSeconds ?? 2);
     } catch (error) {
       app.log.error({ err: error }, 'automatic reminders not scheduled');
+    }
+    // Likewise the daily retention pass: the next start schedules it again.
+    try {
+      await startRetention(app, queue.boss, settings.pollingIntervalSeconds ?? 2);
+    } catch (error) {
+      app.log.error({ err: error }, 'retention pass not scheduled');
     }
   });
   return queue;

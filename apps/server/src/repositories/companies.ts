@@ -16,6 +16,8 @@ export interface CompanyRow {
   reminderMinGapDays: number | null;
   /** The fewest respondents an anonymous group view shows. */
   anonymityMin: number;
+  /** Participants without activity for this many months are erased by the daily retention job; null keeps them. */
+  retentionMonths: number | null;
 }
 
 /** A company's automatic reminder policy as stored: all three set, or all null (off). */
@@ -34,6 +36,8 @@ export interface CompanyFields extends Partial<ReminderPolicyFields> {
   status?: boolean;
   /** The anonymity minimum, only when the call sent it. */
   anonymityMin?: number;
+  /** The retention in months (null: keep forever), only when the call sent it. */
+  retentionMonths?: number | null;
 }
 
 /** Active companies sorted by commercial name; only `companyId` when given. */

@@ -22,6 +22,8 @@ interface CompanyBody {
   reminder_min_gap_days?: number | null;
   /** The fewest respondents an anonymous group view shows (2 to 100); absent: unchanged. */
   anonymity_min?: number;
+  /** Retention in months (1 to 120); null (an empty text arrives as null) keeps the data forever; absent: unchanged. */
+  retention_months?: number | null;
 }
 
 const companySchema = {
@@ -38,6 +40,7 @@ const companySchema = {
     reminder_max: { type: ['integer', 'null'] },
     reminder_min_gap_days: { type: ['integer', 'null'] },
     anonymity_min: { type: 'integer' },
+    retention_months: { type: ['integer', 'null'] },
   },
 } as const;
 
@@ -51,6 +54,10 @@ const formProperties = {
   reminder_max: { type: ['number', 'null'], description: 'Lembretes automáticos: no máximo quantos por avaliação (1 a 30); null desliga' },
   reminder_min_gap_days: { type: ['number', 'null'], description: 'Lembretes automáticos: dias mínimos entre dois lembretes (1 a 365); null desliga' },
   anonymity_min: { type: 'number', description: 'Anonimato: o menor número de respondentes que um grupo anônimo mostra (2 a 100; padrão 3)' },
+  retention_months: {
+    type: ['number', 'null'],
+    description: 'Retenção de dados (LGPD): participantes sem atividade há esse número de meses (1 a 120) têm os dados pessoais apagados pela rotina diária; null ou vazio mantém os dados',
+  },
 } as const;
 
 const savedSchema = {
@@ -71,6 +78,7 @@ function companyJson(company: CompanyRow) {
     reminder_max: company.reminderMax,
     reminder_min_gap_days: company.reminderMinGapDays,
     anonymity_min: company.anonymityMin,
+    retention_months: company.retentionMonths,
   };
 }
 
@@ -80,6 +88,18 @@ function anonymityMinimum(body: CompanyBody): { anonymityMin?: number } {
   const value = body.anonymity_min;
   if (!Number.isInteger(value) || value < 2 || value > 100) throw new HttpError(400, messages.registry.anonymityMinInvalid);
   return { anonymityMin: value };
+}
+
+/**
+ * The retention the call sent: absent leaves it; null clears it (the data is kept; the schema's
+ * coercion turns an empty text into null); else an integer from 1 to 120, or 400.
+ */
+function retention(body: CompanyBody): { retentionMonths?: number | null } {
+  const value = body.retention_months;
+  if (value === undefined) return {};
+  if (value === null) return { retentionMonths: null };
+  if (!Number.isInteger(value) || value < 1 || value > 120) throw new HttpError(400, messages.retention.monthsInvalid);
+  return { retentionMonths: value };
 }
 
 /** One number of the reminder policy: an integer within its range, else 400 with its message. */
@@ -112,7 +132,7 @@ function companyFields(body: CompanyBody): CompanyFields {
   if (companyName === '') throw new HttpError(400, messages.registry.companyNameRequired);
   const cnpj = cnpjOrCpfDigits(body.cnpj);
   const phone = phoneDigits(body.phone, false);
-  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }), ...reminderPolicy(body), ...anonymityMinimum(body) };
+  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }), ...reminderPolicy(body), ...anonymityMinimum(body), ...retention(body) };
 }
 
 /** Runs a company write; the unique index of active CNPJs (a concurrent save) answers like the pre-check. */
@@ -167,7 +187,12 @@ export async function companyRoutes(app: FastifyInstance) {
         app.db.transaction(async (tx) => {
           if (fields.status !== false && (await documentInUse(tx, fields.cnpj))) throw new HttpError(409, messages.registry.documentTaken);
           const created = await insertCompany(tx, fields);
-          await recordAudit(tx, request, { action: 'company.create', companyId: created.id, target: `company:${created.id}` });
+          await recordAudit(tx, request, {
+            action: 'company.create',
+            companyId: created.id,
+            target: `company:${created.id}`,
+            ...(created.retentionMonths === null ? {} : { details: { retention_months: created.retentionMonths } }),
+          });
           return created;
         }),
       );
@@ -198,7 +223,12 @@ export async function companyRoutes(app: FastifyInstance) {
           const active = fields.status ?? existing.status;
           if (active && (await documentInUse(tx, fields.cnpj, id))) throw new HttpError(409, messages.registry.documentTaken);
           const updated = await updateCompany(tx, id, fields);
-          await recordAudit(tx, request, { action: 'company.update', companyId: id, target: `company:${id}`, details: fields.status === undefined ? {} : { status: fields.status } });
+          // A retention change decides whose personal data the daily job erases: the log keeps it.
+          const details = {
+            ...(fields.status === undefined ? {} : { status: fields.status }),
+            ...(fields.retentionMonths === undefined || fields.retentionMonths === existing.retentionMonths ? {} : { retention_months: fields.retentionMonths }),
+          };
+          await recordAudit(tx, request, { action: 'company.update', companyId: id, target: `company:${id}`, details });
           return updated;
         }),
       );

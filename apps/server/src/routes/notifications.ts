@@ -9,6 +9,7 @@ import { HttpError } from '../errors.ts';
 import { scheduledReminders } from '../jobs/autoReminders.ts';
 import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
 import { JOB_SCHEMA, QUEUES } from '../jobs/queue.ts';
+import { retentionOverview } from '../jobs/retention.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation, findMailEvaluations, listQueueJobs, pendingEvaluationsOf, type QueueJobRow } from '../repositories/jobs.ts';
@@ -88,6 +89,49 @@ const scheduledReminderSchema = {
     reminder: { type: 'integer', description: 'Qual lembrete automático da avaliação (1, 2…)' },
     planned_at: { type: 'string', format: 'date-time' },
     planned_local: { type: 'string', description: 'O instante planejado no fuso da aplicação (dd/mm/aaaa hh:mm)' },
+  },
+} as const;
+
+const retentionSchema = {
+  type: 'object',
+  required: ['next_run', 'last_run', 'companies'],
+  properties: {
+    next_run: {
+      type: ['object', 'null'],
+      description: 'A próxima execução da rotina diária; null quando nenhum servidor com tarefas automáticas a agendou',
+      required: ['at', 'local'],
+      properties: {
+        at: { type: 'string', format: 'date-time' },
+        local: { type: 'string', description: 'No fuso da aplicação (dd/mm/aaaa hh:mm)' },
+      },
+    },
+    last_run: {
+      type: ['object', 'null'],
+      description: 'A última execução terminada; null quando não há nenhuma guardada',
+      required: ['finished_at', 'finished_local', 'state', 'erased', 'failed'],
+      properties: {
+        finished_at: { type: 'string', format: 'date-time' },
+        finished_local: { type: 'string', description: 'No fuso da aplicação (dd/mm/aaaa hh:mm)' },
+        state: { type: 'string', enum: ['completed', 'failed'], description: 'failed: a rotina inteira falhou (as contagens ficam null)' },
+        erased: { type: ['integer', 'null'], description: 'Pessoas com dados apagados' },
+        failed: { type: ['integer', 'null'], description: 'Pessoas cuja exclusão falhou (tentadas de novo na próxima execução)' },
+      },
+    },
+    companies: {
+      type: 'array',
+      description: 'Cada empresa com retenção definida, ativa ou não',
+      items: {
+        type: 'object',
+        required: ['company_id', 'company_name', 'active', 'retention_months', 'due'],
+        properties: {
+          company_id: { type: 'integer' },
+          company_name: { type: 'string' },
+          active: { type: 'boolean' },
+          retention_months: { type: 'integer' },
+          due: { type: 'integer', description: 'Participantes que uma execução agora apagaria' },
+        },
+      },
+    },
   },
 } as const;
 
@@ -302,6 +346,40 @@ export async function notificationRoutes(app: FastifyInstance) {
         planned_at: item.plannedAt.toISOString(),
         planned_local: formatDateTimeBR(item.plannedAt, app.settings.timeZone),
       })),
+  );
+
+  app.get(
+    '/queues/retention',
+    {
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
+      schema: {
+        tags: ['notifications'],
+        summary: 'Retenção de dados (LGPD): a próxima e a última execução da rotina diária, e quantas pessoas cada empresa com retenção teria apagadas agora',
+        security: bearer,
+        response: { 200: retentionSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const { timeZone } = app.settings;
+      const { nextRun, lastRun, companies } = await retentionOverview(app, new Date());
+      return {
+        next_run: nextRun && { at: nextRun.toISOString(), local: formatDateTimeBR(nextRun, timeZone) },
+        last_run: lastRun && {
+          finished_at: lastRun.finishedAt.toISOString(),
+          finished_local: formatDateTimeBR(lastRun.finishedAt, timeZone),
+          state: lastRun.state,
+          erased: lastRun.erased,
+          failed: lastRun.failed,
+        },
+        companies: companies.map((company) => ({
+          company_id: company.companyId,
+          company_name: company.companyName,
+          active: company.active,
+          retention_months: company.retentionMonths,
+          due: company.due,
+        })),
+      };
+    },
   );
 
   app.get<{ Querystring: { page?: number; pageSize?: number } }>(

@@ -16,6 +16,8 @@ export interface CompanyRecord {
   reminder_min_gap_days?: number | null;
   /** The fewest respondents an anonymous group view shows (default 3). */
   anonymity_min?: number;
+  /** Retention: participants without activity for this many months are erased daily (null: kept). */
+  retention_months?: number | null;
 }
 
 /** The automatic reminder policy as the company calls take it: three numbers (on) or three nulls (off). */

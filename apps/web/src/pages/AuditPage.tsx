@@ -85,7 +85,7 @@ export default function AuditPage() {
         flex: 1,
         minWidth: 200,
         sortable: false,
-        valueGetter: (_value, row) => (row.actor_name ? `${row.actor_name} (${row.actor_email ?? ''})` : (row.actor_email ?? a.unknownActor)),
+        valueGetter: (_value, row) => (row.actor_name ? `${row.actor_name} (${row.actor_email ?? ''})` : (row.actor_email ?? a.systemActor)),
       },
       { field: 'action', headerName: a.colAction, flex: 1, minWidth: 200, sortable: false, valueFormatter: (value: string) => ACTION_LABELS[value] ?? value },
       { field: 'company_name', headerName: a.colCompany, flex: 1, minWidth: 160, sortable: false, valueGetter: (_value, row) => row.company_name ?? (row.company_id === null ? '' : String(row.company_id)) },

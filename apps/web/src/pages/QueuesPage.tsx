@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { messages } from '../../../../engine/messages';
+import { format, messages } from '../../../../engine/messages';
 import type { QueueJob } from '../api/data';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../format';
 import { evaluationName, jobMessage, jobStatus, jobTypeLabel, type JobStatus } from './data/queueRows';
 
 const m = messages.screenData;
+const r = messages.retention;
 const STATUS: Record<JobStatus, { label: string; color: 'error' | 'success' | 'default' }> = {
   failed: { label: m.statusFailed, color: 'error' },
   succeeded: { label: m.statusSucceeded, color: 'success' },
@@ -98,6 +99,68 @@ function ScheduledReminders() {
   );
 }
 
+/** The retention as `GET /api/queues/retention` describes it. */
+interface RetentionState {
+  next_run: { at: string; local: string } | null;
+  last_run: { finished_at: string; finished_local: string; state: 'completed' | 'failed'; erased: number | null; failed: number | null } | null;
+  companies: RetentionCompany[];
+}
+
+/** A company with a retention policy and the people a run now would erase. */
+interface RetentionCompany {
+  company_id: number;
+  company_name: string;
+  active: boolean;
+  retention_months: number;
+  due: number;
+}
+
+const retentionColumns: GridColDef<RetentionCompany>[] = [
+  {
+    field: 'company_name',
+    headerName: r.colCompany,
+    flex: 1,
+    minWidth: 160,
+    valueGetter: (value: string, row) => (row.active ? value : format(r.inactive, { name: value })),
+  },
+  { field: 'retention_months', headerName: r.colMonths, type: 'number', width: 150 },
+  { field: 'due', headerName: r.colDue, type: 'number', flex: 1, minWidth: 200 },
+];
+
+/** The line about the last run: when, and how many people it erased (or that it failed). */
+function lastRunText(run: RetentionState['last_run']): string {
+  if (!run) return r.neverRun;
+  if (run.state === 'failed') return format(r.lastRunFailed, { date: run.finished_local });
+  const counts = { date: run.finished_local, count: run.erased ?? 0, failed: run.failed ?? 0 };
+  return format(run.failed ? r.lastRunWithFailures : r.lastRun, counts);
+}
+
+/** Retenção de dados: the daily erase of inactive participants, its next and last run, the companies with a policy. */
+function RetentionSection() {
+  const { data, loading, error, reload } = useApiData<RetentionState>('/queues/retention');
+  const rows = useMemo(() => data?.companies ?? [], [data]);
+  return (
+    <>
+      <Typography component="h2" variant="h6" sx={{ mt: 4 }}>
+        {r.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {r.help}
+      </Typography>
+      {data && (
+        <>
+          <Typography variant="body2">{data.next_run ? format(r.nextRun, { date: data.next_run.local }) : r.notScheduled}</Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {lastRunText(data.last_run)}
+          </Typography>
+        </>
+      )}
+      {error && <LoadError message={`${r.loadError} ${error}`} onRetry={reload} />}
+      <DataTable<RetentionCompany> label={r.label} emptyText={r.empty} rows={rows} columns={retentionColumns} loading={loading} getRowId={(row) => row.company_id} />
+    </>
+  );
+}
+
 /** Filas (/queues, administrators): the e-mail jobs, newest first, failed when they have a failure reason. */
 export default function QueuesPage() {
   const { data, loading, error, reload } = useApiData<QueueJob[]>('/queues');
@@ -112,6 +175,7 @@ export default function QueuesPage() {
       {error && <LoadError message={`${m.queuesLoadError} ${error}`} onRetry={reload} />}
       <DataTable<QueueJob> label={m.queuesLabel} emptyText={m.queuesEmpty} rows={rows} columns={columns} loading={loading} getRowHeight={() => 'auto'} sx={WRAP} />
       <ScheduledReminders />
+      <RetentionSection />
     </PageBody>
   );
 }

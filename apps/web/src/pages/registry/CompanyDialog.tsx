@@ -14,11 +14,12 @@ import { errorMessage } from '../../api/client';
 import { createCompany, updateCompany, type CompanyForm, type CompanyRecord } from '../../api/registry';
 import { formatDocument, formatPhone } from '../../format';
 import { useToast } from '../../toast';
-import { companyFieldOf, companyProblem, type CompanyField } from './companyForm';
+import { companyFieldOf, companyProblem, retentionFormOf, retentionMonthsOf, retentionProblem, type CompanyField } from './companyForm';
 import { reminderFieldOf, reminderFormOf, reminderPolicyBody, reminderProblem, type ReminderField, type ReminderForm } from './reminderPolicyForm';
 import { isServerFailure } from './failures';
 
 const text = messages.screenRegistry;
+const retentionText = messages.retention;
 
 /** The form of an existing company (stored digits shown formatted), or an empty one. */
 export function companyFormOf(company: CompanyRecord | null): CompanyForm {
@@ -53,6 +54,8 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
   const [reminderIssue, setReminderIssue] = useState<{ field: ReminderField; message: string } | null>(null);
   const [anonymity, setAnonymity] = useState(String(company?.anonymity_min ?? DEFAULT_ANONYMITY_MIN));
   const [anonymityIssue, setAnonymityIssue] = useState<string | null>(null);
+  const [retention, setRetention] = useState(() => retentionFormOf(company));
+  const [retentionIssue, setRetentionIssue] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const titleId = 'company-dialog-title';
 
@@ -89,8 +92,15 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
       document.getElementById('company-anonymity_min')?.focus();
       return;
     }
+    const retentionFound = retentionProblem(retention);
+    if (retentionFound) {
+      setRetentionIssue(retentionFound);
+      toast.error(retentionFound);
+      document.getElementById('company-retention_months')?.focus();
+      return;
+    }
     setSaving(true);
-    const sent = { ...reminderPolicyBody(reminders), anonymity_min: minimum, ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
+    const sent = { ...reminderPolicyBody(reminders), anonymity_min: minimum, retention_months: retentionMonthsOf(retention), ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
     try {
       const saved = company ? await updateCompany(company.id, sent) : await createCompany(sent);
       toast.success(saved.message || messages.registry.companySaved);
@@ -107,6 +117,12 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
         setAnonymityIssue(message);
         toast.error(message);
         document.getElementById('company-anonymity_min')?.focus();
+        return;
+      }
+      if (message === retentionText.monthsInvalid) {
+        setRetentionIssue(message);
+        toast.error(message);
+        document.getElementById('company-retention_months')?.focus();
         return;
       }
       const reminderField = reminderFieldOf(message);
@@ -181,6 +197,21 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
                 setAnonymityIssue(null);
               }}
               slotProps={{ htmlInput: { inputMode: 'numeric', min: 2, max: 100, step: 1 } }}
+            />
+            <TextField
+              id="company-retention_months"
+              label={retentionText.companyField}
+              type="number"
+              fullWidth
+              disabled={saving}
+              value={retention}
+              error={retentionIssue !== null}
+              helperText={retentionIssue ?? retentionText.companyFieldHelp}
+              onChange={(event) => {
+                setRetention(event.target.value);
+                setRetentionIssue(null);
+              }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, max: 120, step: 1 } }}
             />
             <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" variant="subtitle1" sx={{ p: 0 }}>

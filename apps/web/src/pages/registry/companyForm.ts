@@ -1,5 +1,5 @@
 import { messages } from '../../../../../engine/messages';
-import type { CompanyForm } from '../../api/registry';
+import type { CompanyForm, CompanyRecord } from '../../api/registry';
 
 /** A field of the company form. */
 export type CompanyField = keyof CompanyForm;
@@ -41,4 +41,27 @@ export function matchesSearch(company: { commercial_name: string; company_name: 
   const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').trim();
   const wanted = key(search);
   return wanted === '' || key(company.commercial_name).includes(wanted) || key(company.company_name).includes(wanted);
+}
+
+/** The most months a retention may be (ten years, as the database allows). */
+const RETENTION_MAX_MONTHS = 120;
+
+/** The retention field of a company as typed: its months, or empty (keep the data). */
+export function retentionFormOf(company: Pick<CompanyRecord, 'retention_months'> | null): string {
+  const months = company?.retention_months;
+  return months === null || months === undefined ? '' : String(months);
+}
+
+/** The problem of the typed retention (the server's message), or null: empty, or a whole number of months from 1 to 120. */
+export function retentionProblem(typed: string): string | null {
+  const value = typed.trim();
+  if (value === '') return null;
+  const months = Number(value);
+  return /^\d+$/.test(value) && months >= 1 && months <= RETENTION_MAX_MONTHS ? null : messages.retention.monthsInvalid;
+}
+
+/** What the company calls get for a valid typed retention: the months, or null to keep the data. */
+export function retentionMonthsOf(typed: string): number | null {
+  const value = typed.trim();
+  return value === '' ? null : Number(value);
 }

@@ -127,11 +127,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // Each file starts its own server (free port, fresh data directory) and its own Chromium, so
+          // two files at a time are independent; they keep both cores busy while one waits on the other.
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
           root,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
           testTimeout: 120000,
           hookTimeout: 180000,
         },

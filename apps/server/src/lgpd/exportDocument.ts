@@ -20,6 +20,15 @@ export interface ExportDocumentContext {
 
 const cell = (text: string): ReportCell => ({ text });
 
+/** A section of the export: its heading, an optional note, then its table, or a sentence when it has no rows. */
+function section(title: string, empty: string, header: string[], rows: ReportCell[][], note?: string): ReportBlock[] {
+  return [
+    { kind: 'heading', text: title, level: 2 },
+    ...(note ? [{ kind: 'empty' as const, text: note }] : []),
+    rows.length === 0 ? { kind: 'empty', text: empty } : { kind: 'table', header: header.map(cell), rows },
+  ];
+}
+
 /**
  * The readable PDF of a person's export: the same facts as the JSON, attachments named but not embedded.
  * Each table's widest text comes first: the report tables give their first column the free width.
@@ -75,26 +84,22 @@ export function personExportDocument(data: PersonExport, context: ExportDocument
   }
 
   const about = data.evaluations.filter((evaluation) => evaluation.role === 'evaluated');
-  blocks.push({ kind: 'heading', text: m.evaluated, level: 2 }, { kind: 'empty', text: m.evaluatedNote });
   blocks.push(
-    about.length === 0
-      ? { kind: 'empty', text: m.noEvaluated }
-      : {
-          kind: 'table',
-          header: m.evaluatedHeader.map(cell),
-          rows: about.map((evaluation) => [cell(evaluation.evaluation_name), cell(date(evaluation.created_at)), cell(evaluation.done ? m.done : m.pending)]),
-        },
+    ...section(
+      m.evaluated,
+      m.noEvaluated,
+      m.evaluatedHeader,
+      about.map((evaluation) => [cell(evaluation.evaluation_name), cell(date(evaluation.created_at)), cell(evaluation.done ? m.done : m.pending)]),
+      m.evaluatedNote,
+    ),
   );
-
-  blocks.push({ kind: 'heading', text: m.emails, level: 2 });
   blocks.push(
-    data.emails.length === 0
-      ? { kind: 'empty', text: m.noEmails }
-      : {
-          kind: 'table',
-          header: m.emailsHeader.map(cell),
-          rows: data.emails.map((email) => [cell(email.subject), cell(at(email.created_at)), cell(email.to), cell(list(email.attachments.map((file) => file.filename)))]),
-        },
+    ...section(
+      m.emails,
+      m.noEmails,
+      m.emailsHeader,
+      data.emails.map((email) => [cell(email.subject), cell(at(email.created_at)), cell(email.to), cell(list(email.attachments.map((file) => file.filename)))]),
+    ),
   );
   if (data.emails.length > 0) {
     blocks.push({
@@ -102,27 +107,19 @@ export function personExportDocument(data: PersonExport, context: ExportDocument
       groups: data.emails.map((email) => ({ heading: `${at(email.created_at)}: ${email.subject}`, parts: [{ items: [richTextToPlain(email.text)] }] })),
     });
   }
-
-  blocks.push({ kind: 'heading', text: m.reports, level: 2 });
   blocks.push(
-    data.reports.length === 0
-      ? { kind: 'empty', text: m.noReports }
-      : {
-          kind: 'table',
-          header: m.reportsHeader.map(cell),
-          rows: data.reports.map((report) => [cell(report.file ?? '—'), cell(at(report.at)), cell(report.how === 'email' ? m.reportEmail : m.reportDownload)]),
-        },
-  );
-
-  blocks.push({ kind: 'heading', text: m.audit, level: 2 });
-  blocks.push(
-    data.audit.length === 0
-      ? { kind: 'empty', text: m.noAudit }
-      : {
-          kind: 'table',
-          header: m.auditHeader.map(cell),
-          rows: data.audit.map((entry) => [cell(context.actionLabel(entry.action)), cell(at(entry.at)), cell(entry.actor_email ?? '—'), cell(entry.target ?? '—'), cell(entry.ip ?? '—')]),
-        },
+    ...section(
+      m.reports,
+      m.noReports,
+      m.reportsHeader,
+      data.reports.map((report) => [cell(report.file ?? '—'), cell(at(report.at)), cell(report.how === 'email' ? m.reportEmail : m.reportDownload)]),
+    ),
+    ...section(
+      m.audit,
+      m.noAudit,
+      m.auditHeader,
+      data.audit.map((entry) => [cell(context.actionLabel(entry.action)), cell(at(entry.at)), cell(entry.actor_email ?? '—'), cell(entry.target ?? '—'), cell(entry.ip ?? '—')]),
+    ),
   );
 
   return {

@@ -73,12 +73,14 @@ export interface QueueJobRow {
   retryCount: number;
 }
 
-function toDate(value: unknown): Date | null {
+/** A timestamp as the drivers give it (a Date, or text from a raw query), or null. */
+export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value : new Date(String(value));
 }
 
-function toObject(value: unknown): Record<string, unknown> | null {
+/** A jsonb value as the drivers give it (an object, or text), or null. */
+export function toObject(value: unknown): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {
     try {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { toDate, toObject } from './jobs.ts';
 
 /*
  * Who the retention of a company (issue 14, LGPD) erases: its participants (type 3, never staff), not
@@ -34,23 +35,6 @@ type Row = Record<string, unknown>;
 
 function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
-}
-
-function toDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value : new Date(String(value));
-}
-
-function toObject(value: unknown): Record<string, unknown> | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') {
-    try {
-      return JSON.parse(value) as Record<string, unknown>;
-    } catch {
-      return { value };
-    }
-  }
-  return value as Record<string, unknown>;
 }
 
 /**

@@ -73,6 +73,8 @@ export default defineConfig({
         test: {
           name: 'ui',
           maxWorkers: 2,
+          // Screens with a data grid render slowly in jsdom when the other worker is busy too.
+          testTimeout: 20000,
           sequence: { groupOrder: 0 },
           root,
           include: ['tests/renderer/**/*.test.tsx', 'tests/web/**/*.test.tsx'],

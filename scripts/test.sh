@@ -19,12 +19,30 @@ summary() {
   for s in "${steps[@]}"; do echo "  ok    $s"; done
   if [ "$rc" -ne 0 ]; then
     echo "  FAIL  ${current:-setup} (exit $rc)"
+    failedTests
     echo "Tests FAILED after $((SECONDS - started)) s."
   else
     echo "All ${#steps[@]} steps passed in $((SECONDS - started)) s."
   fi
   echo '=============================================='
 }
+# The failed tests again, by file, one line each: CI logs are read from the end, and Vitest's own account
+# of the failures is far above it.
+report=test-results/vitest.json
+rm -f "$report"
+failedTests() {
+  [ -f "$report" ] || return 0
+  node -e '
+    const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    for (const file of report.testResults) {
+      const failed = file.assertionResults.filter((test) => test.status === "failed");
+      if (failed.length === 0 && file.status !== "failed") continue;
+      console.log(`        ${require("path").relative(process.cwd(), file.name)}`);
+      if (failed.length === 0) console.log(`          ${(file.message || "").split("\n")[0].slice(0, 200)}`);
+      for (const test of failed) console.log(`          ✗ ${test.fullName}: ${(test.failureMessages[0] || "").split("\n")[0].slice(0, 200)}`);
+    }' "$report" || true
+}
+
 trap summary EXIT
 
 step() {
@@ -43,4 +61,4 @@ step 'schema check' npm run --silent schema:check
 step 'lint' npm run --silent lint
 step 'typecheck' npm run --silent typecheck
 step 'web build' npx vite build --logLevel warn
-step 'vitest (unit, ui, server-pglite, server-postgres, ops, e2e)' npx vitest run
+step 'vitest (unit, ui, server-pglite, server-postgres, ops, e2e)' npx vitest run --reporter=default --reporter=json --outputFile.json="$report"

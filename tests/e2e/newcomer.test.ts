@@ -111,8 +111,9 @@ describe('what a newcomer tripped on, end to end', () => {
     await page.getByRole('button', { name: 'Avançar', exact: true }).click();
 
     // The problems the form marks on its questions (their red messages) are the toast's lines, all at once.
-    const marked = await page.locator('main [id^="q-"][id$="-error"]').allInnerTexts();
-    expect(marked.length).toBeGreaterThan(3);
+    const errors = page.locator('main [id^="q-"][id$="-error"]');
+    await expect.poll(() => errors.count()).toBeGreaterThan(3);
+    const marked = await errors.allInnerTexts();
     const toast = page.getByRole('alert').filter({ has: page.locator('#notistack-snackbar') });
     await expect.poll(() => toast.count()).toBe(1);
     await expect.poll(() => toast.getByRole('listitem').allInnerTexts()).toEqual(marked);

@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import catalog from './definitions/catalog.json' with { type: 'json' };
 import { respondentPage } from './engine/lifecycle/respondentPaths.ts';
 import { precompress } from './scripts/lib/precompress.ts';
+import SlowFirstSequencer from './tests/sequencer.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -54,6 +55,8 @@ export default defineConfig({
   },
   test: {
     root,
+    // Slow files first within each project, from tests/durations.json (a clean clone has no timing cache).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -86,6 +89,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-pglite',
+          // The files share each worker's modules (the server's import takes seconds) and, on PGlite, one
+          // migrated cluster the databases are copied from: every file still builds its own app and database.
+          isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
           root,
@@ -100,6 +106,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
+          isolate: false,
           // Each file has a database of its own on the one PostgreSQL server: two files at a time.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

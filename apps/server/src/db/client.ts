@@ -19,7 +19,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the data lives: embedded PGlite (a directory, or memory when `dataDir` is absent) or PostgreSQL. */
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; durable?: boolean } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      durable?: boolean;
+      /** In memory only: start from this copy of a cluster (`snapshot()`) instead of an empty one. */
+      from?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 /** An open database: the drizzle handle, its migrator and its closer. */
 export interface Database {
@@ -30,6 +38,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite on a data directory only: writes a consistent .tar.gz copy of the cluster; resolves to its size. */
   backup?(path: string): Promise<number>;
+  /**
+   * PGlite in memory only: an uncompressed copy of the cluster, which `from` opens again. Creating a
+   * cluster (initdb) takes seconds; opening a copy a fraction of that, so tests open copies of one.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 /** The folder drizzle-kit generates migrations into. */
@@ -59,7 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Durable (the default): a commit (an acknowledged answer) is on disk before it returns, power loss included.
     client = target.durable === false ? new PGlite(dir) : new PGlite(durablePgliteOptions(dir));
   } else {
-    client = new PGlite();
+    client = target.from ? new PGlite({ loadDataDir: target.from }) : new PGlite();
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
@@ -70,6 +83,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await migratePglite(db, { migrationsFolder });
     },
     close: () => client.close(),
-    ...(target.dataDir ? { backup: (path: string) => backupPglite(client, path) } : {}),
+    ...(target.dataDir ? { backup: (path: string) => backupPglite(client, path) } : { snapshot: async () => (await client.dumpDataDir('none')) as Blob }),
   };
 }

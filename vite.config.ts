@@ -122,9 +122,10 @@ export default defineConfig({
         extends: true,
         test: {
           // Real server processes (crash, restart, backup, several servers on one database): no browser.
+          // Its one file shares the browser files' two workers (same group), rather than leave a core idle.
           name: 'ops',
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
+          sequence: { groupOrder: 3 },
           root,
           include: ['tests/ops/**/*.test.ts'],
           environment: 'node',

@@ -1,7 +1,7 @@
 /**
  * The order the suite's files start in: Vitest's own (project groups, then its cache of the last run's
  * durations), except that files the checked-in `tests/durations.json` knows as slow start first within
- * their project. A clean clone (CI) has no cache, and a slow browser file that happens to start last
+ * their group of projects. A clean clone (CI) has no cache, and a slow browser file that happens to start last
  * leaves one worker idle for minutes while it finishes. `npm run test:durations` refreshes the file from
  * the last run's report.
  */
@@ -16,8 +16,10 @@ export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
     const seconds = (file: TestSpecification) => recorded[relative(file.project.config.root, file.moduleId)] ?? 0;
-    const group = (file: TestSpecification) => `${file.project.config.sequence.groupOrder}\u0000${file.project.name}`;
-    // Stable: files of the same project keep Vitest's order unless one is recorded as slower.
+    // Projects of one group share its workers: the longest files of the group go first, whatever their
+    // project (the isolated ones still before the others, as Vitest has them).
+    const group = (file: TestSpecification) => `${file.project.config.sequence.groupOrder}/${file.project.config.isolate}`;
+    // Stable: files keep Vitest's order unless one is recorded as slower.
     return ordered
       .map((file, index) => ({ file, index }))
       .sort((a, b) => {

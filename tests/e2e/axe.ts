@@ -4,11 +4,21 @@ import type { Page } from 'playwright-core';
 /** The serious and critical axe findings of the page as it is now (open dialogs included), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // A dialog still fading in has half-transparent text, which axe reads as low contrast: let finite
-  // transitions end first (spinners loop forever and are not waited for).
+  // transitions end first (spinners loop forever and are not waited for). Quiet for a quarter of a
+  // second, not one frame: a closing list's fade can start a frame after the click that closed it.
+  await page.evaluate(() => ((window as { axeQuietSince?: number }).axeQuietSince = undefined));
   await page.waitForFunction(
-    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    () => {
+      const holder = window as { axeQuietSince?: number };
+      const moving = document
+        .getAnimations()
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (moving) holder.axeQuietSince = undefined;
+      else holder.axeQuietSince ??= performance.now();
+      return holder.axeQuietSince !== undefined && performance.now() - holder.axeQuietSince >= 250;
+    },
     undefined,
-    { timeout: 5000 },
+    { timeout: 10000, polling: 50 },
   );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations

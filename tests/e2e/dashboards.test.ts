@@ -603,6 +603,9 @@ describe('the results dashboards, end to end', () => {
       ],
       true,
     );
+    // The view behind the dialog has its data (its print buttons light up, a colour transition axe must
+    // not catch half-way).
+    await page.getByText('4 avaliações respondidas', { exact: true }).waitFor();
     await axe(page, "/dash/2's filter dialog");
     await screenshot(page, 'dash2-filters-dialog');
     await closeDialog(page, dialog);

@@ -55,7 +55,7 @@ export default defineConfig({
   },
   test: {
     root,
-    // Slow files first within each project, from tests/durations.json (a clean clone has no timing cache).
+    // Slow files first within each group of projects, from tests/durations.json (a clean clone has no timing cache).
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {

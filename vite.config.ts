@@ -124,7 +124,7 @@ export default defineConfig({
           // Real server processes (crash, restart, backup, several servers on one database): no browser.
           // Its one file shares the browser files' worker (same group).
           name: 'ops',
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
           root,
           include: ['tests/ops/**/*.test.ts'],
@@ -137,12 +137,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Each file starts its own server (free port, fresh data directory) and its own Chromium. One file
-          // at a time: two at a time saved minutes but, with both cores full, timing flakes failed CI runs.
-          maxWorkers: 1,
+          // Two files at a time. Each file has its own server on a copy of a prepared data directory;
+          // a worker's files share its modules (`isolate: false`) and so its one Chromium (tests/e2e/world.ts).
+          maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 3 },
           root,
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           environment: 'node',
           // A page under load can take seconds to show what a poll waits for (Vitest's default gives it 1 s).
           expect: { poll: { timeout: 15000 } },

@@ -4,14 +4,11 @@
  * list, downloads everything held about them (JSON and PDF), types the name and erases the personal
  * data; the person leaves the list. A company user is not offered the action.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
-import { DESKTOP, openPage, PHONE, saveScreenshot, signIn, softAxe } from './browserPages';
-
-const shots = join(screenshotDir, 'lgpd');
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, saveScreenshot, softAxe } from './browserPages';
+import { useWorld } from './world';
 
 /** The demo participant whose data is exported and erased (apps/server/src/seed.ts). */
 const PERSON = { name: 'Diego Alves Santos', email: 'diego.santos@demonstracao.com.br' };
@@ -24,23 +21,14 @@ interface ListedUser {
   status: boolean;
 }
 
-let server: AppServer;
-let browser: Browser;
-let adminToken = '';
+const world = useWorld({ shots: 'lgpd' });
 let companyId = 0;
-const pageErrors: string[] = [];
 
-const companyUsers = () => getJson<ListedUser[]>(server.baseUrl, `/api/users/list/${companyId}`, adminToken);
+const companyUsers = () => world.api<ListedUser[]>('GET', `/users/list/${companyId}`);
 
-async function newPage(size: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const { page } = await openPage(size, { browser, baseUrl: server.baseUrl, errors: pageErrors, shots, context: { acceptDownloads: true } });
-  return page;
-}
-
-/** Signs in as the administrator and opens the demo company's registered users. */
+/** The administrator's registered users of the demo company. */
 async function openUsers(size: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const page = await newPage(size);
-  await signIn(page, credentials.admin);
+  const page = await world.page(size, { as: 'admin', context: { acceptDownloads: true } });
   await page.goto(`/users/${companyId}`);
   await page.getByRole('row', { name: new RegExp(PERSON.name) }).waitFor();
   return page;
@@ -48,28 +36,12 @@ async function openUsers(size: typeof PHONE | typeof DESKTOP): Promise<Page> {
 
 describe('LGPD rights of one person (administrator)', () => {
   beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    server = await startAppServer();
-    const session = await fetch(`${server.baseUrl}/api/sessions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(credentials.admin),
-    });
-    adminToken = ((await session.json()) as { token: string }).token;
-    const companies = await getJson<{ id: number; commercial_name: string }[]>(server.baseUrl, '/api/companies', adminToken);
+    const companies = await world.api<{ id: number; commercial_name: string }[]>('GET', '/companies');
     companyId = companies.find((company) => company.commercial_name === 'Empresa Demonstração')!.id;
-    browser = await launchChromium();
-  }, 120000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('does not offer the action to a company user', async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.company);
+    const page = await world.page(DESKTOP, { as: 'company' });
     await page.goto('/users');
     await page.getByRole('row', { name: new RegExp(PERSON.name) }).waitFor();
     await page.getByRole('button', { name: `Editar ${PERSON.name}` }).waitFor();
@@ -80,13 +52,13 @@ describe('LGPD rights of one person (administrator)', () => {
     const page = await openUsers(PHONE);
     // The row actions are the last column: on a phone the grid is swiped sideways to reach them.
     await page.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
-    await saveScreenshot(page, shots, 'lgpd-users-phone', false);
+    await saveScreenshot(page, world.shots, 'lgpd-users-phone', false);
     await page.getByRole('button', { name: `${DIALOG} de ${PERSON.name}` }).click();
     const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.getByText(PERSON.email).waitFor();
-    await saveScreenshot(page, shots, 'lgpd-dialog-phone', false);
+    await saveScreenshot(page, world.shots, 'lgpd-dialog-phone', false);
     await dialog.getByRole('button', { name: 'Apagar dados pessoais' }).scrollIntoViewIfNeeded();
-    await saveScreenshot(page, shots, 'lgpd-dialog-phone-erase', false);
+    await saveScreenshot(page, world.shots, 'lgpd-dialog-phone-erase', false);
     await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -102,7 +74,7 @@ describe('LGPD rights of one person (administrator)', () => {
     await action.click();
     const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.getByText(PERSON.email).waitFor();
-    await saveScreenshot(page, shots, 'lgpd-dialog-desktop', false);
+    await saveScreenshot(page, world.shots, 'lgpd-dialog-desktop', false);
     await softAxe(page, 'LGPD dialog');
 
     // The JSON export holds the person's name and e-mail, under the contract's file name.
@@ -125,14 +97,14 @@ describe('LGPD rights of one person (administrator)', () => {
     expect(await erase.isDisabled()).toBe(true);
     await field.fill(PERSON.name.toUpperCase());
     expect(await erase.isEnabled()).toBe(true);
-    await saveScreenshot(page, shots, 'lgpd-dialog-confirmed-desktop', false);
+    await saveScreenshot(page, world.shots, 'lgpd-dialog-confirmed-desktop', false);
     await field.press('Enter');
 
     // The success toast carries the server's message.
     await page.locator('.notistack-MuiContent-success[role="alert"]').getByText(/^Dados pessoais apagados\./).waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: new RegExp(PERSON.name) }).waitFor({ state: 'detached' });
-    await saveScreenshot(page, shots, 'lgpd-erased-desktop', false);
+    await saveScreenshot(page, world.shots, 'lgpd-erased-desktop', false);
     // Others stay.
     await page.getByRole('row', { name: /Ana Paula Souza/ }).waitFor();
 
@@ -140,6 +112,6 @@ describe('LGPD rights of one person (administrator)', () => {
     expect(after.some((user) => user.name === PERSON.name || user.email === PERSON.email)).toBe(false);
     const erased = after.find((user) => user.id === person.id);
     if (erased) expect(erased.status).toBe(false);
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 });

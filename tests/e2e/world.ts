@@ -1,0 +1,245 @@
+/**
+ * The world of a browser test file: the real server on a data directory of its own, the worker's one
+ * Chromium, and a fresh browser context per page.
+ *
+ * - **One Chromium per worker.** The browser project shares its worker's modules (`isolate: false`), so
+ *   the browser launched for a worker's first file serves its later files too; every page still gets a
+ *   context of its own (storage, cookies and downloads are never shared).
+ * - **A server per file, on a copy of a prepared data directory.** Creating a cluster (initdb),
+ *   migrating it and seeding it (two argon2 hashes) cost seconds of CPU per start. Each kind of data
+ *   (`Variant`) is prepared once per run, by the first worker that needs it, by the real server's first
+ *   start and its clean stop; every file's server then starts on a copy, as a restarted installation
+ *   does. A file still owns its data: nothing it writes is seen by another file.
+ * - **Signed-in pages from a stored session.** Signing in through the screen is tested where it is the
+ *   subject (`admin-registry`, `journey`); elsewhere a page starts with the session the sign-in screen
+ *   would have kept (`avalia.token` and `avalia.user` in local storage), got from `POST /api/sessions`
+ *   once per file and account.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { assertWebBuilt, credentials, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { openPage, type DESKTOP, type PHONE } from './browserPages';
+
+/**
+ * The data a file's server starts with: the demo company without answers (`demo`, what `npm start`
+ * seeds with DEMO_RESULTS=0), with the sample answers of every dashboard (`results`), or an empty
+ * installation where only the administrator exists (`empty`, DEMO_DATA=0).
+ */
+export type Variant = 'demo' | 'results' | 'empty';
+
+const VARIANT_ENV: Record<Variant, Record<string, string>> = {
+  demo: {},
+  results: { DEMO_RESULTS: '1' },
+  empty: { DEMO_DATA: '0' },
+};
+
+/** Who signs in: a demo account, or any e-mail and password. */
+export type Account = keyof typeof credentials | { email: string; password: string };
+
+/** What `POST /api/sessions` answers. */
+export interface Session {
+  token: string;
+  user: { id: number; name: string; email: string; type_account: number; company_id?: number | null };
+}
+
+/** Options of a page of the world. */
+export interface WorldPageOptions {
+  /** More context options (time zone, downloads…). */
+  context?: BrowserContextOptions;
+  /** Grant the clipboard to the app's origin. Default false. */
+  clipboard?: boolean;
+  /** Start with this account's session kept, as after signing in. Default: signed out. */
+  as?: Account;
+}
+
+/** A file's server, browser and pages. Its fields are filled by `useWorld`'s `beforeAll`. */
+export interface World {
+  server: AppServer;
+  browser: Browser;
+  /** `http://127.0.0.1:{port}` of the file's server. */
+  readonly baseUrl: string;
+  /** Uncaught errors of every page the file opened, with the page's address. */
+  errors: string[];
+  /** Folder of the file's screenshots. */
+  shots: string;
+  /** A page in a new context, closed when the running test ends. */
+  page(size: typeof PHONE | typeof DESKTOP, options?: WorldPageOptions): Promise<Page>;
+  /** The account's session (signed in through the API once per file). */
+  session(who?: Account): Promise<Session>;
+  /** A JSON call to `/api{path}` with the account's token; fails with the status and body when not 2xx. */
+  api<T>(method: string, path: string, body?: unknown, who?: Account | null): Promise<T>;
+}
+
+// ------------------------------------------------------------------ one Chromium per worker
+
+let sharedBrowser: Promise<Browser> | undefined;
+
+/** The worker's Chromium, launched on first use (and again if it went away). */
+export function workerBrowser(): Promise<Browser> {
+  if (!sharedBrowser) {
+    sharedBrowser = launchChromium();
+    sharedBrowser.then(
+      (browser) => browser.on('disconnected', () => (sharedBrowser = undefined)),
+      () => (sharedBrowser = undefined),
+    );
+  }
+  return sharedBrowser;
+}
+
+// ------------------------------------------------------------------ prepared data directories
+
+/** How long a worker waits for another worker's template to be ready. */
+const TEMPLATE_WAIT_MS = 180000;
+
+/**
+ * The prepared data directory of a variant in this run's template folder: built here if no worker has
+ * claimed it yet (a directory made atomically is the claim), or waited for while another builds it.
+ * The built directory appears by an atomic rename, so a directory that exists is complete.
+ */
+async function template(variant: Variant): Promise<string> {
+  const root = inject('e2eTemplates');
+  if (!root) throw new Error('tests/e2e/globalSetup.ts did not run: start the browser tests through the e2e project of vite.config.ts.');
+  const ready = join(root, variant);
+  const claim = join(root, `${variant}.claim`);
+  const deadline = Date.now() + TEMPLATE_WAIT_MS;
+  for (;;) {
+    if (existsSync(ready)) return ready;
+    let claimed = false;
+    try {
+      mkdirSync(claim);
+      claimed = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (claimed) {
+      try {
+        await buildTemplate(variant, root, ready);
+        return ready;
+      } finally {
+        rmSync(claim, { recursive: true, force: true });
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`another worker has been preparing the ${variant} data directory for ${TEMPLATE_WAIT_MS / 1000} s (${claim})`);
+    // Another worker is building it: the rename (or the claim's removal after a failure) is the signal.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts the server on an empty directory (migrations and seed), stops it cleanly, and publishes the directory. */
+async function buildTemplate(variant: Variant, root: string, ready: string): Promise<void> {
+  const building = mkdtempSync(join(root, `${variant}.building-`));
+  try {
+    const server = await startAppServer({ dataDir: building, env: VARIANT_ENV[variant] });
+    const { code, signal } = await server.stop();
+    if (code !== 0) throw new Error(`preparing the ${variant} data directory: the server stopped with code ${code} (${signal}). Output:\n${server.output()}`);
+    renameSync(building, ready);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Starts the real server on a fresh copy of the variant's prepared data directory; the copy goes on stop. */
+export async function startWorldServer(variant: Variant = 'demo', env: Record<string, string | undefined> = {}): Promise<AppServer> {
+  const source = await template(variant);
+  const dataDir = mkdtempSync(join(tmpdir(), `avalia-e2e-${variant}-`));
+  cpSync(source, dataDir, { recursive: true });
+  try {
+    const server = await startAppServer({ dataDir, env: { ...VARIANT_ENV[variant], ...env } });
+    const stop = server.stop.bind(server);
+    server.stop = async (graceMs) => {
+      try {
+        return await stop(graceMs);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    };
+    return server;
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------ the file's world
+
+const accountOf = (who: Account) => (typeof who === 'string' ? credentials[who] : who);
+
+/**
+ * Registers the hooks that give the test file its world: a server on a copy of the variant's data
+ * (`demo` by default; `env` adds to its environment), the worker's Chromium, and pages that record
+ * uncaught errors, leave screenshots when their test fails and close with it.
+ */
+export function useWorld(options: { shots: string; variant?: Variant; env?: Record<string, string | undefined> }): World {
+  const sessions = new Map<string, Promise<Session>>();
+  const world: World = {
+    server: undefined as unknown as AppServer,
+    browser: undefined as unknown as Browser,
+    get baseUrl() {
+      return world.server.baseUrl;
+    },
+    errors: [],
+    shots: join(screenshotDir, options.shots),
+    async page(size, pageOptions = {}) {
+      const context: BrowserContextOptions = { ...pageOptions.context };
+      if (pageOptions.as) {
+        const { token, user } = await world.session(pageOptions.as);
+        context.storageState = {
+          cookies: [],
+          origins: [
+            {
+              origin: world.baseUrl,
+              localStorage: [
+                { name: 'avalia.token', value: token },
+                { name: 'avalia.user', value: JSON.stringify(user) },
+              ],
+            },
+          ],
+        };
+      }
+      const { page } = await openPage(size, { browser: world.browser, baseUrl: world.baseUrl, errors: world.errors, shots: world.shots, context, clipboard: pageOptions.clipboard });
+      return page;
+    },
+    session(who = 'admin') {
+      const account = accountOf(who);
+      let session = sessions.get(account.email);
+      if (!session) {
+        session = (async () => {
+          const response = await fetch(`${world.baseUrl}/api/sessions`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify(account),
+          });
+          const text = await response.text();
+          if (!response.ok) throw new Error(`signing ${account.email} in answered ${response.status}: ${text}`);
+          return JSON.parse(text) as Session;
+        })();
+        session.catch(() => sessions.delete(account.email));
+        sessions.set(account.email, session);
+      }
+      return session;
+    },
+    async api<T>(method: string, path: string, body?: unknown, who: Account | null = 'admin'): Promise<T> {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (who) headers.Authorization = `Bearer ${(await world.session(who)).token}`;
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await fetch(`${world.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+  };
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    mkdirSync(world.shots, { recursive: true });
+    [world.server, world.browser] = await Promise.all([startWorldServer(options.variant, options.env), workerBrowser()]);
+  });
+  afterAll(async () => {
+    await world.server?.stop();
+  });
+  return world;
+}

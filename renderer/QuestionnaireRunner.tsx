@@ -123,6 +123,13 @@ export function QuestionnaireRunner({ definition, details, initialAnswers, hydra
     if (state.status === 'done') onSubmitted();
   }, [state.status, onSubmitted]);
 
+  // Marks the document once the effects above have run, so the script has taken over the form (the
+  // server's HTML has no such mark): what the browser tests wait for before treating the page as live.
+  useEffect(() => {
+    document.documentElement.dataset.formLive = 'true';
+    return () => void delete document.documentElement.dataset.formLive;
+  }, []);
+
   const setAnswer = useCallback((questionId: string, value: AnswerValue | undefined) => actor.send({ type: 'answer.set', questionId, value }), [actor]);
   if (definition.staff) return <StaffForm definition={definition} state={state} actor={actor} details={details} frame={frame} />;
   const page = definition.pages[pageIndex];

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** The serious and critical axe findings of the page as it is now (open dialogs included), one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // A dialog still fading in has half-transparent text, which axe reads as low contrast: let finite
-  // transitions end first (spinners loop forever and are not waited for). Quiet for a quarter of a
-  // second, not one frame: a closing list's fade can start a frame after the click that closed it.
+/**
+ * Resolves once no finite animation or transition has run anywhere on the page for a quarter of a
+ * second (spinners loop forever and are not waited for). Not one frame: a closing list's fade can start
+ * a frame after the click that closed it.
+ */
+export async function animationsQuiet(page: Page): Promise<void> {
   await page.evaluate(() => ((window as { axeQuietSince?: number }).axeQuietSince = undefined));
   await page.waitForFunction(
     () => {
@@ -20,6 +21,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     undefined,
     { timeout: 10000, polling: 50 },
   );
+}
+
+/** The serious and critical axe findings of the page as it is now (open dialogs included), one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // A dialog still fading in has half-transparent text, which axe reads as low contrast: let finite
+  // transitions end first.
+  await animationsQuiet(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

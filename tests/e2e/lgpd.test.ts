@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, saveScreenshot, softAxe } from './browserPages';
-import { useWorld } from './world';
+import { setUpWorld } from './world';
 
 /** The demo participant whose data is exported and erased (apps/server/src/seed.ts). */
 const PERSON = { name: 'Diego Alves Santos', email: 'diego.santos@demonstracao.com.br' };
@@ -21,7 +21,7 @@ interface ListedUser {
   status: boolean;
 }
 
-const world = useWorld({ shots: 'lgpd' });
+const world = setUpWorld({ shots: 'lgpd' });
 let companyId = 0;
 
 const companyUsers = () => world.api<ListedUser[]>('GET', `/users/list/${companyId}`);

@@ -1,43 +1,29 @@
 /**
  * End to end, on the built app and the real server with the demo data: what a newcomer tripped on
  * (issue 10). An area map's refused page shows its problems at once in one toast clear of the progress
- * footer; a link without an id is the invalid page; /dash/13's band chips pass axe; a company user
- * cannot open the administrators' screens; data management's headers are whole at 1366 px; the 0–10
- * scale's options are 44 px targets on a phone; the interview chart's value labels do not overlap.
+ * footer; a link without an id is the invalid page; /dash/13's band chips pass axe; data management's
+ * headers are whole at 1366 px; the 0–10 scale's options are 44 px targets on a phone; the interview
+ * chart's value labels do not overlap. (That a company user cannot open the administrators' screens is
+ * `tests/web/auth/routeAccess.test.tsx`'s, and the server's role rules `tests/server/roles.test.ts`'s.)
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ElementHandle, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
-import { assertWebBuilt, credentials, getJson, launchChromium, photograph, screenshotDir, startAppServer, type AppServer, type SeedLink } from './appServer';
+import { getJson, photograph, type SeedLink } from './appServer';
 import { seriousViolations } from './axe';
-import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
-
-const shots = join(screenshotDir, 'newcomer');
+import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { setUpWorld, type WorldPageOptions } from './world';
 
 interface DemoUser {
   id: number;
   name: string;
 }
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
-let adminToken = '';
-const pageErrors: string[] = [];
-
-async function api<T>(path: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server!.baseUrl}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const world = setUpWorld({ shots: 'newcomer' });
 
 function definitionOf(name: string): QuestionnaireDefinition {
   const parsed = parseQuestionnaireFile(name);
@@ -45,27 +31,37 @@ function definitionOf(name: string): QuestionnaireDefinition {
   return parsed.value;
 }
 
-async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const { page } = await openPage(options, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, context: { timezoneId: 'America/Sao_Paulo' } });
-  return page;
-}
+const newPage = (size: typeof PHONE | typeof DESKTOP, options: WorldPageOptions = {}) => world.page(size, { ...options, context: { timezoneId: 'America/Sao_Paulo' } });
 
 async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  await saveScreenshot(page, shots, name, fullPage);
+  await saveScreenshot(page, world.shots, name, fullPage);
 }
 
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Senha', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
+/** Resolves once the element has left the document (a closing toast's exit transition has ended). */
+async function removed(element: ElementHandle): Promise<void> {
+  await element.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        if (!node.isConnected) return resolve();
+        const observer = new MutationObserver(() => {
+          if (node.isConnected) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+}
+
+/** Resolves when every CSS transition and animation running inside the element has finished. */
+async function transitionsDone(element: Locator): Promise<void> {
+  await element.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 }
 
 /** The first seeded link of a slug that is still open. */
 async function openLink(slug: string): Promise<SeedLink> {
-  for (const link of await server!.waitForLinks(slug)) {
-    const evaluation = await getJson<{ done: boolean }>(server!.baseUrl, `/api/evaluation/find/${link.id}`);
+  for (const link of await world.server.waitForLinks(slug)) {
+    const evaluation = await getJson<{ done: boolean }>(world.baseUrl, `/api/evaluation/find/${link.id}`);
     if (!evaluation.done) return link;
   }
   throw new Error(`no open /${slug}/ link`);
@@ -86,22 +82,6 @@ async function labelClashes(chart: Locator, expected: number): Promise<string[]>
 }
 
 describe('what a newcomer tripped on, end to end', () => {
-  beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    server = await startAppServer();
-    await server.waitForLinks('estresse');
-    const session = await (
-      await fetch(`${server.baseUrl}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials.admin) })
-    ).json();
-    adminToken = session.token;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("shows an area map's refused page all at once, in one toast clear of the progress footer, and never a stale one", async () => {
     const link = await openLink('mapaoperacionaldaareanew');
@@ -117,7 +97,8 @@ describe('what a newcomer tripped on, end to end', () => {
     const toast = page.getByRole('alert').filter({ has: page.locator('#notistack-snackbar') });
     await expect.poll(() => toast.count()).toBe(1);
     await expect.poll(() => toast.getByRole('listitem').allInnerTexts()).toEqual(marked);
-    await page.waitForTimeout(400);
+    // Measured where it comes to rest, once it has slid in.
+    await transitionsDone(toast);
     await screenshot(page, 'area-map-refused-phone', false);
 
     // Clear of the progress footer, and inside the screen.
@@ -127,18 +108,22 @@ describe('what a newcomer tripped on, end to end', () => {
     expect(toastBox.y).toBeGreaterThanOrEqual(0);
     expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(390);
 
-    // Answering closes it; nothing queued shows up afterwards about an answered question.
+    // Answering closes it; nothing queued shows up afterwards about an answered question. The toaster
+    // shows what it queued in the very update that removes the closing toast, so once that toast has
+    // left the page, anything queued would be on it.
+    const first = await toast.elementHandle();
     await page.locator('[id="question-1.1"] label').last().click();
-    await toast.waitFor({ state: 'detached' });
-    await page.waitForTimeout(1000);
+    await removed(first!);
     expect(await page.locator('#notistack-snackbar').count()).toBe(0);
 
-    // A new refusal lists only what is still missing.
+    // A new refusal lists only what is still missing; a second refusal replaces that toast.
     await page.getByRole('button', { name: 'Avançar', exact: true }).click();
     await expect.poll(() => toast.getByRole('listitem').allInnerTexts()).toEqual(marked.slice(1));
+    const second = await toast.elementHandle();
     await page.getByRole('button', { name: 'Avançar', exact: true }).click();
-    await page.waitForTimeout(600);
-    expect(await toast.count(), 'a second refusal replaces the first toast').toBe(1);
+    await removed(second!);
+    await expect.poll(() => toast.getByRole('listitem').allInnerTexts()).toEqual(marked.slice(1));
+    expect(await page.locator('#notistack-snackbar').count(), 'a second refusal replaces the first toast').toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     // Leaves the link unanswered for the other e2e files.
     await page.evaluate(() => localStorage.clear());
@@ -161,13 +146,13 @@ describe('what a newcomer tripped on, end to end', () => {
     const answers = (plain: number, reverse: number): Answers =>
       Object.fromEntries(questions.map((question) => [question.id, 'reverse' in question && question.reverse ? reverse : plain]));
     const patterns = [answers(0, 4), answers(2, 4), answers(2, 2), answers(4, 0)];
-    const links = await server!.waitForLinks('estresse');
+    const links = await world.server.waitForLinks('estresse');
     let sent = 0;
     for (const link of links) {
       if (sent === patterns.length) break;
-      const info = await getJson<{ done: boolean; user_id: number; rated: number; rated_sector: number }>(server!.baseUrl, `/api/evaluation/find/${link.id}`);
+      const info = await getJson<{ done: boolean; user_id: number; rated: number; rated_sector: number }>(world.baseUrl, `/api/evaluation/find/${link.id}`);
       if (info.done) continue;
-      await api('/tableresponse/multiple', 'POST', {
+      await world.api('POST', '/tableresponse/multiple', {
         evaluator_user_id: info.user_id,
         rated_user_id: info.rated,
         type_evaluation: 13,
@@ -180,8 +165,7 @@ describe('what a newcomer tripped on, end to end', () => {
     }
     expect(sent).toBe(patterns.length);
 
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.company);
+    const page = await newPage(DESKTOP, { as: 'company' });
     await page.goto('/dash/13');
     const table = page.getByRole('table', { name: 'Respondentes' });
     for (const band of ['Estresse baixo', 'Estresse moderado', 'Estresse alto', 'Estresse muito alto']) await table.getByText(band, { exact: true }).first().waitFor();
@@ -189,20 +173,8 @@ describe('what a newcomer tripped on, end to end', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("keeps a company user out of the administrators' screens", async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.company);
-    for (const path of ['/company', '/courses', '/queues']) {
-      await page.goto(path);
-      await page.waitForURL((url) => url.pathname === '/home');
-      await page.getByText('Essa página não está disponível para o seu perfil de acesso.').first().waitFor();
-      expect(await page.getByRole('button', { name: 'Nova empresa' }).count(), path).toBe(0);
-    }
-  });
-
   it("shows data management's column headers whole at 1366 px", async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.admin);
+    const page = await newPage(DESKTOP, { as: 'admin' });
     await page.goto('/gestaodados');
     const grid = page.getByRole('grid', { name: 'Avaliações' });
     await grid.getByRole('columnheader', { name: 'Respondido?' }).waitFor();
@@ -246,7 +218,7 @@ describe('what a newcomer tripped on, end to end', () => {
     const ten = boxes[10]!;
     await page.mouse.click(ten.right - 3, ten.bottom - 3);
     expect(await group.locator('input[value="10"]').isChecked()).toBe(true);
-    await photograph(page.locator('[id="question-1"]'), join(shots, 'scale-0-10-phone.png'));
+    await photograph(page.locator('[id="question-1"]'), join(world.shots, 'scale-0-10-phone.png'));
     expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => localStorage.clear());
 
@@ -258,17 +230,17 @@ describe('what a newcomer tripped on, end to end', () => {
     const wide = await row.locator('label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON() as DOMRect));
     expect(new Set(wide.map((box) => Math.round(box.top))).size).toBe(1);
     expect(wide.every((box) => box.width >= 44 && box.height >= 44)).toBe(true);
-    await photograph(desktop.locator('[id="question-1"]'), join(shots, 'scale-0-10-desktop.png'));
+    await photograph(desktop.locator('[id="question-1"]'), join(world.shots, 'scale-0-10-desktop.png'));
   });
 
   it("draws the interview chart's value labels apart", async () => {
     const competencies = (JSON.parse(readFileSync(join(process.cwd(), 'definitions/interview360.json'), 'utf8')) as { competencies: { block: number }[] }).competencies;
-    const companies = await api<{ id: number; commercial_name: string }[]>('/companies', 'GET');
+    const companies = await world.api<{ id: number; commercial_name: string }[]>('GET', '/companies');
     const company = companies.find((item) => item.commercial_name === 'Empresa Demonstração')!;
-    const users = await api<DemoUser[]>(`/users/list/${company.id}`, 'GET');
+    const users = await world.api<DemoUser[]>('GET', `/users/list/${company.id}`);
     const rated = users.find((user) => user.name.startsWith('Bruno'))!;
     const evaluators = [users.find((user) => user.name.startsWith('Carla'))!, users.find((user) => user.name.startsWith('Diego'))!, rated];
-    const created = await api<{ evaluations: { evaluation_id: string; user_id: number }[] }>('/evaluation', 'POST', {
+    const created = await world.api<{ evaluations: { evaluation_id: string; user_id: number }[] }>('POST', '/evaluation', {
       users: evaluators.map((user) => ({ user_id: user.id, user_name: user.name, type_evaluation: 11, evaluated: rated.id, evaluated_name: rated.name })),
     });
     // Every grade 10 but one evaluator's 9,5: four labels "10,0"/"9,8"/"9,5" side by side, the widest there are.
@@ -281,11 +253,10 @@ describe('what a newcomer tripped on, end to end', () => {
       ]);
       questions.push({ question: 'status', response: 'finished' });
       const evaluationId = created.evaluations.find((item) => item.user_id === evaluator.id)!.evaluation_id;
-      await api('/tableresponse/multiple', 'PUT', { type_evaluation: '11', evaluator_user_id: evaluator.id, rated_user_id: rated.id, evaluation_id: evaluationId, questions });
+      await world.api('PUT', '/tableresponse/multiple', { type_evaluation: '11', evaluator_user_id: evaluator.id, rated_user_id: rated.id, evaluation_id: evaluationId, questions });
     }
 
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.admin);
+    const page = await newPage(DESKTOP, { as: 'admin' });
     await page.goto('/entrevista360');
     for (const [filter, option] of [
       ['Empresa', company.commercial_name],
@@ -297,12 +268,11 @@ describe('what a newcomer tripped on, end to end', () => {
     }
     const chart = page.getByRole('img', { name: /Gráfico de barras/ });
     await chart.locator('svg text').filter({ hasText: /^10,0$/ }).first().waitFor();
-    await photograph(chart, join(shots, 'interview-chart-desktop.png'));
+    await photograph(chart, join(world.shots, 'interview-chart-desktop.png'));
     expect(await labelClashes(chart, competencies.length * 4)).toEqual([]);
 
     // The narrowest the chart gets (720 px, scrolling sideways on a phone), about the width of a printed page.
-    const phone = await newPage(PHONE);
-    await signIn(phone, credentials.admin);
+    const phone = await newPage(PHONE, { as: 'admin' });
     await phone.goto('/entrevista360');
     for (const [filter, option] of [
       ['Empresa', company.commercial_name],
@@ -314,11 +284,11 @@ describe('what a newcomer tripped on, end to end', () => {
     }
     const phoneChart = phone.getByRole('img', { name: /Gráfico de barras/ });
     await phoneChart.locator('svg text').filter({ hasText: /^10,0$/ }).first().waitFor();
-    await photograph(phoneChart, join(shots, 'interview-chart-phone.png'));
+    await photograph(phoneChart, join(world.shots, 'interview-chart-phone.png'));
     expect(await labelClashes(phoneChart, competencies.length * 4)).toEqual([]);
   }, 120000);
 
   it('raised no uncaught error in any page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 });

@@ -7,22 +7,17 @@
  * are checked too (their file starts with %PDF, their name is the spec's). Screenshots go to
  * test-results/e2e/personal/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions';
 import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { encodeAnswers } from '../../engine/answers/encoding';
 import type { Answers } from '../../engine/definition/types';
-import { emptyPostgresDatabase } from '../../scripts/lib/scratchDatabase.ts';
-import { assertWebBuilt, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
-import { seriousViolations } from './axe';
-import { openPage, PHONE, saveScreenshot } from './browserPages';
-
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
-const shots = join(screenshotDir, 'personal');
+import { animationsQuiet, seriousViolations } from './axe';
+import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { setUpWorld } from './world';
 
 /** The narrowest phone the pages must work on. */
 const PHONE_360 = { ...PHONE, viewport: { width: 360, height: 740 } };
@@ -32,16 +27,13 @@ const COMPANY = 'Empresa Demonstração';
 const WHATSAPP = 'https://wa.me/5511999990000';
 const UNKNOWN_KEY = 'Link pessoal não existente! Confira o endereço recebido por e-mail.';
 
-let database: { url: string; drop(): Promise<void> } | undefined;
-let server: AppServer | undefined;
-let browser: Browser | undefined;
-const pageErrors: string[] = [];
+const world = setUpWorld({ shots: 'personal', postgres: true });
 /** Ana's personal key and her evaluations by type. */
 let anaKey = '';
 const anaEvaluations = new Map<number, string>();
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: database!.url });
+  const client = new pg.Client({ connectionString: world.databaseUrl });
   await client.connect();
   try {
     return (await client.query(text, values)).rows as T[];
@@ -53,11 +45,11 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
 /** Answers one of Ana's evaluations through the respondent's public call, as the form does. */
 async function answer(type: number, answers: Answers): Promise<void> {
   const id = anaEvaluations.get(type)!;
-  const info = (await (await fetch(`${server!.baseUrl}/api/evaluation/find/${id}`)).json()) as { user_id: number; rated: number | null; rated_sector: number | null; version: number | null };
+  const info = (await (await fetch(`${world.baseUrl}/api/evaluation/find/${id}`)).json()) as { user_id: number; rated: number | null; rated_sector: number | null; version: number | null };
   const name = catalog.types.find((entry) => entry.type === type && 'definition' in entry)!.definition as string;
   const definition = parseQuestionnaireFile(name);
   if (!definition.ok) throw new Error(`${name} did not parse`);
-  const response = await fetch(`${server!.baseUrl}/api/tableresponse/multiple`, {
+  const response = await fetch(`${world.baseUrl}/api/tableresponse/multiple`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -73,9 +65,25 @@ async function answer(type: number, answers: Answers): Promise<void> {
   if (!response.ok) throw new Error(`answering type ${type} answered ${response.status}: ${await response.text()}`);
 }
 
-async function phonePage(): Promise<Page> {
-  const { page } = await openPage(PHONE_360, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, context: { acceptDownloads: true } });
-  return page;
+const phonePage = () => world.page(PHONE_360);
+
+/**
+ * Does what would close a closable dialog (Escape, a tap on the backdrop), then checks that this one is
+ * still open: once its opening transitions have ended, those are discrete events React handles at once,
+ * so a closing dialog would be in its exit transition from the next frame.
+ */
+async function expectStaysOpen(page: Page, dialog: Locator, closers: (() => Promise<void>)[]): Promise<void> {
+  await animationsQuiet(page);
+  for (const close of closers) await close();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  const running = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => (animation.effect as KeyframeEffect | null)?.target?.nodeName ?? '?'),
+  );
+  expect(running, 'no transition started').toEqual([]);
+  expect(await dialog.isVisible()).toBe(true);
 }
 
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
@@ -97,12 +105,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 describe("a person's own pages, public, on a phone", () => {
   beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    database = await emptyPostgresDatabase(POSTGRES_URL, 'avalia_personal');
-    server = await startAppServer({ env: { DATABASE_URL: database.url } });
-    await server.waitForLinks('estresse');
-    browser = await launchChromium();
+    await world.server.waitForLinks('estresse');
     // The seed gives Ana a link of every questionnaire (her PSS-14 among them).
     const [ana] = await query<{ id: number; personal_key: string }>('SELECT id, personal_key FROM users WHERE name = $1', [ANA]);
     anaKey = ana!.personal_key;
@@ -118,13 +121,6 @@ describe("a person's own pages, public, on a phone", () => {
     await answer(9, { '1': 2, '2': 3, '3': 1, '4': 4, '5': 4, '6': 1, '7': 3, '8': 1, '9': 1, '10': 2, '11': 2, '12': 1 });
     // Expired: the temperaments, its expiry day over yesterday.
     await query("UPDATE evaluations SET expire_at = now() - interval '1 day' WHERE id = $1", [anaEvaluations.get(5)]);
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-    expect(pageErrors).toEqual([]);
   });
 
   /** The card of one of Ana's evaluations on the phone list. */
@@ -159,7 +155,7 @@ describe("a person's own pages, public, on a phone", () => {
     expect(await pending.getByRole('link', { name: 'Responder: Segurança Psicológica' }).getAttribute('href')).toBe(`/segurancapsicologica/${anaEvaluations.get(16)}`);
 
     await expectNoHorizontalScroll(page);
-    await saveScreenshot(page, shots, 'evaluations-phone');
+    await saveScreenshot(page, world.shots, 'evaluations-phone');
     await expectNoSeriousViolations(page, 'evaluations list');
 
     // The form link opens the questionnaire.
@@ -168,7 +164,7 @@ describe("a person's own pages, public, on a phone", () => {
   });
 
   it('shows the table with the columns of the spec on a wide screen', async () => {
-    const { page } = await openPage({ viewport: { width: 1366, height: 900 } }, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
+    const page = await world.page(DESKTOP);
     await page.goto(`/evaluations/${anaKey}`);
     const table = page.getByRole('table', { name: 'Minhas avaliações' });
     await table.waitFor();
@@ -207,11 +203,7 @@ describe("a person's own pages, public, on a phone", () => {
     await dialog.getByText(ANA).waitFor();
     await dialog.getByText(COMPANY).waitFor();
     expect(await dialog.getByRole('button').allTextContents()).toEqual(['Baixar Relatório']);
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 735);
-    // Past the closing transition a closable dialog would have.
-    await page.waitForTimeout(400);
-    expect(await dialog.isVisible()).toBe(true);
+    await expectStaysOpen(page, dialog, [() => page.keyboard.press('Escape'), () => page.mouse.click(5, 735)]);
     // The keyboard stays in the dialog: Tab reaches its one button and comes back to it.
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await page.keyboard.press('Tab');
@@ -220,7 +212,7 @@ describe("a person's own pages, public, on a phone", () => {
     expect(await focused()).toBe('Baixar Relatório');
     await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page, 'scanner dialog');
-    await saveScreenshot(page, shots, 'scanner-phone');
+    await saveScreenshot(page, world.shots, 'scanner-phone');
   });
 
   it('downloads the scanner PDF with progress, then says so (needs the report routes)', async () => {
@@ -274,13 +266,10 @@ describe("a person's own pages, public, on a phone", () => {
     await dialog.getByText(ANA).waitFor();
     expect(await dialog.getByText('Carregando').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Imprimir Relatório' }).waitFor();
-    await page.keyboard.press('Escape');
-    // Past the closing transition a closable dialog would have.
-    await page.waitForTimeout(400);
-    expect(await dialog.isVisible()).toBe(true);
+    await expectStaysOpen(page, dialog, [() => page.keyboard.press('Escape')]);
     await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page, 'team performance modal');
-    await saveScreenshot(page, shots, 'printevaluation-phone');
+    await saveScreenshot(page, world.shots, 'printevaluation-phone');
   });
 
   it('downloads the team performance PDF (needs the report routes)', async () => {
@@ -293,5 +282,9 @@ describe("a person's own pages, public, on a phone", () => {
     expect(file.name).toBe(`Avaliação desempenho de equipe - ${ANA}.pdf`);
     expect(file.head).toBe('%PDF-');
     await page.getByText('Relatório gerado com sucesso').waitFor();
+  });
+
+  it('raised no uncaught error in any page', () => {
+    expect(world.errors).toEqual([]);
   });
 });

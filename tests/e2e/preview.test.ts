@@ -4,16 +4,15 @@
  * and sees the total and band the answers give (computed here from the file by the scale's own rule,
  * not by the engine) and the wire payload, without any call to the server; a changed definition gives
  * a fresh form; broken JSON shows its line and column, and a broken definition its JSON path. axe finds
- * nothing serious. Failure screenshots go to test-results/e2e/preview/; the screens to /tmp/preview-*.png.
+ * nothing serious. Screenshots (E2E_SCREENSHOTS=1) and failure screenshots go to test-results/e2e/preview/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, launchChromium, photograph, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
-import { DESKTOP, openPage, signIn, softAxe } from './browserPages';
-
-const shots = join(screenshotDir, 'preview');
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { photograph, repoRoot } from './appServer';
+import { DESKTOP, softAxe } from './browserPages';
+import { setUpWorld } from './world';
 
 interface Question {
   id: string;
@@ -51,9 +50,7 @@ const expectedBand = bands.find((band) => band.below === undefined || expectedTo
 const FRAME = 'iframe[title="Questionário em pré-visualização"]';
 const EDITOR = 'Definição do questionário (JSON)';
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
-const pageErrors: string[] = [];
+const world = setUpWorld({ shots: 'preview' });
 
 /** Puts a text in the editor as a person pasting it would: select all, paste from the clipboard. */
 async function paste(page: Page, content: string): Promise<void> {
@@ -80,17 +77,6 @@ async function answerAll(frame: FrameLocator): Promise<void> {
 }
 
 describe('questionnaire preview, end to end', () => {
-  beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('reads the reverse items from the file as the PSS-14 has them', () => {
     expect(questions).toHaveLength(14);
     expect(questions.filter((question) => question.reverse).map((question) => question.id)).toEqual(PSS_REVERSED);
@@ -98,8 +84,8 @@ describe('questionnaire preview, end to end', () => {
   });
 
   it('runs a pasted definition on a phone frame and shows what the answers score, without calling the server', async () => {
-    const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, clipboard: true });
-    await signIn(page, credentials.admin);
+    const page = await world.page(DESKTOP, { as: 'admin', clipboard: true });
+    await page.goto('/home');
     await page.getByRole('link', { name: 'Pré-visualização de questionários', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/preview');
     await page.getByRole('heading', { level: 1, name: 'Pré-visualização de questionários' }).waitFor();
@@ -113,10 +99,10 @@ describe('questionnaire preview, end to end', () => {
     // A phone's window: the form takes its phone layout.
     expect(await frameWidth(page)).toBe(390);
     await expect.poll(() => frame.getByRole('radiogroup').count()).toBe(questions.length);
-    await photograph(page, join(screenshotDir, 'preview-phone-form.png'));
+    await photograph(page, join(world.shots, 'preview-phone-form.png'));
 
     await answerAll(frame);
-    await photograph(page, join(screenshotDir, 'preview-phone.png'));
+    await photograph(page, join(world.shots, 'preview-phone.png'));
     await softAxe(page, 'the preview with the form answered');
 
     const calls: string[] = [];
@@ -134,8 +120,8 @@ describe('questionnaire preview, end to end', () => {
     const wire = JSON.parse((await results.getByRole('region', { name: 'Itens do envio, em JSON' }).textContent())!) as unknown;
     expect(wire).toEqual(questions.map((question, index) => ({ question: question.id, response: String(chosen[index]) })));
     await results.scrollIntoViewIfNeeded();
-    await photograph(results, join(screenshotDir, 'preview-results.png'));
-    await photograph(page, join(screenshotDir, 'preview-done.png'), true);
+    await photograph(results, join(world.shots, 'preview-results.png'));
+    await photograph(page, join(world.shots, 'preview-done.png'), true);
     // The form's own success toast is closed first: its notistack green (renderer/Toaster.tsx) is not
     // this screen's, and axe cannot wait for its fade inside the frame.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -149,7 +135,7 @@ describe('questionnaire preview, end to end', () => {
     await page.getByRole('button', { name: 'Recomeçar', exact: true }).click();
     await page.getByText('Responda o questionário e clique no botão de envio', { exact: false }).waitFor();
     await expect.poll(() => frame.getByRole('radio', { checked: true }).count()).toBe(0);
-    await photograph(page, join(screenshotDir, 'preview-page.png'));
+    await photograph(page, join(world.shots, 'preview-page.png'));
 
     // A changed definition is a fresh form.
     await paste(page, text.replace(`"title": "${stress.title}"`, '"title": "Estresse em revisão"'));
@@ -157,12 +143,11 @@ describe('questionnaire preview, end to end', () => {
     // And says what a publication would make of it.
     await page.getByText('Diferente da versão 1.0 publicada de estresse.json: alterações de texto. Publicada com o comando npm run definitions:publish, seria a versão 1.1.').waitFor();
     await page.getByRole('list', { name: 'Alterações desde a versão publicada (caminho JSON — o que mudou)' }).getByText('/title').waitFor();
-    await photograph(page, join(screenshotDir, 'preview-version.png'));
+    await photograph(page, join(world.shots, 'preview-version.png'));
   });
 
   it('shows where pasted JSON breaks, and the JSON path of each problem of a broken definition', async () => {
-    const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, clipboard: true });
-    await signIn(page, credentials.admin);
+    const page = await world.page(DESKTOP, { as: 'admin', clipboard: true });
     await page.goto('/preview');
     await page.getByRole('heading', { level: 1, name: 'Pré-visualização de questionários' }).waitFor();
 
@@ -180,13 +165,12 @@ describe('questionnaire preview, end to end', () => {
     // Announced: the list is in an alert.
     expect(await page.getByRole('alert').filter({ has: problems }).count()).toBe(1);
     await problems.scrollIntoViewIfNeeded();
-    await photograph(page, join(screenshotDir, 'preview-errors.png'));
+    await photograph(page, join(world.shots, 'preview-errors.png'));
     await softAxe(page, 'the preview with a broken definition');
   });
 
   it('loads a repository file from the picker', async () => {
-    const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
-    await signIn(page, credentials.admin);
+    const page = await world.page(DESKTOP, { as: 'admin' });
     await page.goto('/preview');
     await page.getByRole('combobox', { name: 'Questionário do repositório' }).click();
     await page.getByRole('option', { name: `13 – ${stress.title} (estresse.json)`, exact: true }).click();
@@ -195,8 +179,7 @@ describe('questionnaire preview, end to end', () => {
   });
 
   it('runs the 360 interview, a staff form, from the picker: its blocks, and each Salvar shows its wire items', async () => {
-    const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
-    await signIn(page, credentials.admin);
+    const page = await world.page(DESKTOP, { as: 'admin' });
     await page.goto('/preview');
     await page.getByRole('combobox', { name: 'Questionário do repositório' }).click();
     await page.getByRole('option', { name: '11 – Avaliação 360 por entrevista (interview360.json)', exact: true }).click();
@@ -220,16 +203,16 @@ describe('questionnaire preview, end to end', () => {
     expect(wire.find((item) => item.question === '13.final')?.response).toBe(' ');
     // The form stays open: staff save as often as they like.
     await frame.getByLabel('Nota 2. Planejamento', { exact: true }).waitFor();
-    await photograph(page, join(screenshotDir, 'preview-interview.png'));
+    await photograph(page, join(world.shots, 'preview-interview.png'));
   });
 
   it('shows nothing in the frame page opened on its own', async () => {
-    const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
+    const page = await world.page(DESKTOP);
     await page.goto('/preview/frame');
     await page.getByText('Esta página só mostra um questionário dentro da pré-visualização de questionários.').waitFor();
   });
 
   it('raised no uncaught error in any page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 });

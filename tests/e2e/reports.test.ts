@@ -8,30 +8,21 @@
  * the confirmation dialog. Failure screenshots go to test-results/e2e/reports/.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
-import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, openPage, signIn, softAxe } from './browserPages';
-
-const shots = join(screenshotDir, 'reports');
+import { readFileSync } from 'node:fs';
+import type { Download, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, softAxe } from './browserPages';
+import { setUpWorld } from './world';
 const COMPANY = 'Empresa Demonstração';
 /** A PDF's first bytes. */
 const PDF_MAGIC = '%PDF';
 /** A ZIP's (an .xlsx is one) first bytes. */
 const ZIP_MAGIC = 'PK';
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
-const pageErrors: string[] = [];
+const world = setUpWorld({ shots: 'reports', variant: 'results' });
 
 /** A signed-in desktop page for the running test (closed when it ends). */
-async function signedIn(who: { email: string; password: string }): Promise<Page> {
-  const { page } = await openPage(DESKTOP, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots });
-  await signIn(page, who);
-  return page;
-}
+const signedIn = (who: 'admin' | 'company') => world.page(DESKTOP, { as: who });
 
 /** Clicks and returns the download the click starts (reports are made on the server: up to 45 s). */
 async function downloadBy(page: Page, button: Locator): Promise<{ download: Download; bytes: Buffer; file: string }> {
@@ -66,19 +57,8 @@ async function loaded(page: Page): Promise<void> {
 }
 
 describe('reports downloaded from their screens, end to end (demo answers)', () => {
-  beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    [server, browser] = await Promise.all([startAppServer({ env: { DEMO_RESULTS: '1' } }), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it("13 PSS-14: 'Download Relatório' in the print dialog downloads the view's PDF with the screen's mean", async () => {
-    const page = await signedIn(credentials.admin);
+    const page = await signedIn('admin');
     const title = 'Escala de Estresse Percebido (PSS-14)';
     await openDashboard(page, 13, title);
     await chooseFilters(page, [['Empresa', COMPANY]]);
@@ -103,11 +83,11 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
     expect(text).toContain(`Valor Faixa ${mean} ${band}`);
     await toast(page, 'Relatório gerado com sucesso');
     await closeDialog(page, print);
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 
   it("2 360, company user: 'Relatório Avaliação 360' downloads the evaluated person's PDF; 'Imprimir Relatório' shows it full screen", async () => {
-    const page = await signedIn(credentials.company);
+    const page = await signedIn('company');
     await openDashboard(page, 2, 'Avaliação 360');
     // The demo's 360 evaluates one person: the only one the 'Avaliado' filter offers.
     await page.getByRole('button', { name: 'Filtros', exact: true }).click();
@@ -134,11 +114,11 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
     await expect.poll(() => preview.locator('iframe').getAttribute('title'), { timeout: 45000 }).toMatch(/\.pdf$/);
     await preview.getByRole('button', { name: 'Fechar', exact: true }).click();
     await preview.waitFor({ state: 'detached' });
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 
   it("-1 scanner: with a sector chosen, 'Respondentes Excel' downloads a spreadsheet and 'Respondentes PDF' a PDF", async () => {
-    const page = await signedIn(credentials.admin);
+    const page = await signedIn('admin');
     await openDashboard(page, -1, 'Scanner');
     await chooseFilters(page, [['Empresa', COMPANY]]);
     // Printing needs a sector or a course: the first sector with respondents.
@@ -169,11 +149,11 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
     expect(pdf.download.suggestedFilename()).toMatch(/\.pdf$/);
     expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe(PDF_MAGIC);
     await closeDialog(page, dialog);
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 
   it("7 team performance: 'Enviar Relatório' queues the colleague's report, which reaches the outbox with the PDF attached", async () => {
-    const page = await signedIn(credentials.admin);
+    const page = await signedIn('admin');
     await openDashboard(page, 7, 'Avaliação Desempenho Líder vs Equipe');
     // The demo's first team performance answers are the first employee's (apps/server/src/seed.ts).
     await chooseFilters(page, [
@@ -207,6 +187,6 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
         { timeout: 20000, interval: 1000 },
       )
       .toBe(true);
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 });

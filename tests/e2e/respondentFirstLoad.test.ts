@@ -8,33 +8,24 @@
  */
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID } from '../../engine/lifecycle/respondentLink';
-import { assertWebBuilt, launchChromium, startAppServer, type AppServer } from './appServer';
+import { setUpWorld } from './world';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'pt-BR' };
 
-let server: AppServer;
-let browser: Browser;
-const link = (slug: string, index = 0) => server.links().filter((candidate) => candidate.slug === slug)[index]!;
+const world = setUpWorld({ shots: 'respondent' });
+const link = (slug: string, index = 0) => world.server.links().filter((candidate) => candidate.slug === slug)[index]!;
 
 beforeAll(async () => {
-  assertWebBuilt();
-  server = await startAppServer();
-  await server.waitForLinks('estresse');
-  await server.waitForLinks('testealphanew');
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await world.server.waitForLinks('estresse');
+  await world.server.waitForLinks('testealphanew');
 });
 
 /** A phone page whose scripts are held back until `release()`: the server's HTML alone, as on a slow network. */
 async function pageWithoutScripts(): Promise<{ page: Page; release: () => void; errors: string[] }> {
-  const context = await browser.newContext(PHONE);
+  const context = await world.browser.newContext(PHONE);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -55,16 +46,15 @@ async function pageWithoutScripts(): Promise<{ page: Page; release: () => void; 
   };
 }
 
-/** Waits until React has taken over the server's HTML (hydrateRoot marks the container) and run its effects. */
+/** Waits until the script has taken over the server's form: hydrated, and its effects run (the runner marks the document). */
 async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')), undefined, { timeout: 15000 });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await page.locator('html[data-form-live="true"]').waitFor({ state: 'attached' });
 }
 
 describe('the HTML of a questionnaire link', () => {
   it('holds the first page, the evaluation and its definition, and announces every chunk the page runs', async () => {
     const pss = link('estresse');
-    const response = await fetch(`${server.baseUrl}${pss.path}`, { headers: { 'Accept-Encoding': 'identity' } });
+    const response = await fetch(`${world.baseUrl}${pss.path}`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
@@ -78,7 +68,7 @@ describe('the HTML of a questionnaire link', () => {
 
     // Loaded in a browser, every script it runs was named in the HTML: no chunk waits for another.
     const announced = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
-    const context = await browser.newContext(PHONE);
+    const context = await world.browser.newContext(PHONE);
     onTestFinished(() => context.close());
     const page = await context.newPage();
     const scripts: string[] = [];
@@ -88,7 +78,7 @@ describe('the HTML of a questionnaire link', () => {
       if (request.resourceType() === 'script') scripts.push(path);
       if (path.startsWith('/api/')) calls.push(path);
     });
-    await page.goto(`${server.baseUrl}${pss.path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${world.baseUrl}${pss.path}`, { waitUntil: 'networkidle' });
     await page.getByLabel('Às vezes').first().check();
     await expect.poll(() => page.getByText('Respondidas 1 de 14').count()).toBe(1);
     expect(scripts.length).toBeGreaterThan(3);
@@ -99,13 +89,13 @@ describe('the HTML of a questionnaire link', () => {
 
   it('sends the page and the built files compressed, and still plain to a client that takes no compression', async () => {
     const pss = link('estresse');
-    const brotli = await fetch(`${server.baseUrl}${pss.path}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const brotli = await fetch(`${world.baseUrl}${pss.path}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
-    const plainPage = await (await fetch(`${server.baseUrl}${pss.path}`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+    const plainPage = await (await fetch(`${world.baseUrl}${pss.path}`, { headers: { 'Accept-Encoding': 'identity' } })).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(plainPage)![1]!;
 
-    const raw = await fetch(`${server.baseUrl}${entry}`, { headers: { 'Accept-Encoding': 'identity' } });
+    const raw = await fetch(`${world.baseUrl}${entry}`, { headers: { 'Accept-Encoding': 'identity' } });
     expect(raw.headers.get('content-encoding')).toBeNull();
     const source = Buffer.from(await raw.arrayBuffer());
     for (const [encoding, decode] of [
@@ -114,7 +104,7 @@ describe('the HTML of a questionnaire link', () => {
     ] as const) {
       // fetch would decode the body itself: read the bytes as sent, with node:http.
       const response = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        get(`${server.baseUrl}${entry}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        get(`${world.baseUrl}${entry}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -129,32 +119,32 @@ describe('the HTML of a questionnaire link', () => {
   });
 
   it('redirects an answered or unknown link to its outcome page before sending any form', async () => {
-    const unknown = await fetch(`${server.baseUrl}/estresse/00000000-0000-4000-8000-000000000000`, { redirect: 'manual' });
+    const unknown = await fetch(`${world.baseUrl}/estresse/00000000-0000-4000-8000-000000000000`, { redirect: 'manual' });
     expect(unknown.status).toBe(302);
     expect(unknown.headers.get('location')).toBe('/evaluation/invalid/00000000-0000-4000-8000-000000000000');
     // A PSS-14 link opened under another questionnaire's slug is not that questionnaire.
-    const wrongSlug = await fetch(`${server.baseUrl}/taticorh/${link('estresse', 1).id}`, { redirect: 'manual' });
+    const wrongSlug = await fetch(`${world.baseUrl}/taticorh/${link('estresse', 1).id}`, { redirect: 'manual' });
     expect(wrongSlug.headers.get('location')).toBe(`/evaluation/invalid/${link('estresse', 1).id}`);
 
     const answered = link('estresse', 2);
-    const found = (await (await fetch(`${server.baseUrl}/api/evaluation/find/${answered.id}`)).json()) as { user_id: number };
+    const found = (await (await fetch(`${world.baseUrl}/api/evaluation/find/${answered.id}`)).json()) as { user_id: number };
     const questions = Array.from({ length: 14 }, (_, index) => ({ question: String(index + 1), response: '1' }));
-    const sent = await fetch(`${server.baseUrl}/api/tableresponse/multiple`, {
+    const sent = await fetch(`${world.baseUrl}/api/tableresponse/multiple`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ evaluator_user_id: found.user_id, rated_user_id: found.user_id, type_evaluation: 13, evaluation_id: answered.id, rated_sector_id: null, version: 1, questions }),
     });
     expect(sent.status).toBe(201);
-    const done = await fetch(`${server.baseUrl}${answered.path}`, { redirect: 'manual' });
+    const done = await fetch(`${world.baseUrl}${answered.path}`, { redirect: 'manual' });
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe(`/evaluation/done/${answered.id}`);
-    const outcome = await (await fetch(`${server.baseUrl}/evaluation/done/${answered.id}`)).text();
+    const outcome = await (await fetch(`${world.baseUrl}/evaluation/done/${answered.id}`)).text();
     expect(outcome).toContain('Esse questionário já foi respondido!');
   });
 
   it('shows the invalid page for a slug without an id, however it is written', async () => {
     for (const path of ['/estresse', '/estresse/', '/estresse//']) {
-      const response = await fetch(`${server.baseUrl}${path}`);
+      const response = await fetch(`${world.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('Questionário/avaliação não existente!');
     }
@@ -166,7 +156,7 @@ describe('before the script arrives', () => {
     const pss = link('estresse', 3);
     const { page, release, errors } = await pageWithoutScripts();
     // Module scripts run before DOMContentLoaded: with them held, wait for the parsed form itself.
-    await page.goto(`${server.baseUrl}${pss.path}`, { waitUntil: 'commit' });
+    await page.goto(`${world.baseUrl}${pss.path}`, { waitUntil: 'commit' });
     await page.getByText('Respondidas 0 de 14').waitFor();
     // No script has run: the server's radio buttons work natively.
     await page.getByLabel('Quase sempre').first().check();
@@ -184,14 +174,14 @@ describe('before the script arrives', () => {
     await page.waitForURL(`**/evaluation/complete/${pss.id}`);
     expect(errors).toEqual([]);
 
-    const stored = (await (await fetch(`${server.baseUrl}/api/evaluation/find/${pss.id}`)).json()) as { done: boolean };
+    const stored = (await (await fetch(`${world.baseUrl}/api/evaluation/find/${pss.id}`)).json()) as { done: boolean };
     expect(stored.done).toBe(true);
   });
 
   it('lets the respondent dismiss the opening instructions, which do not come back once the script runs', async () => {
     const alpha = link('testealphanew');
     const { page, release, errors } = await pageWithoutScripts();
-    await page.goto(`${server.baseUrl}${alpha.path}`, { waitUntil: 'commit' });
+    await page.goto(`${world.baseUrl}${alpha.path}`, { waitUntil: 'commit' });
     await page.getByText('Página 1 de 5').waitFor();
     const dialog = page.locator('dialog[open]');
     expect(await dialog.getByRole('heading', { name: 'Instruções' }).count()).toBe(1);

@@ -3,25 +3,20 @@
  * the user's other sessions (another browser is signed out at its next call) while the session that
  * made the change goes on with the fresh token the server handed it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, launchChromium, startAppServer, type AppServer } from './appServer';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { credentials } from './appServer';
+import { DESKTOP, signIn } from './browserPages';
+import { setUpWorld } from './world';
 
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const NEW_PASSWORD = 'Empresa-trocada-2025!';
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+const world = setUpWorld({ shots: 'session' });
 
+/** A page of its own, signed in through the screen: each sign-in starts a session of its own. */
 async function signedInPage(): Promise<Page> {
-  const context = await browser!.newContext({ ...DESKTOP, locale: 'pt-BR', baseURL: server!.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(credentials.company.email);
-  await page.getByLabel('Senha', { exact: true }).fill(credentials.company.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
+  const page = await world.page(DESKTOP);
+  await signIn(page, credentials.company);
   return page;
 }
 
@@ -29,22 +24,11 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('av
 
 /** Status of a private call made with this token. */
 async function statusWith(token: string | null): Promise<number> {
-  const response = await fetch(`${server!.baseUrl}/api/companies`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  const response = await fetch(`${world.baseUrl}/api/companies`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
   return response.status;
 }
 
 describe('password change and sessions, end to end', () => {
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startAppServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('keeps the page that changed the password signed in and signs the other browser out', async () => {
     const elsewhere = await signedInPage();
     const here = await signedInPage();

@@ -3,13 +3,15 @@
  * (PSS-14) on a phone from a seeded link, the link then says it was answered, an unknown link says it
  * does not exist, and the company user finds the respondent's total on the dashboard.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { assertWebBuilt, credentials, getJson, launchChromium, photograph, repoRoot, screenshotDir, startAppServer, type AppServer } from './appServer';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credentials, getJson, repoRoot } from './appServer';
 import { seriousViolations } from './axe';
+import { DESKTOP, PHONE, saveScreenshot, signIn } from './browserPages';
+import { setUpWorld } from './world';
 
 interface ScaleQuestion {
   id: string;
@@ -40,46 +42,21 @@ const expectedTotal = questions.reduce(
 );
 const progress = (n: number) => definition.progress.label.replace('{n}', String(n)).replace('{total}', String(questions.length));
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
-
-let server: AppServer | undefined;
-let browser: Browser | undefined;
+const world = setUpWorld({ shots: 'stress' });
 let link = '';
 let evaluationId = '';
 let respondentName = '';
-const pageErrors: string[] = [];
 
-/** A page in a fresh context, closed when the test ends; a failing test leaves a screenshot. */
-async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const context: BrowserContext = await browser!.newContext({ ...options, locale: 'pt-BR', baseURL: server!.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  onTestFinished(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-      await screenshot(page, `FAILED-${name}`).catch(() => undefined);
-    }
-  });
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await photograph(page, join(screenshotDir, `${name}.png`), true);
-}
-
+const newPage = (size: typeof PHONE | typeof DESKTOP) => world.page(size);
+const screenshot = (page: Page, name: string) => saveScreenshot(page, world.shots, name);
 
 describe('perceived stress scale, end to end', () => {
   beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startAppServer();
-    const links = await server.waitForLinks('estresse');
+    const links = await world.server.waitForLinks('estresse');
     // The first seeded link still open; the seed may also hold answered ones for the dashboard.
     for (const candidate of links) {
       const evaluation = await getJson<{ done?: boolean; evaluator_name?: string } | null>(
-        server.baseUrl,
+        world.baseUrl,
         `/api/evaluation/find/${candidate.id}`,
       );
       if (evaluation && !evaluation.done) {
@@ -91,12 +68,6 @@ describe('perceived stress scale, end to end', () => {
     }
     if (!link) throw new Error(`no open /estresse/ link among the ${links.length} the server printed`);
     if (!respondentName) throw new Error(`GET /api/evaluation/find/${evaluationId} gave no evaluator_name`);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('sends a visitor of a private route to the sign-in page', async () => {
@@ -160,11 +131,7 @@ describe('perceived stress scale, end to end', () => {
 
   it("shows the company user the respondent's total on /dash/13", async () => {
     const page = await newPage(DESKTOP);
-    await page.goto('/');
-    await page.getByLabel('Email', { exact: true }).fill(credentials.company.email);
-    await page.getByLabel('Senha', { exact: true }).fill(credentials.company.password);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/home');
+    await signIn(page, credentials.company);
     await page.getByRole('heading', { name: /Bem-vindo/ }).waitFor();
     await screenshot(page, 'home-desktop');
 
@@ -178,17 +145,12 @@ describe('perceived stress scale, end to end', () => {
   });
 
   it('raised no uncaught error in any page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 
   it('stops cleanly on SIGINT', async () => {
-    const running = server!;
-    server = undefined;
-    // The pages are done: their browser goes first, so no chunk it is still fetching keeps a connection
-    // open while the server closes (once in four runs under a full machine, the stop took over 20 s).
-    await browser?.close();
-    browser = undefined;
-    const { code, signal } = await running.stop(45000);
-    expect({ code, signal }, running.output().slice(-2000)).toEqual({ code: 0, signal: null });
+    // Every page of the file has closed with its test (and its context).
+    const { code, signal } = await world.server.stop();
+    expect({ code, signal }, world.server.output().slice(-2000)).toEqual({ code: 0, signal: null });
   });
 });

@@ -22,6 +22,9 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { assertWebBuilt, credentials, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { openPage, type DESKTOP, type PHONE } from './browserPages';
+import { emptyPostgresDatabase } from '../../scripts/lib/scratchDatabase.ts';
+
+const DEFAULT_POSTGRES_URL = 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
 
 /**
  * The data a file's server starts with: the demo company without answers (`demo`, what `npm start`
@@ -55,7 +58,7 @@ export interface WorldPageOptions {
   as?: Account;
 }
 
-/** A file's server, browser and pages. Its fields are filled by `useWorld`'s `beforeAll`. */
+/** A file's server, browser and pages. Its fields are filled by `setUpWorld`'s `beforeAll`. */
 export interface World {
   server: AppServer;
   browser: Browser;
@@ -65,6 +68,8 @@ export interface World {
   errors: string[];
   /** Folder of the file's screenshots. */
   shots: string;
+  /** The server's PostgreSQL database, when the world was set up with `postgres: true`. */
+  databaseUrl?: string;
   /** A page in a new context, closed when the running test ends. */
   page(size: typeof PHONE | typeof DESKTOP, options?: WorldPageOptions): Promise<Page>;
   /** The account's session (signed in through the API once per file). */
@@ -173,7 +178,17 @@ const accountOf = (who: Account) => (typeof who === 'string' ? credentials[who] 
  * (`demo` by default; `env` adds to its environment), the worker's Chromium, and pages that record
  * uncaught errors, leave screenshots when their test fails and close with it.
  */
-export function useWorld(options: { shots: string; variant?: Variant; env?: Record<string, string | undefined> }): World {
+export function setUpWorld(options: {
+  shots: string;
+  variant?: Variant;
+  env?: Record<string, string | undefined>;
+  /**
+   * Run the server on a new, empty PostgreSQL database (`TEST_POSTGRES_URL`'s server), dropped after the
+   * file, instead of PGlite: for tests that change what the API cannot (an expiry date in the past).
+   * The server migrates and seeds it at its start.
+   */
+  postgres?: boolean;
+}): World {
   const sessions = new Map<string, Promise<Session>>();
   const world: World = {
     server: undefined as unknown as AppServer,
@@ -233,13 +248,27 @@ export function useWorld(options: { shots: string; variant?: Variant; env?: Reco
     },
   };
 
+  let database: { url: string; drop(): Promise<void> } | undefined;
   beforeAll(async () => {
     assertWebBuilt();
     mkdirSync(world.shots, { recursive: true });
-    [world.server, world.browser] = await Promise.all([startWorldServer(options.variant, options.env), workerBrowser()]);
+    const server = async () => {
+      if (!options.postgres) return startWorldServer(options.variant, options.env);
+      database = await emptyPostgresDatabase(process.env.TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL, 'avalia_e2e');
+      world.databaseUrl = database.url;
+      return startAppServer({ env: { ...VARIANT_ENV[options.variant ?? 'demo'], ...options.env, DATABASE_URL: database.url } });
+    };
+    [world.server, world.browser] = await Promise.all([server(), workerBrowser()]);
   });
   afterAll(async () => {
     await world.server?.stop();
+    await database?.drop();
   });
   return world;
 }
+
+/**
+ * The first name of `setUpWorld`: the linter reads a `use…` function called at the top of a file as a
+ * misplaced React hook (react-hooks/rules-of-hooks). Call `setUpWorld`; this alias goes once no file uses it.
+ */
+export const useWorld = setUpWorld;

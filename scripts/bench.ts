@@ -36,6 +36,7 @@ import { benchReports, reportsTable, type ReportsBenchResult } from './bench/rep
 import { benchResults, resultsTable, type ResultsBenchRow } from './bench/results.ts';
 import { compareSubmissions, submissionTable, type SubmissionComparison } from './bench/submissions.ts';
 import { credentials, parseLinks, repoRoot, startAppServer } from './lib/appServer.ts';
+import { testPostgresUrl } from './lib/scratchDatabase.ts';
 import { launchChromium } from './lib/browser.ts';
 
 const args = new Map<string, string[]>();
@@ -48,7 +49,7 @@ const only = args.get('only');
 const wanted = (part: string) => !only || only.includes(part);
 const CONCURRENCY = numberArg('concurrency', 16);
 const ROUNDS = numberArg('rounds', 3);
-const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
+const TEST_POSTGRES_URL = testPostgresUrl;
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole suite, as `npm test` and CI run it: environment, schema drift, lint, types, the web build
-# the browser tests load, then every Vitest project (unit, ui, server on PGlite and on PostgreSQL, ops,
-# e2e). Stops at the first failing step and says which one.
+# The whole suite, as `npm test` and CI run it: environment; schema drift, lint, types and the web build
+# the browser tests load (side by side: each is one process on one core); then every Vitest project
+# (unit, ui, server on PGlite and on PostgreSQL, ops, e2e). Stops at the first failing step and says which.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,9 +56,32 @@ step() {
   current=''
 }
 
+# Runs the named commands side by side ("name=command" each), prints each one's output in turn, and
+# fails naming every command that failed.
+side_by_side() {
+  local dir names=() pids=() failed=() i
+  dir=$(mktemp -d)
+  for entry in "$@"; do
+    names+=("${entry%%=*}")
+    bash -c "${entry#*=}" >"$dir/${#pids[@]}.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then failed+=("${names[$i]}"); fi
+    echo "--- ${names[$i]}"
+    cat "$dir/$i.log"
+  done
+  rm -rf "$dir"
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "FAILED: ${failed[*]}"
+    return 1
+  fi
+}
+
 step 'test environment' bash scripts/prepareTestEnv.sh
-step 'schema check' npm run --silent schema:check
-step 'lint' npm run --silent lint
-step 'typecheck' npm run --silent typecheck
-step 'web build' npx vite build --logLevel warn
+step 'schema check, lint, typecheck, web build' side_by_side \
+  'schema check=npm run --silent schema:check' \
+  'lint=npm run --silent lint' \
+  'typecheck=npm run --silent typecheck' \
+  'web build=npx vite build --logLevel warn'
 step 'vitest (unit, ui, server-pglite, server-postgres, ops, e2e)' npx vitest run --reporter=default --reporter=json --outputFile.json="$report"

@@ -3,6 +3,12 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 
 /**
+ * The PostgreSQL server the tests and benchmarks create their scratch databases on: `TEST_POSTGRES_URL`,
+ * or the local cluster `scripts/prepareTestEnv.sh` sets up.
+ */
+export const testPostgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
+
+/**
  * A new, empty database on the PostgreSQL server of `serverUrl` (named `{prefix}_{random}`), and how to
  * drop it, waiting for closed connections to go rather than forcing them.
  */

@@ -13,10 +13,10 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../../apps/server/src/seed.ts';
 import { startSmtp, type TestSmtp } from '../server/smtp.ts';
 import { waitUntil } from '../server/waitUntil.ts';
-import { emptyPostgresDatabase } from '../../scripts/lib/scratchDatabase.ts';
+import { emptyPostgresDatabase, testPostgresUrl } from '../../scripts/lib/scratchDatabase.ts';
 import { credentials, repoRoot, startAppServer, type AppServer } from './appServer';
 
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
+const POSTGRES_URL = testPostgresUrl;
 const PUBLIC_URL = 'https://avalia.multi.test';
 /** Migrations drizzle-kit generated (its journal), each to be applied once. */
 const MIGRATIONS = (JSON.parse(readFileSync(join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
@@ -26,6 +26,9 @@ let databaseUrl = '';
 let smtp: TestSmtp;
 let servers: AppServer[] = [];
 let token = '';
+/** The evaluations the e-mail test created, each of which must be delivered exactly once. */
+const created: string[] = [];
+const mailsFor = (id: string) => smtp.messages.filter((mail) => String(mail.text).includes(`${PUBLIC_URL}/estresse/${id}`));
 
 async function api<T>(server: AppServer, method: string, path: string, body?: unknown, bearer?: string): Promise<{ status: number; json: T }> {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
@@ -110,7 +113,6 @@ describe('two servers on one PostgreSQL database', () => {
   it('send each queued e-mail exactly once with both workers running', async () => {
     const [first, second] = servers as [AppServer, AppServer];
     const employees = await query<{ id: number; name: string }>('SELECT id, name FROM users WHERE type_account = 3 ORDER BY id');
-    const created: string[] = [];
     // 150 evaluations through each server, at the same time: both enqueue, both workers fetch.
     const responses = await Promise.all(
       [first, second].map((server, half) =>
@@ -133,15 +135,14 @@ describe('two servers on one PostgreSQL database', () => {
       created.push(...response.json.evaluations.map((row) => row.evaluation_id));
     }
     expect(new Set(created).size).toBe(300);
-    const mailsFor = (id: string) => smtp.messages.filter((mail) => String(mail.text).includes(`${PUBLIC_URL}/estresse/${id}`));
     await waitUntil(async () => created.every((id) => mailsFor(id).length > 0), 60000);
     const jobs = await waitUntil(async () => {
       const rows = await query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'createEvaluation'`);
       return rows.length === 300 && rows.every((row) => row.state === 'completed') && rows;
     });
     expect(jobs).toHaveLength(300);
-    // Time for a second sender, if there were one, to deliver a copy.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // (A copy a second sender might still be delivering is looked for again once both servers have
+    // stopped, their workers with them: the last test.)
     for (const id of created) expect(mailsFor(id), id).toHaveLength(1);
     expect(smtp.messages).toHaveLength(300);
     const deliveries = await query<{ n: number; sent: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'sent')::int AS sent FROM mail_deliveries`);
@@ -178,6 +179,10 @@ describe('two servers on one PostgreSQL database', () => {
       { code: 0, signal: null },
       { code: 0, signal: null },
     ]);
+    // Nothing can be sent any more: still one e-mail per evaluation.
+    expect(created).toHaveLength(300);
+    for (const id of created) expect(mailsFor(id), id).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(300);
   });
 });
 

@@ -22,9 +22,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { assertWebBuilt, credentials, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { openPage, type DESKTOP, type PHONE } from './browserPages';
-import { emptyPostgresDatabase } from '../../scripts/lib/scratchDatabase.ts';
-
-const DEFAULT_POSTGRES_URL = 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
+import { emptyPostgresDatabase, testPostgresUrl } from '../../scripts/lib/scratchDatabase.ts';
 
 /**
  * The data a file's server starts with: the demo company without answers (`demo`, what `npm start`
@@ -254,7 +252,7 @@ export function setUpWorld(options: {
     mkdirSync(world.shots, { recursive: true });
     const server = async () => {
       if (!options.postgres) return startWorldServer(options.variant, options.env);
-      database = await emptyPostgresDatabase(process.env.TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL, 'avalia_e2e');
+      database = await emptyPostgresDatabase(testPostgresUrl, 'avalia_e2e');
       world.databaseUrl = database.url;
       return startAppServer({ env: { ...VARIANT_ENV[options.variant ?? 'demo'], ...options.env, DATABASE_URL: database.url } });
     };

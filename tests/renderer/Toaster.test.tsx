@@ -47,10 +47,11 @@ describe('toasts of an area map', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Avançar' }));
     expect(markedProblems()).toEqual(missing.slice(1));
     await waitFor(() => expect(toasts().map(lines)).toEqual([missing.slice(1)]));
+    const second = toasts()[0]!;
     fireEvent.click(screen.getByRole('button', { name: 'Avançar' }));
+    // The toast it replaces leaves the document (its exit has ended), and the new one is then the only one.
+    await waitFor(() => expect(second.isConnected).toBe(false), { timeout: 5000 });
     await waitFor(() => expect(toasts().map(lines)).toEqual([missing.slice(1)]));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(toasts().map(lines)).toEqual([missing.slice(1)]);
     fireEvent.click(within(toasts()[0]!).getByRole('button', { name: 'Fechar' }));
   });
 });

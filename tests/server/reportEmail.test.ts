@@ -5,7 +5,7 @@
  * it once more.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/db/schema.ts';
@@ -18,6 +18,12 @@ import { startSmtp, type TestSmtp } from './smtp.ts';
 import { bearer } from './testApp.ts';
 import { waitUntil } from './waitUntil.ts';
 import { adminToken, companyToken, other, setUpWorld, t } from './world.ts';
+
+/** How many report e-mail jobs the queue holds, in any state. */
+async function reportJobs(): Promise<number> {
+  const result = await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${REPORT_QUEUE}`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
 
 let smtp: TestSmtp;
 const options: Parameters<typeof setUpWorld>[0] = { queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryBackoff: false } };
@@ -84,6 +90,7 @@ describe('report e-mails', () => {
 
   it('refuses another company’s person, unknown types and types without a person report, queueing nothing', async () => {
     const before = smtp.messages.length;
+    const jobsBefore = await reportJobs();
     const call = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/evaluation/report', headers: bearer(token), payload });
     expect((await call(companyToken, { user_id: other.employeeId, type_evaluation: '-1' })).statusCode).toBe(404);
     expect((await call(adminToken, { user_id: other.employeeId, type_evaluation: 'abc' })).statusCode).toBe(400);
@@ -91,7 +98,8 @@ describe('report e-mails', () => {
     expect(noReport.statusCode).toBe(400);
     expect(noReport.json().message).toContain('não tem relatório');
     expect((await call(adminToken, { user_id: 'x', type_evaluation: '7' })).statusCode).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing was queued by the refused calls (a job would be in the queue by the time its call answered), so nothing can be sent.
+    expect(await reportJobs()).toBe(jobsBefore);
     expect(smtp.messages.length).toBe(before);
   });
 
@@ -110,8 +118,8 @@ describe('report e-mails', () => {
       const [found] = await (t.app.jobs as JobQueue).boss.findJobs<EvaluationJobData>(REPORT_QUEUE, { id });
       return found?.state === 'completed' ? found : undefined;
     }, 30000);
+    // Completed: its run (which skipped the send) is over, and no other run of it is left.
     expect(job.output).toMatchObject({ skipped: true });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(smtp.messages.length).toBe(before + 1);
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../apps/server/src/app.ts';
 import type { Database, Db } from '../../apps/server/src/db/client.ts';
 import { seed, type SeedOptions } from '../../apps/server/src/seed.ts';
-import { freshDatabase } from '../../scripts/lib/scratchDatabase.ts';
+import { freshDatabase, testPostgresUrl } from '../../scripts/lib/scratchDatabase.ts';
 
 /** Credentials the test seed uses. */
 export const testCredentials = {
@@ -26,8 +26,6 @@ export const seedOptions: SeedOptions = {
 /** Secret of the test apps' tokens (tests forge tokens with it). */
 export const testJwtSecret = 'test-secret-'.padEnd(48, 'x');
 
-const DEFAULT_POSTGRES_URL = 'postgres://avalia:avalia@127.0.0.1:5432/postgres';
-
 /** A fresh, migrated database and how to throw it away. */
 export interface TestDatabase {
   database: Database;
@@ -46,7 +44,7 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 /** Creates and migrates a fresh database of the current kind. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const postgresUrl = testDatabaseKind() === 'postgres' ? (process.env.TEST_POSTGRES_URL ?? DEFAULT_POSTGRES_URL) : undefined;
+  const postgresUrl = testDatabaseKind() === 'postgres' ? testPostgresUrl : undefined;
   try {
     const fresh = await freshDatabase(postgresUrl, 'avalia_test');
     return { ...fresh, db: fresh.database.db };

@@ -103,6 +103,25 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the server prints once it listens and Ctrl-C stops it cleanly (apps/server/src/server.ts). */
+const READY_LINE = 'Ctrl-C para parar';
+
+/** Resolves at the next chunk the process writes to stdout or stderr, or after a second at most. */
+function nextOutput(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout!.off('data', done);
+      child.stderr!.off('data', done);
+      resolve();
+    };
+    // (The deadline is checked at least once a second even if the process stays silent.)
+    const timer = setTimeout(done, 1000);
+    child.stdout!.on('data', done);
+    child.stderr!.on('data', done);
+  });
+}
+
 async function answersHttp(baseUrl: string): Promise<boolean> {
   try {
     // Any HTTP status means the server listens; a 404 for an unknown id is fine.
@@ -227,17 +246,23 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     pid: child.pid!,
   };
 
+  // Ready when it says so: the server announces itself (and how to stop it) once it listens and its
+  // signal handlers are in place.
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90000);
-  while (!(await answersHttp(baseUrl))) {
+  while (!output.includes(READY_LINE)) {
     if (exit) {
       removeData();
       throw new Error(`the server exited (code ${exit.code}, signal ${exit.signal}) before answering. Output:\n${output}`);
     }
     if (Date.now() > deadline) {
       await server.stop(5000);
-      throw new Error(`the server did not answer on ${baseUrl} in time. Output:\n${output}`);
+      throw new Error(`the server did not say it was running on ${baseUrl} in time. Output:\n${output}`);
     }
-    await sleep(250);
+    await Promise.race([nextOutput(child), exited]);
+  }
+  if (!(await answersHttp(baseUrl))) {
+    await server.stop(5000);
+    throw new Error(`the server said it was running but ${baseUrl} does not answer. Output:\n${output}`);
   }
   return server;
 }

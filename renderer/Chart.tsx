@@ -1,5 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { isEqual } from 'echarts-for-react/esm/helper/is-equal';
 import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import {
   GraphicComponent,
@@ -13,6 +14,7 @@ import {
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import Box from '@mui/material/Box';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 
 // Only the chart types and components the builders in `engine/charts` produce are registered, so the
 // bundle stays tree-shaken: bars, lines (band areas), scatter (quadrant lines and letters), pie, gauge
@@ -50,17 +52,42 @@ interface ChartProps {
   onReady?: (chart: ChartInstance) => void;
 }
 
-/** Draws an ECharts option with the SVG renderer, as a labelled image or hidden from screen readers. */
+/**
+ * Draws an ECharts option with the SVG renderer, as a labelled image or hidden from screen readers.
+ * The box carries `data-drawn="true"` while the chart shows its current option at rest (ECharts'
+ * `finished`: drawn, its animations over), and loses it when a new option comes: what a picture of
+ * the chart, or a test reading its labels, waits for.
+ */
 export default function Chart({ option, ariaLabel, height = 320, onReady }: ChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  // A different option is not drawn yet. The chart component sets it in its own update (before this
+  // parent's layout effect, and before the frame that draws it), and only when it differs by its own
+  // comparison: an equal option is not drawn again, so it keeps the mark.
+  const given = useRef(option);
+  useLayoutEffect(() => {
+    if (!isEqual(given.current, option)) box.current?.removeAttribute('data-drawn');
+    given.current = option;
+  }, [option]);
+  const events = useMemo(() => ({ finished: () => box.current?.setAttribute('data-drawn', 'true') }), []);
+  // The first option is drawn before the events are bound, at once when nothing animates: one more
+  // frame (which draws nothing new) says `finished` again once all is at rest.
+  const ready = useCallback(
+    (chart: ChartInstance) => {
+      chart.getZr().refresh();
+      onReady?.(chart);
+    },
+    [onReady],
+  );
   const access = ariaLabel === undefined ? { 'aria-hidden': true } : { role: 'img', 'aria-label': ariaLabel };
   return (
-    <Box {...access} sx={{ width: '100%', height }}>
+    <Box ref={box} {...access} sx={{ width: '100%', height }}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}
         notMerge
         opts={{ renderer: 'svg' }}
-        onChartReady={onReady}
+        onChartReady={ready}
+        onEvents={events}
         style={{ width: '100%', height: '100%' }}
       />
     </Box>

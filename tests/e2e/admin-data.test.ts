@@ -1,21 +1,17 @@
 /**
  * End to end, on the built app and the real server with demo data: the administrator filters data
  * management by company, user and product, pages, renews two evaluations, reminds, e-mails a 360,
- * copies and opens a link, e-mails a report, deletes one, then finds the jobs in /queues and the
+ * copies a link, e-mails a report, deletes one, then finds the jobs in /queues and the
  * e-mails in /outbox; the company user sees only its own rows and no administrator actions.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import { generateAnswers } from '../definitions/generate.ts';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
 import { seriousViolations } from './axe';
-import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
-
-const shots = join(screenshotDir, 'admin');
+import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { setUpWorld } from './world';
 
 interface ListRow {
   evaluation_id: string;
@@ -30,57 +26,46 @@ interface ListPage {
   more: boolean;
   evaluations: ListRow[];
 }
+interface QueueJob {
+  type: string;
+  state: string;
+}
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
-let adminToken = '';
-let companyToken = '';
+const world = setUpWorld({ shots: 'admin' });
 let companyId = 0;
-const pageErrors: string[] = [];
 
-async function api<T>(path: string, token: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${server!.baseUrl}/api${path}`, {
-    method,
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function signInToken(email: string, password: string): Promise<{ token: string; user: { company_id?: number | null } }> {
-  const response = await fetch(`${server!.baseUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return (await response.json()) as { token: string; user: { company_id?: number | null } };
-}
+/** How long a toast stays (apps/web/src/toast.ts, TOAST_MS.default). */
+const TOAST_MS = 3000;
 
 const dateBR = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 
-async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<{ page: Page; context: BrowserContext }> {
-  return openPage(options, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, clipboard: true, context: { timezoneId: 'America/Sao_Paulo' } });
+/**
+ * A signed-in page in São Paulo's time zone, with the clipboard, whose timers run on Playwright's clock
+ * (installed before the app loads), so the toasts' 3 s can be run forward instead of waited out.
+ */
+async function newPage(size: typeof PHONE | typeof DESKTOP, as: 'admin' | 'company' = 'admin'): Promise<Page> {
+  const page = await world.page(size, { as, clipboard: true, context: { timezoneId: 'America/Sao_Paulo' } });
+  await page.clock.install();
+  return page;
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, shots, name);
+  await saveScreenshot(page, world.shots, name);
 }
 
 /** Serious and critical axe findings once the toasts have gone. */
 async function seriousA11yViolations(page: Page): Promise<string[]> {
-  // Toasts are faded in and out: checked once they have gone, so the colours measured are final.
-  await page.locator('#notistack-snackbar').first().waitFor({ state: 'detached', timeout: 15000 });
+  // Toasts are faded in and out: checked once they have gone, so the colours measured are final. Their
+  // time is run forward on the page's clock (a queued toast shows when one leaves, so until none is left).
+  const toasts = page.locator('#notistack-snackbar');
+  await expect
+    .poll(async () => {
+      if ((await toasts.count()) > 0) await page.clock.fastForward(TOAST_MS);
+      return toasts.count();
+    })
+    .toBe(0);
   return seriousViolations(page);
-}
-
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Senha', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
 }
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Avaliações' });
@@ -113,32 +98,19 @@ async function toast(page: Page, text: string | RegExp): Promise<void> {
 
 describe('data management, queues and outbox, end to end', () => {
   beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    server = await startAppServer();
-    await server.waitForLinks('estresse');
-    adminToken = (await signInToken(credentials.admin.email, credentials.admin.password)).token;
-    const company = await signInToken(credentials.company.email, credentials.company.password);
-    companyToken = company.token;
-    companyId = Number(company.user.company_id);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    companyId = Number((await world.session('company')).user.company_id);
   });
 
   it('lets the administrator filter, page, renew, remind, e-mail, copy a link and delete', async () => {
-    const all = (await api<ListPage>('/evaluation/find', adminToken, { company_id: companyId, limit: 500 })).json;
+    const all = await world.api<ListPage>('POST', '/evaluation/find', { company_id: companyId, limit: 500 });
     expect(all.total).toBeGreaterThan(10);
     const stress = all.evaluations.filter((row) => row.type === '13');
     // One PSS-14 answered through the API, so the report e-mail has something to send.
     const answered = stress[stress.length - 1]!;
-    const info = await getJson<{ user_id: number; rated: number; rated_sector: number }>(server!.baseUrl, `/api/evaluation/find/${answered.evaluation_id}`);
+    const info = await world.api<{ user_id: number; rated: number; rated_sector: number }>('GET', `/evaluation/find/${answered.evaluation_id}`, undefined, null);
     const parsed = parseQuestionnaireFile('estresse');
     if (!parsed.ok) throw new Error('estresse did not parse');
-    const submitted = await api('/tableresponse/multiple', adminToken, {
+    await world.api('POST', '/tableresponse/multiple', {
       evaluator_user_id: info.user_id,
       rated_user_id: info.rated,
       type_evaluation: 13,
@@ -147,10 +119,9 @@ describe('data management, queues and outbox, end to end', () => {
       version: 1,
       questions: encodeAnswers(parsed.value, generateAnswers(parsed.value)),
     });
-    expect(submitted.status).toBe(201);
 
-    const { page } = await newPage(DESKTOP);
-    await signIn(page, credentials.admin);
+    const page = await newPage(DESKTOP);
+    await page.goto('/home');
     await page.getByRole('link', { name: 'Gestão de dados' }).click();
     await page.waitForURL((url) => url.pathname === '/gestaodados');
     await page.getByRole('heading', { name: 'Gestão de Dados' }).waitFor();
@@ -207,7 +178,7 @@ describe('data management, queues and outbox, end to end', () => {
     await renew.getByRole('button', { name: 'Renovar', exact: true }).click();
     await toast(page, 'Ação concluída com sucesso!');
     await renew.waitFor({ state: 'hidden' });
-    const renewed = (await api<ListPage>('/evaluation/find', adminToken, { company_id: companyId, type_evaluation: 13, limit: 500 })).json.evaluations;
+    const renewed = (await world.api<ListPage>('POST', '/evaluation/find', { company_id: companyId, type_evaluation: 13, limit: 500 })).evaluations;
     for (const id of [one!.evaluation_id, two!.evaluation_id]) {
       const after = renewed.find((row) => row.evaluation_id === id)!.expire_at!;
       expect(dateBR(after)).not.toBe(before);
@@ -225,15 +196,11 @@ describe('data management, queues and outbox, end to end', () => {
     await page.getByRole('menuitem', { name: 'Enviar relatório por email' }).click();
     await toast(page, 'O relatório foi colocado em fila de envio');
 
-    // Copy a link and open it: the respondent page loads.
+    // Copy a link: the clipboard holds the respondent link the toast shows.
     await rowAction(page, two!.evaluation_id, 'Copiar Link');
-    const link = `${server!.baseUrl}/estresse/${two!.evaluation_id}`;
+    const link = `${world.baseUrl}/estresse/${two!.evaluation_id}`;
     await toast(page, `Link copiado: ${link}`);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    const respondent = await page.context().newPage();
-    await respondent.goto(link);
-    await respondent.getByRole('heading', { name: 'Escala de Estresse Percebido' }).first().waitFor();
-    await respondent.close();
 
     // A type-2 evaluation: 'Enviar email'.
     await choose(page, 'Produto', 'Avaliação 360');
@@ -254,12 +221,12 @@ describe('data management, queues and outbox, end to end', () => {
     await confirm.getByRole('button', { name: 'Deletar', exact: true }).click();
     await toast(page, 'Ação concluída com sucesso!');
     await page.getByText('Nenhuma avaliação encontrada').waitFor();
-    const gone = await fetch(`${server!.baseUrl}/api/evaluation/find/${victim.evaluation_id}`);
+    const gone = await fetch(`${world.baseUrl}/api/evaluation/find/${victim.evaluation_id}`);
     expect(gone.status).toBe(404);
+  });
 
-    // The phone layout of the screen.
-    const phone = (await newPage(PHONE)).page;
-    await signIn(phone, credentials.admin);
+  it('lays data management out on a phone without sideways scrolling', async () => {
+    const phone = await newPage(PHONE);
     await phone.goto('/gestaodados');
     await expect.poll(() => dataRows(phone).count()).toBeGreaterThan(0);
     await screenshot(phone, 'gestaodados-phone');
@@ -267,23 +234,26 @@ describe('data management, queues and outbox, end to end', () => {
   });
 
   it('shows the jobs in /queues and the e-mails in /outbox', async () => {
-    const { page } = await newPage(DESKTOP);
-    await signIn(page, credentials.admin);
+    const page = await newPage(DESKTOP);
+    await page.goto('/home');
     await page.getByRole('link', { name: 'Filas' }).click();
     await page.waitForURL((url) => url.pathname === '/queues');
     await page.getByRole('heading', { name: 'Filas' }).waitFor();
     const queueGrid = page.getByRole('grid', { name: 'Trabalhos da fila' });
-    // The renewal jobs run in the background: refresh until both succeeded.
+    // The renewal and report jobs run in the background: once the monitor's call says they are done,
+    // 'Atualizar' shows them.
     await expect
       .poll(
         async () => {
-          await page.getByRole('button', { name: 'Atualizar' }).click();
-          await page.getByRole('button', { name: 'Atualizar' }).and(page.locator(':enabled')).waitFor();
-          return queueGrid.getByRole('row').filter({ hasText: 'Renovação de avaliação' }).filter({ hasText: 'Sucesso' }).count();
+          const jobs = await world.api<QueueJob[]>('GET', '/queues');
+          return ['updateEvaluation', 'reportEmail'].map((type) => jobs.filter((job) => job.type === type && job.state === 'completed').length);
         },
-        { timeout: 30000, interval: 1000 },
+        { timeout: 30000 },
       )
-      .toBe(2);
+      .toEqual([2, 1]);
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await queueGrid.getByRole('row').filter({ hasText: 'Renovação de avaliação' }).filter({ hasText: 'Sucesso' }).nth(1).waitFor();
+    expect(await queueGrid.getByRole('row').filter({ hasText: 'Renovação de avaliação' }).count()).toBe(2);
     await queueGrid.getByRole('row').filter({ hasText: 'E-mail de relatório' }).first().waitFor();
     await queueGrid.getByText(/E-mail guardado na caixa de saída para/).first().waitFor();
     await screenshot(page, 'queues-desktop');
@@ -309,8 +279,7 @@ describe('data management, queues and outbox, end to end', () => {
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const phone = (await newPage(PHONE)).page;
-    await signIn(phone, credentials.admin);
+    const phone = await newPage(PHONE);
     await phone.goto('/queues');
     await phone.getByRole('grid', { name: 'Trabalhos da fila' }).getByRole('row').nth(1).waitFor();
     await screenshot(phone, 'queues-phone');
@@ -323,9 +292,8 @@ describe('data management, queues and outbox, end to end', () => {
   });
 
   it('shows the company user only its own rows, with no company filter and no Deletar', async () => {
-    const own = (await api<ListPage>('/evaluation/find', companyToken, { limit: 500 })).json;
-    const { page } = await newPage(PHONE);
-    await signIn(page, credentials.company);
+    const own = await world.api<ListPage>('POST', '/evaluation/find', { limit: 500 }, 'company');
+    const page = await newPage(PHONE, 'company');
     await page.goto('/gestaodados');
     await page.getByRole('heading', { name: 'Gestão de Dados' }).waitFor();
     await expectRows(page, Math.min(own.total, 25));
@@ -344,33 +312,27 @@ describe('data management, queues and outbox, end to end', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('menuitem', { name: 'Enviar email de avaliação' }).click();
     await toast(page, 'Email de avaliação enviado.');
-    // The administrators' screens answer 403 to a company user.
-    expect((await api('/queues', companyToken)).status).toBe(403);
   });
 
   it('lets the administrator filter by course instead of company', async () => {
-    const course = (await api<{ course: { id: number; name: string } }>('/courses', adminToken, { name: 'Liderança em Campo' })).json.course;
-    const all = (await api<ListPage>('/evaluation/find', adminToken, { company_id: companyId, limit: 500 })).json;
+    const course = (await world.api<{ course: { id: number; name: string } }>('POST', '/courses', { name: 'Liderança em Campo' })).course;
+    const all = await world.api<ListPage>('POST', '/evaluation/find', { company_id: companyId, limit: 500 });
     const participant = all.evaluations.find((row) => row.user_name === 'Carla Mendes Ribeiro')!;
-    const joined = (await api<{ id: number }>('/usercourses', adminToken, { userId: participant.user_id, courseId: course.id })).json;
-    const created = await api<{ evaluations: { evaluation_id: string }[] }>('/evaluation', adminToken, {
+    const joined = await world.api<{ id: number }>('POST', '/usercourses', { userId: participant.user_id, courseId: course.id });
+    const created = await world.api<{ evaluations: { evaluation_id: string }[] }>('POST', '/evaluation', {
       users: [{ user_id: participant.user_id, type_evaluation: 16, validate: 10, usercourse_id: joined.id }],
     });
-    expect(created.status).toBe(201);
-    const { page } = await newPage(DESKTOP);
-    await signIn(page, credentials.admin);
+    const page = await newPage(DESKTOP);
     await page.goto('/gestaodados');
     await page.getByRole('heading', { name: 'Gestão de Dados' }).waitFor();
     await page.getByRole('button', { name: 'Treinamento', exact: true }).click();
     await choose(page, 'Treinamento', course.name);
     await expectRows(page, 1);
-    expect(await dataRows(page).getAttribute('data-id')).toBe(created.json.evaluations[0]!.evaluation_id);
+    expect(await dataRows(page).getAttribute('data-id')).toBe(created.evaluations[0]!.evaluation_id);
     await screenshot(page, 'gestaodados-course-desktop');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.context().close();
   });
 
   it('raised no uncaught error in any page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 });

@@ -2,30 +2,26 @@
  * End to end, on the built app and the real server with the demo data: the 360 interview form and
  * the 360-by-interview report. The administrator opens an interview from the report's Avaliar button
  * (new tab), fills it (grades with commas, notes, reviewed marks, status, dates, bold confidential
- * comments), lets Sincronizar save it, saves it finished, reloads it; the report then shows the
- * statuses and the chart's numbers (checked against a hand computation), downloads the chart and the
- * server's PDF 'Entrevista 360 graus' (its text holds the same numbers and comments). The company user
- * sees neither the Empresa filter nor the Ações column.
+ * comments), lets Sincronizar save it (its 30 s countdown run on Playwright's clock), saves it
+ * finished, reloads it; the report then shows the statuses and the chart's numbers (checked against a
+ * hand computation), downloads the chart and the server's PDF 'Entrevista 360 graus' (what the PDF
+ * holds: tests/server/interviewReport.test.ts). The company user sees neither the Empresa filter nor
+ * the Ações column.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, getJson, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { DESKTOP, openPage, PHONE, saveScreenshot } from './browserPages';
-import { inkOnFirstPage, pdfText } from '../server/pdfTools';
-
-const shots = join(screenshotDir, 'admin');
+import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { setUpWorld } from './world';
 
 interface DemoUser {
   id: number;
   name: string;
 }
 
-let server: AppServer | undefined;
-let browser: Browser | undefined;
-let adminToken = '';
+const world = setUpWorld({ shots: 'admin' });
 let companyName = '';
 let rated: DemoUser;
 let bruno: DemoUser;
@@ -33,7 +29,6 @@ let carla: DemoUser;
 let diego: DemoUser;
 /** Evaluation id by evaluator user id. */
 const interviews = new Map<number, string>();
-const pageErrors: string[] = [];
 
 const COMPETENCIES = JSON.parse(readFileSync(join(process.cwd(), 'definitions/interview360.json'), 'utf8')).competencies as { block: number; name: string }[];
 /** What the administrator types for Bruno's interview (commas as a person types them). */
@@ -41,17 +36,6 @@ const BRUNO_GRADES = ['7,5', '8', '6,3', '9', '4,5', '10', '3,2', '7', '8,8', '5
 /** Carla's and the self-interview's grades, saved through the API. */
 const CARLA_GRADES = COMPETENCIES.map((_, index) => 5 + index * 0.5);
 const SELF_GRADES = COMPETENCIES.map((_, index) => 6 + (index % 3));
-
-async function api<T>(path: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server!.baseUrl}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** Saves a finished interview through the API (the form's wire format). */
 async function saveFinished(evaluator: DemoUser, grades: number[], note: string): Promise<void> {
@@ -62,7 +46,7 @@ async function saveFinished(evaluator: DemoUser, grades: number[], note: string)
     { question: `${block}.reviewed`, response: 'true' },
   ]);
   questions.push({ question: 'status', response: 'finished' });
-  await api('/tableresponse/multiple', 'PUT', {
+  await world.api('PUT', '/tableresponse/multiple', {
     type_evaluation: '11',
     evaluator_user_id: evaluator.id,
     rated_user_id: rated.id,
@@ -83,22 +67,8 @@ function expectedChartRows(): string[][] {
   });
 }
 
-async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const { page } = await openPage(options, { browser: browser!, baseUrl: server!.baseUrl, errors: pageErrors, shots, context: { acceptDownloads: true } });
-  return page;
-}
-
 async function screenshot(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, shots, name);
-}
-
-
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Senha', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
+  await saveScreenshot(page, world.shots, name);
 }
 
 async function choose(page: Page, filter: string, option: string): Promise<void> {
@@ -107,11 +77,9 @@ async function choose(page: Page, filter: string, option: string): Promise<void>
   await page.keyboard.press('Escape');
 }
 
-/** Opens the report from the menu (or directly on a phone, where the menu is a drawer) and picks the filters. */
-async function openReport(page: Page, withCompany: boolean, viaMenu = true): Promise<void> {
-  if (viaMenu) await page.getByRole('link', { name: 'Avaliação 360 por entrevista' }).click();
-  else await page.goto('/entrevista360');
-  await page.waitForURL((url) => url.pathname === '/entrevista360');
+/** Opens the report and picks the filters. */
+async function openReport(page: Page, withCompany: boolean): Promise<void> {
+  await page.goto('/entrevista360');
   await page.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
   if (withCompany) await choose(page, 'Empresa', companyName);
   await choose(page, 'Avaliado', rated.name);
@@ -122,51 +90,58 @@ function evaluatorRow(page: Page, name: string) {
   return page.getByRole('row').filter({ hasText: name });
 }
 
-async function answersOf(evaluator: DemoUser) {
-  return getJson<{ status: string | null; dates: string[]; show: string[]; answers: { question: string; response: string }[] }>(
-    server!.baseUrl,
-    `/api/interview/answers/${rated.id}/${evaluator.id}`,
-    adminToken,
+function answersOf(evaluator: DemoUser) {
+  return world.api<{ status: string | null; dates: string[]; show: string[]; answers: { question: string; response: string }[] }>(
+    'GET',
+    `/interview/answers/${rated.id}/${evaluator.id}`,
   );
+}
+
+/**
+ * Asks the server for a report PDF and waits for it. The server starts its PDF thread with the first
+ * rendering (seconds on a busy machine): asked while the form is filled, the print dialog's download
+ * then waits only for its own rendering.
+ */
+async function startReportThread(): Promise<void> {
+  const { token } = await world.session('admin');
+  const response = await fetch(`${world.baseUrl}/api/interview/report/${rated.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  expect(response.status).toBe(200);
+}
+
+/** Waits for the form's save call (PUT /api/tableresponse/multiple) started by `action`. */
+async function saved(form: Page, action: () => Promise<void>): Promise<void> {
+  const [response] = await Promise.all([
+    form.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/tableresponse/multiple'),
+    action(),
+  ]);
+  expect(response.status()).toBe(200);
 }
 
 describe('360 interview form and report, end to end', () => {
   beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    server = await startAppServer();
-    const session = await (
-      await fetch(`${server.baseUrl}/api/sessions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(credentials.admin),
-      })
-    ).json();
-    adminToken = session.token;
-    const companies = await api<{ id: number; commercial_name: string }[]>('/companies', 'GET');
+    const companies = await world.api<{ id: number; commercial_name: string }[]>('GET', '/companies');
     const company = companies.find((item) => item.commercial_name === 'Empresa Demonstração')!;
     companyName = company.commercial_name;
-    const users = await api<DemoUser[]>(`/users/list/${company.id}`, 'GET');
+    const users = await world.api<DemoUser[]>('GET', `/users/list/${company.id}`);
     const byName = (prefix: string) => users.find((user) => user.name.startsWith(prefix))!;
     [rated, bruno, carla, diego] = [byName('Ana Paula'), byName('Bruno'), byName('Carla'), byName('Diego')];
-    const created = await api<{ evaluations: { evaluation_id: string; user_id: number }[] }>('/evaluation', 'POST', {
+    const created = await world.api<{ evaluations: { evaluation_id: string; user_id: number }[] }>('POST', '/evaluation', {
       users: [bruno, carla, diego, rated].map((user) => ({ user_id: user.id, user_name: user.name, type_evaluation: 11, evaluated: rated.id, evaluated_name: rated.name })),
     });
     for (const item of created.evaluations) interviews.set(item.user_id, item.evaluation_id);
     expect(interviews.size).toBe(4);
     await saveFinished(carla, CARLA_GRADES, 'Carla elogia');
     await saveFinished(rated, SELF_GRADES, 'Autoavaliação');
-    browser = await launchChromium();
-  }, 120000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('fills an interview opened from the report, auto-saves, saves it finished and reloads it', async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.admin);
+    const reportThread = startReportThread();
+    reportThread.catch(() => undefined); // (awaited before the download; a failure is reported there)
+    const page = await world.page(DESKTOP, { as: 'admin', context: { acceptDownloads: true } });
+    // Every page of the context (the report and the form's new tab) runs on Playwright's clock, so the
+    // auto-save countdown is run forward instead of waited out.
+    await page.context().clock.install();
     await openReport(page, true);
     expect(await evaluatorRow(page, bruno.name).getByText('Não iniciado').count()).toBe(1);
     expect(await evaluatorRow(page, carla.name).getByText('Finalizado').count()).toBe(1);
@@ -179,24 +154,15 @@ describe('360 interview form and report, end to end', () => {
     await form.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
     await form.getByText(bruno.name).first().waitFor();
     await form.getByText(rated.name).first().waitFor();
-    await form.getByText('9,1 a 10: Excelente').waitFor();
-    expect(await form.getByRole('navigation', { name: 'Ir para o bloco' }).getByRole('link').count()).toBe(13);
-    await form.getByRole('link', { name: 'Bloco 1: não revisado' }).waitFor();
 
     for (const [index, { block, name }] of COMPETENCIES.entries()) {
-      // Letters are dropped as typed: only digits and the comma stay.
-      await form.getByLabel(`Nota ${block}. ${name}`, { exact: true }).fill(`${BRUNO_GRADES[index]}x`);
+      await form.getByLabel(`Nota ${block}. ${name}`, { exact: true }).fill(BRUNO_GRADES[index]!);
       await form.getByLabel(`Pontos positivos ${block}. ${name}`, { exact: true }).fill(`Bruno elogia ${name}`);
       if (block <= 3) await form.getByLabel(`Pontos a melhorar ${block}. ${name}`, { exact: true }).fill(`Melhorar ${name}`);
       if (block % 2 === 1) await form.locator(`#bloco-${block}`).getByRole('checkbox', { name: 'Revisado' }).check();
     }
-    expect(await form.getByLabel('Nota 1. Responsabilidade', { exact: true }).inputValue()).toBe('7,5');
-    await form.getByRole('link', { name: 'Bloco 1: revisado' }).waitFor();
-    await form.getByRole('link', { name: 'Bloco 2: não revisado' }).waitFor();
     await form.getByLabel('Pontos fortes', { exact: true }).fill('Dedicado, organizado');
     await form.getByLabel('Pontos a desenvolver', { exact: true }).fill('Ansioso');
-    await form.getByRole('link', { name: 'Bloco 11: preenchido' }).waitFor();
-    await form.getByRole('link', { name: 'Bloco 13: vazio' }).waitFor();
 
     await form.getByRole('combobox', { name: 'Status' }).click();
     await form.getByRole('option', { name: 'Entrevista em andamento' }).click();
@@ -224,10 +190,16 @@ describe('360 interview form and report, end to end', () => {
     await screenshot(form, 'interview-form-desktop');
     expect(await seriousViolations(form)).toEqual([]);
 
-    // Sincronizar: the visible countdown saves by itself after 30 s.
+    // Sincronizar: a visible countdown that saves by itself at zero. The page's clock is paused, so the
+    // seconds are counted exactly, and run forward instead of waited out.
+    await form.clock.pauseAt(await form.evaluate(() => Date.now() + 1000));
     await form.getByLabel('Sincronizar').check();
-    await form.getByText(/Salvando em (29|30) s/).waitFor();
-    await form.getByText('Avaliação salva com sucesso!').first().waitFor({ timeout: 40000 });
+    await form.getByText('Salvando em 30 s').waitFor();
+    await form.clock.runFor('00:10');
+    await form.getByText('Salvando em 20 s').waitFor();
+    await saved(form, () => form.clock.runFor('00:20'));
+    await form.clock.resume();
+    await form.getByText('Avaliação salva com sucesso!').first().waitFor();
     const autoSaved = await answersOf(bruno);
     expect(autoSaved.status).toBe('open');
     await form.getByLabel('Sincronizar').uncheck();
@@ -235,10 +207,10 @@ describe('360 interview form and report, end to end', () => {
 
     await form.getByRole('combobox', { name: 'Status' }).click();
     await form.getByRole('option', { name: 'Finalizado' }).click();
-    await form.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await expect.poll(async () => (await answersOf(bruno)).status, { timeout: 10000 }).toBe('finished');
-    const saved = await answersOf(bruno);
-    const answer = (key: string) => saved.answers.find((pair) => pair.question === key)?.response;
+    await saved(form, () => form.getByRole('button', { name: 'Salvar', exact: true }).click());
+    const stored = await answersOf(bruno);
+    expect(stored.status).toBe('finished');
+    const answer = (key: string) => stored.answers.find((pair) => pair.question === key)?.response;
     expect(answer('1.grade')).toBe('7.5');
     expect(answer('6.grade')).toBe('10');
     expect(answer('1.positive')).toBe('Bruno elogia Responsabilidade');
@@ -248,8 +220,8 @@ describe('360 interview form and report, end to end', () => {
     expect(answer('11.forces')).toBe('Dedicado, organizado');
     expect(answer('13.final')).toBe(' ');
     expect(answer('14.confidential')).toContain('<strong>muito importante</strong>');
-    expect(saved.dates).toEqual(['2024-03-05', '2024-03-12']);
-    expect(saved.show).toEqual(['2024-03-05', '2024-03-12']);
+    expect(stored.dates).toEqual(['2024-03-05', '2024-03-12']);
+    expect(stored.show).toEqual(['2024-03-05', '2024-03-12']);
 
     await form.reload();
     await form.getByLabel('Nota 3. Gestão de Tempo', { exact: true }).waitFor();
@@ -263,10 +235,10 @@ describe('360 interview form and report, end to end', () => {
     await form.getByRole('button', { name: 'Comentários confidenciais' }).click();
     expect(await form.getByRole('textbox', { name: 'Texto dos comentários confidenciais' }).innerHTML()).toContain('<strong>muito importante</strong>');
     await form.getByRole('button', { name: 'Concluir' }).click();
+    await form.close();
 
     // Back on the report: the statuses and the chart's numbers.
-    await page.reload();
-    await openReport(page, true, false);
+    await openReport(page, true);
     expect(await evaluatorRow(page, bruno.name).getByText('Finalizado').count()).toBe(1);
     expect(await evaluatorRow(page, diego.name).getByText('Não iniciado').count()).toBe(1);
     const table = page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' });
@@ -290,35 +262,23 @@ describe('360 interview form and report, end to end', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Download Gráfico' }).click()]);
     expect(download.suggestedFilename()).toBe(`Gráfico entrevista 360 - ${rated.name}.svg`);
     expect(readFileSync((await download.path())!, 'utf8')).toContain('<svg');
-    // 'Entrevista 360 graus': the PDF the server makes from the same chart and data, not the browser's print.
+    await reportThread;
+    // 'Entrevista 360 graus': the PDF the server makes (its contents: tests/server/interviewReport.test.ts).
     const [pdfDownload] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Entrevista 360 graus' }).click()]);
     expect(pdfDownload.suggestedFilename()).toBe(`Entrevista 360 graus - ${rated.name}.pdf`);
     await page.getByText('Relatório gerado com sucesso').waitFor();
-    const pdf = readFileSync((await pdfDownload.path())!);
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(pdf);
-    expect(text).toContain('Entrevista 360 graus');
-    expect(text).toContain(`Avaliado: ${rated.name}`);
-    expect(text).toContain('Bruno elogia Liderança');
-    expect(text).toContain('Dedicado, organizado');
-    for (const [index, { name }] of COMPETENCIES.entries()) expect(text, name).toContain([name, ...expected[index]!].join(' '));
-    expect(text, 'confidential comments are never printed').not.toContain('muito importante');
-    expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.02);
-    expect(await seriousViolations(page)).toEqual([]);
-  }, 180000);
+    expect(readFileSync((await pdfDownload.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
 
   it('lays the report, the form and the dialogs out on a phone', async () => {
-    const page = await newPage(PHONE);
-    await signIn(page, credentials.admin);
-    await openReport(page, true, false);
+    const page = await world.page(PHONE, { as: 'admin' });
+    await openReport(page, true);
     await page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' }).waitFor();
     await screenshot(page, 'interview-report-phone');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
     await page.getByRole('dialog', { name: 'Impressão' }).waitFor();
     await screenshot(page, 'interview-print-dialog-phone');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Entrevista 360 graus' }).click()]);
-    expect(download.suggestedFilename()).toBe(`Entrevista 360 graus - ${rated.name}.pdf`);
 
     await page.goto(`/interview360/${interviews.get(bruno.id)}`);
     await page.getByLabel('Nota 1. Responsabilidade', { exact: true }).waitFor();
@@ -327,11 +287,10 @@ describe('360 interview form and report, end to end', () => {
     await page.getByRole('button', { name: 'Comentários confidenciais' }).click();
     await page.getByRole('dialog', { name: 'Comentários confidenciais' }).waitFor();
     await screenshot(page, 'interview-confidential-phone');
-  }, 120000);
+  });
 
   it('shows the company user no Empresa filter and no Ações column', async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, credentials.company);
+    const page = await world.page(DESKTOP, { as: 'company' });
     await openReport(page, false);
     expect(await page.getByRole('combobox', { name: 'Empresa', exact: true }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Ações' }).count()).toBe(0);
@@ -339,10 +298,9 @@ describe('360 interview form and report, end to end', () => {
     expect(await evaluatorRow(page, bruno.name).getByText('Finalizado').count()).toBe(1);
     await page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' }).waitFor();
     await screenshot(page, 'interview-report-company-desktop');
-    expect(await seriousViolations(page)).toEqual([]);
-  }, 90000);
+  });
 
   it('raised no uncaught error in any page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(world.errors).toEqual([]);
   });
 });

@@ -3,17 +3,15 @@
  * edit, deactivate, Excel template/export/import, creating evaluations of several types), the courses
  * and a course's detail (create, add participants, evaluate), and a company user's own list.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, credentials, getJson, launchChromium, photograph, screenshotDir, startAppServer, type AppServer } from './appServer';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { DESKTOP, openPage, PHONE } from './browserPages';
-
-const shots = join(screenshotDir, 'admin');
+import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { setUpWorld } from './world';
 
 interface ListedUser {
   id: number;
@@ -26,43 +24,26 @@ interface ListedUser {
   sector: { sector_name: string }[];
 }
 
-let server: AppServer;
-let browser: Browser;
-let adminToken = '';
+const world = setUpWorld({ shots: 'admin' });
 let companyId = 0;
-const pageErrors: string[] = [];
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  if (body === undefined) return getJson<T>(server.baseUrl, `/api${path}`, adminToken);
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-const companyUsers = () => api<ListedUser[]>(`/users/list/${companyId}`);
+const companyUsers = () => world.api<ListedUser[]>('GET', `/users/list/${companyId}`);
 const evaluationCount = async (type: number) =>
-  (await api<{ total: number }>('/evaluation/find', { company_id: companyId, type_evaluation: type })).total;
+  (await world.api<{ total: number }>('POST', '/evaluation/find', { company_id: companyId, type_evaluation: type })).total;
 
-async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const { page } = await openPage(options, { browser, baseUrl: server.baseUrl, errors: pageErrors, shots, context: { acceptDownloads: true } });
-  return page;
+/** A signed-in page of the administrator (or the company user), downloads accepted. */
+function newPage(size: typeof PHONE | typeof DESKTOP, as: 'admin' | 'company' = 'admin'): Promise<Page> {
+  return world.page(size, { as, context: { acceptDownloads: true } });
 }
 
-async function signIn(page: Page, who: 'admin' | 'company'): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel(/e-?mail/i).first().fill(credentials[who].email);
-  await page.getByLabel(/senha/i).first().fill(credentials[who].password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
+/** The administrator's registered users of the demo company, once the list is drawn. */
+async function openUsers(page: Page, row = 'Ana Paula Souza'): Promise<void> {
+  await page.goto(`/users/${companyId}`);
+  await page.getByRole('row', { name: new RegExp(row) }).waitFor();
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await photograph(page, join(shots, `${name}.png`), true);
+  await saveScreenshot(page, world.shots, name);
 }
 
 /** No serious or critical axe finding on the page (or in the open dialog). */
@@ -70,14 +51,25 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), where).toEqual([]);
 }
 
+/** Types in the courses' search and runs its delay (CoursesPage.tsx, 500 ms) forward on the page's clock. */
+async function searchCourses(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Pesquisar treinamento').fill(text);
+  await page.clock.fastForward(500);
+}
+
+/** Resolves at the page's next animation frame (what was rendered by then is drawn). */
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}
+
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-async function chooseOption(page: Page, field: string, option: string, root: Page | ReturnType<Page['getByRole']> = page) {
+async function chooseOption(page: Page, field: string, option: string, root: Page | Locator = page) {
   await root.getByRole('combobox', { name: field, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function pickAutocomplete(page: Page, root: ReturnType<Page['getByRole']>, field: string, typed: string, option: string | RegExp) {
+async function pickAutocomplete(page: Page, root: Locator, field: string, typed: string, option: string | RegExp) {
   const input = root.getByRole('combobox', { name: field, exact: true });
   await input.click();
   await input.fill(typed);
@@ -94,43 +86,19 @@ async function fillTemplate(template: Buffer, rows: string[][]): Promise<string>
   await workbook.xlsx.load(template as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet('Colaboradores')!;
   rows.forEach((cells, index) => cells.forEach((value, column) => (sheet.getRow(index + 2).getCell(column + 1).value = value)));
-  const path = join(tmpdir(), `h2-import-${Date.now()}-${rows.length}.xlsx`);
+  const path = join(tmpdir(), `h2-import-${process.pid}-${Date.now()}-${rows.length}.xlsx`);
   writeFileSync(path, Buffer.from(await workbook.xlsx.writeBuffer()));
   return path;
 }
 
 describe('registered users, courses and evaluation creation (administrator)', () => {
   beforeAll(async () => {
-    assertWebBuilt();
-    mkdirSync(shots, { recursive: true });
-    server = await startAppServer();
-    await server.waitForLinks('estresse', 60000);
-    const session = await fetch(`${server.baseUrl}/api/sessions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(credentials.admin),
-    });
-    adminToken = ((await session.json()) as { token: string }).token;
-    const companies = await api<{ id: number; commercial_name: string }[]>('/companies');
+    const companies = await world.api<{ id: number; commercial_name: string }[]>('GET', '/companies');
     companyId = companies.find((company) => company.commercial_name === 'Empresa Demonstração')!.id;
-    browser = await launchChromium();
-  }, 120000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('sends an administrator without a company to the company registry', async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, 'admin');
-    await page.goto('/users');
-    await page.waitForURL((url) => url.pathname === '/company');
   });
 
   it('lists, adds, edits and deactivates users', async () => {
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin');
     await page.goto(`/users/${companyId}`);
     await page.getByRole('heading', { name: 'Cadastrados — Empresa Demonstração' }).waitFor();
     for (const title of ['Nome', 'Email', 'Telefone', 'Setor', 'Cargo', 'Ativo', 'Editar']) {
@@ -177,6 +145,7 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     expect(users.find((user) => user.email === 'helena.teste@demonstracao.com.br')).toMatchObject({ type_account: 3, phone: '11987654321' });
     expect(users.find((user) => user.email === 'igor.gestor@demonstracao.com.br')).toMatchObject({ type_account: 2, sector: [{ sector_name: 'Administrativo' }] });
     // A company-level user's row has no checkbox.
+    await page.getByRole('row', { name: /Igor Gestor/ }).waitFor();
     expect(await page.getByRole('row', { name: /Igor Gestor/ }).getByRole('checkbox').count()).toBe(0);
 
     // Edit: a new phone.
@@ -196,29 +165,24 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     const confirm = dialog(page, 'Desativar usuário');
     await confirm.getByText(/nada é apagado/).waitFor();
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect((await companyUsers()).find((user) => user.name === 'Gabriel Pereira Rocha')?.status).toBe(true);
     await page.getByRole('button', { name: 'Desativar Gabriel Pereira Rocha' }).click();
-    await confirm.getByRole('button', { name: 'Desativar' }).click();
-    await page.getByText('Usuário desativado').waitFor();
-    expect((await companyUsers()).find((user) => user.name === 'Gabriel Pereira Rocha')?.status).toBe(false);
-    await page.getByText('Usuário desativado').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Desativar Ana Paula Souza' }).click();
+    await confirm.getByText(/nada é apagado/).waitFor();
     await shot(page, 'users-deactivate-dialog-desktop');
     await expectAccessible(page, 'deactivate dialog');
     await confirm.getByRole('button', { name: 'Desativar' }).click();
     await page.getByText('Usuário desativado').waitFor();
-    users = await companyUsers();
-    expect(users.find((user) => user.name === 'Ana Paula Souza')?.status).toBe(false);
-    await page.getByRole('row', { name: /Ana Paula Souza/ }).getByText('Não', { exact: true }).waitFor();
+    await page.getByRole('row', { name: /Gabriel Pereira Rocha/ }).getByText('Não', { exact: true }).waitFor();
+    expect((await companyUsers()).find((user) => user.name === 'Gabriel Pereira Rocha')?.status).toBe(false);
   });
 
   it('downloads the template and the export, imports a filled template, and lists bad rows', async () => {
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin');
-    await page.goto(`/users/${companyId}`);
-    await page.getByRole('row', { name: /Ana Paula Souza/ }).waitFor();
+    await openUsers(page);
     await page.getByRole('button', { name: 'Excel', exact: true }).click();
     const excel = dialog(page, 'Planilha de colaboradores');
+    await excel.getByRole('button', { name: 'Baixar modelo' }).waitFor();
     await shot(page, 'users-excel-dialog-desktop');
     await expectAccessible(page, 'excel dialog');
 
@@ -257,11 +221,11 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await page.getByRole('row', { name: /Karina Importada/ }).waitFor();
   });
 
-  it('creates a 360 with evaluated and version, an area map with a sector, and a PSS-14', async () => {
+  it('creates a 360 with evaluated and version, and an area map with a sector', async () => {
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin');
-    await page.goto(`/users/${companyId}`);
-    await page.getByRole('row', { name: /Bruno Henrique Lima/ }).waitFor();
+    // The toasts' timers run on Playwright's clock, so their durations are checked without waiting them out.
+    await page.clock.install();
+    await openUsers(page, 'Bruno Henrique Lima');
     await selectRows(page, ['Bruno Henrique Lima', 'Carla Mendes Ribeiro']);
     await page.getByRole('button', { name: 'Avaliar' }).click();
     const create = dialog(page, 'Criar avaliação');
@@ -282,9 +246,15 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await create.getByRole('button', { name: 'Criar' }).click();
     const toast = page.getByText('2 avaliações Criadas');
     await toast.waitFor();
-    // The 20-second toast outlives the 3-second default.
-    await page.waitForTimeout(4000);
+    // This toast stays 20 s, not the 3 s of the others. Were it closing, its exit would end on the clock
+    // within the extra second, a frame after it started.
+    await page.clock.fastForward(4000);
+    await nextFrame(page);
+    await page.clock.fastForward(1000);
+    await nextFrame(page);
     expect(await toast.isVisible()).toBe(true);
+    await page.clock.fastForward(15000);
+    await toast.waitFor({ state: 'detached' });
     expect(await evaluationCount(2)).toBe(before360 + 2);
 
     // An area operational map (type 8) with a sector.
@@ -299,22 +269,12 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await create.getByRole('button', { name: 'Criar' }).click();
     await page.getByText('Avaliação Criada', { exact: true }).waitFor();
     expect(await evaluationCount(8)).toBe(beforeMap + 1);
-
-    // A PSS-14 for one person.
-    await selectRows(page, ['Diego Alves Santos']);
-    await page.getByRole('button', { name: 'Avaliar' }).click();
-    await chooseOption(page, 'Tipo de avaliação', 'Escala de Estresse Percebido', create);
-    await page.keyboard.press('Escape');
-    await create.getByLabel('Dias para responder').fill('7');
-    const beforeStress = await evaluationCount(13);
-    await create.getByRole('button', { name: 'Criar' }).click();
-    await create.waitFor({ state: 'hidden' });
-    expect(await evaluationCount(13)).toBe(beforeStress + 1);
   });
 
   it('creates a course, adds participants and evaluates them', async () => {
     const page = await newPage(DESKTOP);
-    await signIn(page, 'admin');
+    // The search's delay runs on Playwright's clock.
+    await page.clock.install();
     await page.goto('/courses');
     await page.getByRole('heading', { name: 'Treinamentos' }).waitFor();
     await page.getByRole('button', { name: 'Novo treinamento' }).click();
@@ -329,15 +289,13 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await expectAccessible(page, 'create course dialog');
     await create.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Treinamento criado com sucesso').waitFor();
-    const companies = await api<{ id: number; commercial_name: string }[]>('/companies');
-    const demoCompany = companies.find((company) => company.commercial_name === 'Empresa Demonstração')!;
-    expect((await api<{ name: string; company_id: number | null }[]>('/courses')).find((course) => course.name === 'Liderança E2E')?.company_id).toBe(demoCompany.id);
+    expect((await world.api<{ name: string; company_id: number | null }[]>('GET', '/courses')).find((course) => course.name === 'Liderança E2E')?.company_id).toBe(companyId);
     const row = page.getByRole('row', { name: /Liderança E2E/ });
     await row.waitFor();
     await row.getByRole('img', { name: 'Ativo' }).waitFor();
-    await page.getByLabel('Pesquisar treinamento').fill('nada-assim');
+    await searchCourses(page, 'nada-assim');
     await page.getByText('Nenhum treinamento encontrado').waitFor();
-    await page.getByLabel('Pesquisar treinamento').fill('lideranca');
+    await searchCourses(page, 'lideranca');
     await row.waitFor();
     await shot(page, 'courses-desktop');
     await expectAccessible(page, '/courses');
@@ -361,7 +319,7 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await expectAccessible(page, 'add participants dialog');
     await add.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.getByRole('row', { name: /Juliana Martins Carvalho/ }).waitFor();
-    const detail = await api<{ userCourses: { name: string }[] }>(`/usercourses/${courseId}`);
+    const detail = await world.api<{ userCourses: { name: string }[] }>('GET', `/usercourses/${courseId}`);
     expect(detail.userCourses.map((participant) => participant.name).sort()).toEqual(['Fernanda Oliveira Costa', 'Juliana Martins Carvalho']);
     await shot(page, 'course-desktop');
     await expectAccessible(page, '/course/{id}');
@@ -374,7 +332,7 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await evaluate.getByLabel('Dias para responder').fill('30');
     await evaluate.getByRole('button', { name: 'Criar' }).click();
     await page.getByText('2 avaliações Criadas').waitFor();
-    const fromCourse = await api<{ total: number }>('/evaluation/find', { course_id: courseId });
+    const fromCourse = await world.api<{ total: number }>('POST', '/evaluation/find', { course_id: courseId });
     expect(fromCourse.total).toBe(2);
 
     // Participations with evaluations cannot be removed: the server's message is shown.
@@ -387,20 +345,22 @@ describe('registered users, courses and evaluation creation (administrator)', ()
 
   it('lays the screens out on a phone', async () => {
     const page = await newPage(PHONE);
-    await signIn(page, 'admin');
-    await page.goto(`/users/${companyId}`);
-    await page.getByRole('row', { name: /Ana Paula Souza/ }).waitFor();
+    await openUsers(page);
     await shot(page, 'users-phone');
     await expectAccessible(page, '/users/{id} phone');
     await page.getByRole('button', { name: 'Novo', exact: true }).click();
+    await dialog(page, 'Novo usuário').waitFor();
     await shot(page, 'users-add-dialog-phone');
     await page.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog(page, 'Novo usuário').waitFor({ state: 'detached' });
     await selectRows(page, ['Bruno Henrique Lima']);
     await page.getByRole('button', { name: 'Avaliar' }).click();
     await dialog(page, 'Criar avaliação').waitFor();
     await shot(page, 'users-create-evaluation-dialog-phone');
     await page.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog(page, 'Criar avaliação').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Excel', exact: true }).click();
+    await dialog(page, 'Planilha de colaboradores').waitFor();
     await shot(page, 'users-excel-dialog-phone');
     await page.getByRole('button', { name: 'Fechar' }).click();
     await page.goto('/courses');
@@ -409,12 +369,10 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await page.getByRole('link', { name: 'Liderança E2E' }).click();
     await page.getByRole('row', { name: /Juliana Martins Carvalho/ }).waitFor();
     await shot(page, 'course-phone');
-    expect(pageErrors).toEqual([]);
   });
 
   it('shows a company user only the demo company, whatever the route says', async () => {
-    const page = await newPage(DESKTOP);
-    await signIn(page, 'company');
+    const page = await newPage(DESKTOP, 'company');
     await page.goto('/users');
     await page.getByRole('heading', { name: 'Cadastrados — Empresa Demonstração' }).waitFor();
     await page.getByRole('row', { name: /Ana Paula Souza/ }).waitFor();
@@ -422,5 +380,9 @@ describe('registered users, courses and evaluation creation (administrator)', ()
     await page.getByRole('heading', { name: 'Cadastrados — Empresa Demonstração' }).waitFor();
     await page.getByRole('row', { name: /Bruno Henrique Lima/ }).waitFor();
     await shot(page, 'users-company-desktop');
+  });
+
+  it('raised no uncaught error in any page', () => {
+    expect(world.errors).toEqual([]);
   });
 });

@@ -6,12 +6,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
-import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import { generateAnswers } from '../definitions/generate.ts';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
-import { setUpWorld } from './world';
+import { DESKTOP, PHONE, saveScreenshot, tick, toast } from './browserPages';
+import { definitionOf, setUpWorld } from './world';
 
 interface ListRow {
   evaluation_id: string;
@@ -92,10 +90,6 @@ async function rowAction(page: Page, id: string, action: string): Promise<void> 
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
-}
-
 describe('data management, queues and outbox, end to end', () => {
   beforeAll(async () => {
     companyId = Number((await world.session('company')).user.company_id);
@@ -107,18 +101,7 @@ describe('data management, queues and outbox, end to end', () => {
     const stress = all.evaluations.filter((row) => row.type === '13');
     // One PSS-14 answered through the API, so the report e-mail has something to send.
     const answered = stress[stress.length - 1]!;
-    const info = await world.api<{ user_id: number; rated: number; rated_sector: number }>('GET', `/evaluation/find/${answered.evaluation_id}`, undefined, null);
-    const parsed = parseQuestionnaireFile('estresse');
-    if (!parsed.ok) throw new Error('estresse did not parse');
-    await world.api('POST', '/tableresponse/multiple', {
-      evaluator_user_id: info.user_id,
-      rated_user_id: info.rated,
-      type_evaluation: 13,
-      evaluation_id: answered.evaluation_id,
-      rated_sector_id: info.rated_sector,
-      version: 1,
-      questions: encodeAnswers(parsed.value, generateAnswers(parsed.value)),
-    });
+    await world.answer(answered.evaluation_id, generateAnswers(definitionOf(13)));
 
     const page = await newPage(DESKTOP);
     await page.goto('/home');
@@ -162,8 +145,8 @@ describe('data management, queues and outbox, end to end', () => {
     // Renew two selected evaluations.
     const [one, two] = stress.filter((row) => row.evaluation_id !== answered.evaluation_id);
     const before = dateBR(one!.expire_at!);
-    await rowOf(page, one!.evaluation_id).getByRole('checkbox').check();
-    await rowOf(page, two!.evaluation_id).getByRole('checkbox').check();
+    await tick(rowOf(page, one!.evaluation_id).getByRole('checkbox'));
+    await tick(rowOf(page, two!.evaluation_id).getByRole('checkbox'));
     // The answered one cannot be selected.
     expect(await rowOf(page, answered.evaluation_id).getByRole('checkbox').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Renovar avaliação' }).click();

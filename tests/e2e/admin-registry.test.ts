@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { credentials, keepScreenshots } from './appServer';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { DESKTOP, PHONE, saveScreenshot, toast } from './browserPages';
+import { cnpjWithCheckDigits } from './journeyCast';
 import { setUpWorld } from './world';
 
 interface Company {
@@ -25,17 +26,6 @@ let companyId = 0;
 /** The companies page waits this long after the last key before it filters (CompaniesPage.tsx). */
 const SEARCH_DELAY_MS = 500;
 
-/** A valid CNPJ built from 12 digits by computing its two check digits. */
-function cnpjWithCheckDigits(base: string): string {
-  const digit = (digits: string) => {
-    const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = [...digits].reduce((total, char, index) => total + Number(char) * weights[index]!, 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = `${base}${digit(base)}`;
-  return `${first}${digit(first)}`;
-}
 const VALID_CNPJ = cnpjWithCheckDigits('457210980001');
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -64,11 +54,6 @@ async function shotBoth(page: Page, name: string): Promise<void> {
   await resize(page, PHONE.viewport);
   await shot(page, `${name}-phone`);
   if (size) await resize(page, size);
-}
-
-/** Waits for a toast (notistack) with this text. */
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('#notistack-snackbar', { hasText: text }).first().waitFor();
 }
 
 /** The administrator's companies page, drawn with the demo company; its search's delay runs on Playwright's clock. */

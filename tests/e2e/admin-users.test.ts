@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { DESKTOP, PHONE, saveScreenshot, tick } from './browserPages';
 import { setUpWorld } from './world';
 
 interface ListedUser {
@@ -77,7 +77,7 @@ async function pickAutocomplete(page: Page, root: Locator, field: string, typed:
 }
 
 async function selectRows(page: Page, names: string[]) {
-  for (const name of names) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+  for (const name of names) await tick(page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox'));
 }
 
 /** A filled copy of the template, with these employee rows (Nome, Email, Telefone, Setor, Cargo). */

@@ -64,6 +64,51 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.waitForURL((url) => url.pathname === '/home');
 }
 
+/**
+ * Ticks a checkbox and waits until it shows ticked. A data grid's row selection is held by its page,
+ * which ticks the box a moment after the click: Playwright's `check()` reads the box at once and
+ * fails there under load.
+ */
+export async function tick(box: Locator): Promise<void> {
+  await box.click();
+  await box.and(box.page().locator(':checked')).waitFor();
+}
+
+/**
+ * Closes every toast on screen with its close button (each shows the one queued behind it) until none
+ * is left: before axe (a toast sliding in is half transparent) and before clicking where a toast sits.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.notistack-MuiContent');
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => document.querySelectorAll<HTMLElement>('.notistack-MuiContent button[aria-label="Fechar"]').forEach((button) => button.click()));
+      return toasts.count();
+    })
+    .toBe(0);
+}
+
+/** Waits for a toast with this text. */
+export async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
+}
+
+/** Opens a screen from the side menu and waits for its address. */
+export async function openFromMenu(page: Page, label: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/**
+ * The screen as it is now: no toast left (a toast fading out is measured half transparent), axe (soft),
+ * and a screenshot `{dir}/{name}.png` when screenshots are kept.
+ */
+export async function checkScreen(page: Page, dir: string, name: string): Promise<void> {
+  await closeToasts(page);
+  await softAxe(page, name);
+  await saveScreenshot(page, dir, name);
+}
+
 /** axe's serious and critical findings fail the test, but let the rest of its checks run (soft). */
 export async function softAxe(page: Page, where: string): Promise<void> {
   expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);

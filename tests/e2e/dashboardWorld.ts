@@ -11,10 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { parseQuestionnaireFile } from '../../apps/server/src/definitions';
-import catalog from '../../definitions/catalog.json' with { type: 'json' };
-import { encodeAnswers } from '../../engine/answers/encoding';
-import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types';
+import type { Answers } from '../../engine/definition/types';
 import { keepScreenshots, repoRoot } from './appServer';
 import { cellsOf, chooseFilters, closeDialog, type DESKTOP, type PHONE, saveScreenshot } from './browserPages';
 import type { World } from './world';
@@ -67,18 +64,6 @@ export const AREA_LIKERT = [1, 2, 3, 4].flatMap((page) => range(1, 6).map((item)
 /** The area maps' 'Há algum impedimento?' questions (x.7), all answered no. */
 export const AREA_NO_OBSTACLE = { '1.7': 0, '2.7': 0, '3.7': 0, '4.7': 0 };
 
-const definitions = new Map<number, QuestionnaireDefinition>();
-
-/** The questionnaire definition of an evaluation type (its questions' texts are the tables' rows). */
-export function definitionOf(type: number): QuestionnaireDefinition {
-  const cached = definitions.get(type);
-  if (cached) return cached;
-  const name = catalog.types.find((entry) => entry.type === type && 'definition' in entry)?.definition as string;
-  const parsed = parseQuestionnaireFile(name!);
-  if (!parsed.ok) throw new Error(`${name} did not parse`);
-  definitions.set(type, parsed.value);
-  return parsed.value;
-}
 
 // ------------------------------------------------------------------ evaluations and answers
 
@@ -201,17 +186,7 @@ export class Respondents {
 
   /** Sends answers through the respondent's public call, as the form does. */
   async answer(type: number, person: string, answers: Answers): Promise<void> {
-    const id = this.evaluationOf(type, person);
-    const info = await this.world.api<EvaluationInfo>('GET', `/evaluation/find/${id}`, undefined, null);
-    await this.world.api('POST', '/tableresponse/multiple', {
-      evaluator_user_id: info.user_id,
-      rated_user_id: info.rated,
-      type_evaluation: type,
-      evaluation_id: id,
-      rated_sector_id: info.rated_sector,
-      version: info.version,
-      questions: encodeAnswers(definitionOf(type), answers),
-    });
+    await this.world.answer(this.evaluationOf(type, person), answers);
   }
 
   /**

@@ -23,7 +23,6 @@ import {
   COMPANY_A,
   COMPANY_B,
   dashboardPage,
-  definitionOf,
   DIEGO,
   filtersWithoutCompany,
   ids,
@@ -40,7 +39,7 @@ import {
   viewsWithoutCompanyFilter,
   ZE,
 } from './dashboardWorld';
-import { setUpWorld } from './world';
+import { definitionOf, setUpWorld } from './world';
 
 const world = setUpWorld({ shots: 'dashboards', variant: 'demo' });
 let people: Respondents;

@@ -22,7 +22,6 @@ import {
   COMPANY_A,
   COMPANY_B,
   dashboardPage,
-  definitionOf,
   DIEGO,
   FERNANDA,
   filtersWithoutCompany,
@@ -40,7 +39,7 @@ import {
   tab,
   tabTexts,
 } from './dashboardWorld';
-import { setUpWorld } from './world';
+import { definitionOf, setUpWorld } from './world';
 
 const world = setUpWorld({ shots: 'dashboards', variant: 'demo' });
 

@@ -10,13 +10,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
-import { encodeAnswers } from '../../engine/answers/encoding.ts';
-import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { Answers } from '../../engine/definition/types.ts';
 import { getJson, photograph, type SeedLink } from './appServer';
 import { seriousViolations } from './axe';
 import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
-import { setUpWorld, type WorldPageOptions } from './world';
+import { definitionOf, setUpWorld, type WorldPageOptions } from './world';
 
 interface DemoUser {
   id: number;
@@ -24,12 +22,6 @@ interface DemoUser {
 }
 
 const world = setUpWorld({ shots: 'newcomer' });
-
-function definitionOf(name: string): QuestionnaireDefinition {
-  const parsed = parseQuestionnaireFile(name);
-  if (!parsed.ok) throw new Error(`${name} did not parse`);
-  return parsed.value;
-}
 
 const newPage = (size: typeof PHONE | typeof DESKTOP, options: WorldPageOptions = {}) => world.page(size, { ...options, context: { timezoneId: 'America/Sao_Paulo' } });
 
@@ -140,7 +132,7 @@ describe('what a newcomer tripped on, end to end', () => {
   });
 
   it('passes axe on /dash/13 with a respondent in every band', async () => {
-    const definition = definitionOf('estresse');
+    const definition = definitionOf(13);
     const questions = definition.pages.flatMap((page) => page.questions);
     /** Plain items answered `plain`, reverse items `reverse`: totals 0, 14, 28 and 56 fall in the four bands. */
     const answers = (plain: number, reverse: number): Answers =>
@@ -150,17 +142,9 @@ describe('what a newcomer tripped on, end to end', () => {
     let sent = 0;
     for (const link of links) {
       if (sent === patterns.length) break;
-      const info = await getJson<{ done: boolean; user_id: number; rated: number; rated_sector: number }>(world.baseUrl, `/api/evaluation/find/${link.id}`);
+      const info = await getJson<{ done: boolean }>(world.baseUrl, `/api/evaluation/find/${link.id}`);
       if (info.done) continue;
-      await world.api('POST', '/tableresponse/multiple', {
-        evaluator_user_id: info.user_id,
-        rated_user_id: info.rated,
-        type_evaluation: 13,
-        evaluation_id: link.id,
-        rated_sector_id: info.rated_sector,
-        version: 1,
-        questions: encodeAnswers(definition, patterns[sent]!),
-      });
+      await world.answer(link.id, patterns[sent]!);
       sent += 1;
     }
     expect(sent).toBe(patterns.length);

@@ -11,9 +11,6 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseQuestionnaireFile } from '../../apps/server/src/definitions';
-import catalog from '../../definitions/catalog.json' with { type: 'json' };
-import { encodeAnswers } from '../../engine/answers/encoding';
 import type { Answers } from '../../engine/definition/types';
 import { animationsQuiet, seriousViolations } from './axe';
 import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
@@ -43,27 +40,7 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
 }
 
 /** Answers one of Ana's evaluations through the respondent's public call, as the form does. */
-async function answer(type: number, answers: Answers): Promise<void> {
-  const id = anaEvaluations.get(type)!;
-  const info = (await (await fetch(`${world.baseUrl}/api/evaluation/find/${id}`)).json()) as { user_id: number; rated: number | null; rated_sector: number | null; version: number | null };
-  const name = catalog.types.find((entry) => entry.type === type && 'definition' in entry)!.definition as string;
-  const definition = parseQuestionnaireFile(name);
-  if (!definition.ok) throw new Error(`${name} did not parse`);
-  const response = await fetch(`${world.baseUrl}/api/tableresponse/multiple`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      evaluator_user_id: info.user_id,
-      rated_user_id: info.rated,
-      type_evaluation: type,
-      evaluation_id: id,
-      rated_sector_id: info.rated_sector,
-      version: info.version,
-      questions: encodeAnswers(definition.value, answers),
-    }),
-  });
-  if (!response.ok) throw new Error(`answering type ${type} answered ${response.status}: ${await response.text()}`);
-}
+const answer = (type: number, answers: Answers) => world.answer(anaEvaluations.get(type)!, answers);
 
 const phonePage = () => world.page(PHONE_360);
 

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, softAxe } from './browserPages';
+import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, softAxe, toast } from './browserPages';
 import { setUpWorld } from './world';
 const COMPANY = 'Empresa Demonstração';
 /** A PDF's first bytes. */
@@ -34,11 +34,6 @@ async function downloadBy(page: Page, button: Locator): Promise<{ download: Down
 /** A PDF's text, as `pdftotext -raw` extracts it, with runs of white space made one space. */
 function pdfText(file: string): string {
   return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
-
-/** The success toast of a finished report. */
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('#notistack-snackbar', { hasText: text }).first().waitFor();
 }
 
 /** The option texts of a filter in the open 'Filtros' dialog (the list is closed again with Escape). */

@@ -11,7 +11,7 @@
  *   start and its clean stop; every file's server then starts on a copy, as a restarted installation
  *   does. A file still owns its data: nothing it writes is seen by another file.
  * - **Signed-in pages from a stored session.** Signing in through the screen is tested where it is the
- *   subject (`admin-registry`, `journey`); elsewhere a page starts with the session the sign-in screen
+ *   subject (`admin-registry`, `journey-setup`, `session`); elsewhere a page starts with the session the sign-in screen
  *   would have kept (`avalia.token` and `avalia.user` in local storage), got from `POST /api/sessions`
  *   once per file and account.
  */
@@ -21,6 +21,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { assertWebBuilt, credentials, launchChromium, screenshotDir, startAppServer, type AppServer } from './appServer';
+import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
+import catalog from '../../definitions/catalog.json' with { type: 'json' };
+import { encodeAnswers } from '../../engine/answers/encoding.ts';
+import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { openPage, type DESKTOP, type PHONE } from './browserPages';
 import { emptyPostgresDatabase, testPostgresUrl } from '../../scripts/lib/scratchDatabase.ts';
 
@@ -74,6 +78,24 @@ export interface World {
   session(who?: Account): Promise<Session>;
   /** A JSON call to `/api{path}` with the account's token; fails with the status and body when not 2xx. */
   api<T>(method: string, path: string, body?: unknown, who?: Account | null): Promise<T>;
+  /** Answers an open evaluation through the respondent's public call, as its form does (encoded by its type's definition). */
+  answer(evaluationId: string, answers: Answers): Promise<void>;
+}
+
+const definitions = new Map<number, QuestionnaireDefinition>();
+
+/** The questionnaire definition of an evaluation type, as the server reads it. */
+export function definitionOf(type: number): QuestionnaireDefinition {
+  let definition = definitions.get(type);
+  if (!definition) {
+    const name = catalog.types.find((entry) => entry.type === type && 'definition' in entry)?.definition;
+    if (!name) throw new Error(`evaluation type ${type} has no questionnaire definition in the catalogue`);
+    const parsed = parseQuestionnaireFile(name);
+    if (!parsed.ok) throw new Error(`${name} did not parse: ${JSON.stringify(parsed.errors)}`);
+    definition = parsed.value;
+    definitions.set(type, definition);
+  }
+  return definition;
 }
 
 // ------------------------------------------------------------------ one Chromium per worker
@@ -244,6 +266,28 @@ export function setUpWorld(options: {
       if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
     },
+    async answer(evaluationId, answers) {
+      const info = await world.api<{ user_id: number; rated: number | null; rated_sector: number | null; type_evaluation: number; version: number | null }>(
+        'GET',
+        `/evaluation/find/${evaluationId}`,
+        undefined,
+        null,
+      );
+      await world.api(
+        'POST',
+        '/tableresponse/multiple',
+        {
+          evaluator_user_id: info.user_id,
+          rated_user_id: info.rated,
+          type_evaluation: info.type_evaluation,
+          evaluation_id: evaluationId,
+          rated_sector_id: info.rated_sector,
+          version: info.version,
+          questions: encodeAnswers(definitionOf(info.type_evaluation), answers),
+        },
+        null,
+      );
+    },
   };
 
   let database: { url: string; drop(): Promise<void> } | undefined;
@@ -265,8 +309,3 @@ export function setUpWorld(options: {
   return world;
 }
 
-/**
- * The first name of `setUpWorld`: the linter reads a `use…` function called at the top of a file as a
- * misplaced React hook (react-hooks/rules-of-hooks). Call `setUpWorld`; this alias goes once no file uses it.
- */
-export const useWorld = setUpWorld;

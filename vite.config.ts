@@ -121,11 +121,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Real server processes (crash, restart, backup, several servers on one database): no browser.
-          // Its one file shares the browser files' worker (same group).
+          // Real server processes (crash, restart, backup, the data directory's lock, Ctrl-C): no browser.
+          // They run beside the PostgreSQL API files (same group, its two workers), not after the
+          // browser files, where the longest would finish alone.
           name: 'ops',
           maxWorkers: 2,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 1 },
           root,
           include: ['tests/ops/**/*.test.ts'],
           environment: 'node',

@@ -9,13 +9,13 @@
  *   migrating it and seeding it (two argon2 hashes) cost seconds of CPU per start. Each kind of data
  *   (`Variant`) is prepared once per run, by the first worker that needs it, by the real server's first
  *   start and its clean stop; every file's server then starts on a copy, as a restarted installation
- *   does. A file still owns its data: nothing it writes is seen by another file.
+ *   does (`templates.ts`). A file still owns its data: nothing it writes is seen by another file.
  * - **Signed-in pages from a stored session.** Signing in through the screen is tested where it is the
  *   subject (`admin-registry`, `journey-setup`, `session`); elsewhere a page starts with the session the sign-in screen
  *   would have kept (`avalia.token` and `avalia.user` in local storage), got from `POST /api/sessions`
  *   once per file and account.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -27,19 +27,9 @@ import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import type { Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { openPage, type DESKTOP, type PHONE } from './browserPages';
 import { emptyPostgresDatabase, testPostgresUrl } from '../../scripts/lib/scratchDatabase.ts';
+import { preparedDataDir, VARIANT_ENV, type Variant } from './templates';
 
-/**
- * The data a file's server starts with: the demo company without answers (`demo`, what `npm start`
- * seeds with DEMO_RESULTS=0), with the sample answers of every dashboard (`results`), or an empty
- * installation where only the administrator exists (`empty`, DEMO_DATA=0).
- */
-export type Variant = 'demo' | 'results' | 'empty';
-
-const VARIANT_ENV: Record<Variant, Record<string, string>> = {
-  demo: {},
-  results: { DEMO_RESULTS: '1' },
-  empty: { DEMO_DATA: '0' },
-};
+export type { Variant } from './templates';
 
 /** Who signs in: a demo account, or any e-mail and password. */
 export type Account = keyof typeof credentials | { email: string; password: string };
@@ -114,62 +104,9 @@ export function workerBrowser(): Promise<Browser> {
   return sharedBrowser;
 }
 
-// ------------------------------------------------------------------ prepared data directories
-
-/** How long a worker waits for another worker's template to be ready. */
-const TEMPLATE_WAIT_MS = 180000;
-
-/**
- * The prepared data directory of a variant in this run's template folder: built here if no worker has
- * claimed it yet (a directory made atomically is the claim), or waited for while another builds it.
- * The built directory appears by an atomic rename, so a directory that exists is complete.
- */
-async function template(variant: Variant): Promise<string> {
-  const root = inject('e2eTemplates');
-  if (!root) throw new Error('tests/e2e/globalSetup.ts did not run: start the browser tests through the e2e project of vite.config.ts.');
-  const ready = join(root, variant);
-  const claim = join(root, `${variant}.claim`);
-  const deadline = Date.now() + TEMPLATE_WAIT_MS;
-  for (;;) {
-    if (existsSync(ready)) return ready;
-    let claimed = false;
-    try {
-      mkdirSync(claim);
-      claimed = true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (claimed) {
-      try {
-        await buildTemplate(variant, root, ready);
-        return ready;
-      } finally {
-        rmSync(claim, { recursive: true, force: true });
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`another worker has been preparing the ${variant} data directory for ${TEMPLATE_WAIT_MS / 1000} s (${claim})`);
-    // Another worker is building it: the rename (or the claim's removal after a failure) is the signal.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Starts the server on an empty directory (migrations and seed), stops it cleanly, and publishes the directory. */
-async function buildTemplate(variant: Variant, root: string, ready: string): Promise<void> {
-  const building = mkdtempSync(join(root, `${variant}.building-`));
-  try {
-    const server = await startAppServer({ dataDir: building, env: VARIANT_ENV[variant] });
-    const { code, signal } = await server.stop();
-    if (code !== 0) throw new Error(`preparing the ${variant} data directory: the server stopped with code ${code} (${signal}). Output:\n${server.output()}`);
-    renameSync(building, ready);
-  } catch (error) {
-    rmSync(building, { recursive: true, force: true });
-    throw error;
-  }
-}
-
 /** Starts the real server on a fresh copy of the variant's prepared data directory; the copy goes on stop. */
 export async function startWorldServer(variant: Variant = 'demo', env: Record<string, string | undefined> = {}): Promise<AppServer> {
-  const source = await template(variant);
+  const source = await preparedDataDir(inject('e2eTemplates'), variant);
   const dataDir = mkdtempSync(join(tmpdir(), `avalia-e2e-${variant}-`));
   cpSync(source, dataDir, { recursive: true });
   try {

@@ -51,7 +51,11 @@ function scoreFields(definition: QuestionnaireDefinition): string[] {
   }
   for (const ranking of definition.scoring?.rankings ?? []) {
     const size = ranking.take ?? (ranking.from === 'scores' ? (ranking.scores?.length ?? 0) : allQuestions(definition).length);
-    for (let index = 1; index <= size; index += 1) fields.push(`${ranking.id}.${index}`);
+    for (let index = 1; index <= size; index += 1) {
+      fields.push(`${ranking.id}.${index}`);
+      // Whether the place is shared: only a ranking whose ties share a place says so.
+      if (ranking.from === 'scores' && ranking.ties !== 'order') fields.push(`${ranking.id}.${index}.tie`);
+    }
   }
   if (definition.scoring?.classification) fields.push('band', 'bandColor', 'bandIndex');
   return fields;
@@ -214,6 +218,10 @@ function checkDataset(name: string, dataset: Dataset, dashboard: DashboardDefini
     }
     for (const [path, field] of reads) {
       if (!current.has(field) && !current.has('*') && !noScore.has(path)) check.add(`${at}${path}`, format(text.unknownField, { field, fields: [...current].join(', ') }));
+    }
+    // Ties are told apart by the place's `.tie` field, which only a ranking with ties "group" gives.
+    if (transform.op === 'count' && transform.ties !== undefined && !current.has(`${transform.groupBy}.tie`) && !current.has('*')) {
+      check.add(`${at}/ties`, format(text.countTiesField, { field: transform.groupBy }));
     }
     if (transform.op === 'band' && transform.bands === 'classification' && !first?.scoring?.classification) check.add(`${at}/bands`, format(text.noClassification, { type: start.types[0] ?? '' }));
     for (const [path, condition] of collectConditions(transform)) {

@@ -176,7 +176,7 @@ function scoringErrors(definition: QuestionnaireDefinition, scoring: Scoring, ad
       ranking.scores?.forEach((id, scoreIndex) => {
         if (!scoreIds.has(id)) add(`${pointer}/scores/${scoreIndex}`, format(text.unknownScore, { id }));
       });
-    }
+    } else if (ranking.ties !== undefined) add(`${pointer}/ties`, text.rankingTiesAnswers);
   });
   if (scoring.classification) {
     if (!scoreIds.has(scoring.classification.score)) add('/scoring/classification/score', format(text.unknownScore, { id: scoring.classification.score }));

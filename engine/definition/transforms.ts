@@ -72,6 +72,8 @@ export interface CountTransform {
   as: string;
   /** Every value to report, in this order, with 0 when absent; others are dropped. Default: values seen. */
   values?: Cell[];
+  /** Category counting the rows whose `groupBy` place of a ranking (ties "group") is shared (`{groupBy}.tie` true), reported after `values` ("Empate"). Default: ties are not told apart. */
+  ties?: string;
 }
 
 /** Sorts rows by fields (stable). */

@@ -367,8 +367,12 @@ export interface RankingDefinition {
   questions?: QuestionSelector;
   /** Score ids ordered by "scores". */
   scores?: string[];
-  /** Keep only the first entries. Default all. */
+  /** Keep only the first entries (with ties "group", the first places). Default all. */
   take?: number;
+  /**
+   * How equal scores rank ("scores" only): "group", tied scores share one place labelled with the catalogue's 'Empate: {labels}' (in the order of `scores`), the next place is the next lower score, a score of 0 or less takes no place (so nothing chosen is no profile); "order", one place per score, equal ones (zeros too) in the order of `scores`. Default "group".
+   */
+  ties?: 'group' | 'order';
 }
 
 /** One band of a banded score; bands are checked in order and the first that fits wins. */

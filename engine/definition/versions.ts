@@ -180,11 +180,12 @@ function questionChanges(before: QuestionnaireDefinition, after: QuestionnaireDe
 /**
  * The changes from one version of a questionnaire to the next, each located in the newer definition
  * and classified:
- * - **text**: what people read (question texts, labels, descriptions, messages, dialog texts, colours);
+ * - **text**: what people read (question texts, labels, descriptions, messages, dialog texts, colours,
+ *   how a ranking's equal scores read: its `ties`);
  * - **structure**: how the form is laid out (pages, order, conditions, new optional questions);
  * - **scoring**: what answers mean or how they score (an option added, removed or re-valued, its tags or
  *   `scored`, a reverse flag, a question's kind or wire format, a question removed, a new required
- *   question, anything in `scoring` but its labels and colours, the evaluation type).
+ *   question, anything in `scoring` but its labels, colours and ties, the evaluation type).
  * The version number itself is not a change.
  */
 export function definitionChanges(before: QuestionnaireDefinition, after: QuestionnaireDefinition): DefinitionChange[] {
@@ -192,7 +193,8 @@ export function definitionChanges(before: QuestionnaireDefinition, after: Questi
   const a = versionContent(before) as unknown as Record<string, unknown>;
   const b = versionContent(after) as unknown as Record<string, unknown>;
   if (a.type !== b.type) out.push({ pointer: '/type', kind: 'scoring', detail: `${show(a.type)} → ${show(b.type)}` });
-  leafChanges(a.scoring, b.scoring, '/scoring', (key) => (key === 'label' || key === 'color' ? 'text' : 'scoring'), out);
+  // A ranking's `ties` changes how equal scores read (a shared place), no score: answers stay poolable.
+  leafChanges(a.scoring, b.scoring, '/scoring', (key) => (key === 'label' || key === 'color' || key === 'ties' ? 'text' : 'scoring'), out);
   questionChanges(before, after, out);
   before.pages.forEach((page, index) => {
     const next = after.pages[index];

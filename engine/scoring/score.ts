@@ -1,5 +1,6 @@
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from '../definition/questions.ts';
 import type { Answers, Band, ChoiceOption, ChoiceQuestion, Question, QuestionnaireDefinition, RankingDefinition, ScoreDefinition } from '../definition/types.ts';
+import { format, messages } from '../messages.ts';
 import { mean } from './aggregate.ts';
 
 /** Results of one respondent: scores by id, ordered lists by id, and the classification band. */
@@ -69,13 +70,37 @@ function computeRanking(definition: QuestionnaireDefinition, ranking: RankingDef
     const questions = selected(allQuestions(definition).map(({ question }) => question), ranking.questions).filter(hasOptions);
     labels = questions.flatMap((question) => chosenOptions(definition, question, answers).map((option) => option.label));
   } else {
-    const byId = new Map((definition.scoring?.scores ?? []).map((score) => [score.id, score.label]));
-    labels = (ranking.scores ?? [])
-      .map((id, index) => ({ id, index, value: scores[id] ?? 0 }))
-      .sort((a, b) => b.value - a.value || a.index - b.index)
-      .map(({ id }) => byId.get(id) ?? id);
+    labels = rankingPlaces(definition, ranking, scores).map(placeLabel);
   }
   return ranking.take === undefined ? labels : labels.slice(0, ranking.take);
+}
+
+/**
+ * The places of a ranking from scores, highest first (all of them: `take` is the caller's), each the
+ * labels of the scores on it in the order of `ranking.scores`. With ties "group" (the default), equal
+ * scores (compared after `settle`, so a database's 33.333333333333336 ties with 33.33333333333333)
+ * share one place and a score of 0 (or less) takes none: nothing chosen gives no place at all. With
+ * ties "order", one score per place, equal ones in the order of the list. A missing score counts as 0.
+ */
+export function rankingPlaces(definition: QuestionnaireDefinition, ranking: RankingDefinition, scores: Record<string, number>): string[][] {
+  const byId = new Map((definition.scoring?.scores ?? []).map((score) => [score.id, score.label]));
+  const ranked = (ranking.scores ?? [])
+    .map((id, index) => ({ label: byId.get(id) ?? id, index, value: settle(scores[id] ?? 0) }))
+    .sort((a, b) => b.value - a.value || a.index - b.index);
+  if (ranking.ties === 'order') return ranked.map(({ label }) => [label]);
+  const places: { value: number; labels: string[] }[] = [];
+  for (const { label, value } of ranked) {
+    if (value <= 0) continue;
+    const last = places.at(-1);
+    if (last && last.value === value) last.labels.push(label);
+    else places.push({ value, labels: [label] });
+  }
+  return places.map(({ labels }) => labels);
+}
+
+/** The label of a ranking place: its one profile, or the catalogue's 'Empate: {labels}' when several share it. */
+export function placeLabel(labels: string[]): string {
+  return labels.length === 1 ? labels[0]! : format(messages.dashboard.rankingTie, { labels: labels.join(', ') });
 }
 
 /** The band a value falls in: the first band whose `below` exceeds it, else the last band. */

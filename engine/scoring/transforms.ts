@@ -118,16 +118,18 @@ function total(rows: Row[], transform: TotalTransform): Row[] {
 
 function count(rows: Row[], transform: CountTransform): Row[] {
   const counts = new Map<string, { value: Cell; n: number }>();
+  const keyOf = (value: Cell) => JSON.stringify(value === null ? null : String(value));
   for (const row of rows) {
-    const value = row[transform.groupBy] ?? null;
-    const key = JSON.stringify(value === null ? null : String(value));
+    // A shared place of a ranking counts under the ties category, whatever profiles share it.
+    const tied = transform.ties !== undefined && row[`${transform.groupBy}.tie`] === true;
+    const value = tied ? transform.ties! : (row[transform.groupBy] ?? null);
+    const key = keyOf(value);
     const entry = counts.get(key);
     if (entry) entry.n += 1;
     else counts.set(key, { value, n: 1 });
   }
-  const listed = transform.values
-    ? transform.values.map((value) => ({ value, n: counts.get(JSON.stringify(value === null ? null : String(value)))?.n ?? 0 }))
-    : [...counts.values()];
+  const wanted = transform.values && transform.ties !== undefined && !transform.values.some((value) => same(value, transform.ties!)) ? [...transform.values, transform.ties] : transform.values;
+  const listed = wanted ? wanted.map((value) => ({ value, n: counts.get(keyOf(value))?.n ?? 0 })) : [...counts.values()];
   return listed.map(({ value, n }) => ({ [transform.groupBy]: value, [transform.as]: n }));
 }
 

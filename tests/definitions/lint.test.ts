@@ -198,6 +198,14 @@ describe('counted tags', () => {
   });
 });
 
+describe('ties of a ranking', () => {
+  it('are decided only for a ranking of scores: a ranking of answers follows the order of choice', () => {
+    const broken = copy('inqueritovianew');
+    broken.scoring!.rankings![0]!.ties = 'group';
+    expect(errorsOf(broken)).toEqual([{ pointer: '/scoring/rankings/0/ties', message: expect.stringMatching(/^"ties" só vale para um ranking de pontuações/) }]);
+  });
+});
+
 describe('classification bands cover the range', () => {
   const bands = (change: (classification: NonNullable<NonNullable<QuestionnaireDefinition['scoring']>['classification']>) => void) => {
     const broken = copy('estresse');
@@ -286,6 +294,18 @@ describe('dashboards', () => {
       { pointer: '/datasets/respondents/transforms/0/where/0/field', message: expect.stringMatching(/^campo "feito" desconhecido \(as linhas têm: evaluation, /) },
       { pointer: '/layout/0/tabs/1/content/2/dataset', message: 'não existe o conjunto de dados "justificativas"' },
       { pointer: '/layout/0/tabs/2/content/1/category', message: expect.stringMatching(/^campo "pergunta" desconhecido no conjunto "likert"/) },
+    ]);
+  });
+
+  it('count ties only of a ranking place that can be shared (a ranking with ties "group")', () => {
+    // The Objeções ranking switched to the order of the list: its places are never shared.
+    const listed = structuredClone(byType.get(9)!);
+    listed.scoring!.rankings![0]!.ties = 'order';
+    const result = parseDashboard(dashboards.get(9)!, new Map([...byType, [9, listed]]), lookup);
+    const message = (field: string) => `"ties" conta os lugares empatados de um ranking com "ties": "group", mas "${field}" não é um desses lugares nas linhas deste conjunto`;
+    expect(result.ok ? [] : result.errors).toEqual([
+      { pointer: '/datasets/first/transforms/0/ties', message: message('communication.1') },
+      { pointer: '/datasets/second/transforms/0/ties', message: message('communication.2') },
     ]);
   });
 

@@ -34,6 +34,8 @@ describe('classifying a change since the last published version', () => {
     expect(changesOf(stress, (copy) => (copy.title = 'Estresse'))).toEqual([['text', '/title']]);
     expect(changesOf(stress, (copy) => (copy.scoring!.classification!.bands[0]!.label = 'Baixo'))).toEqual([['text', '/scoring/classification/bands/0/label']]);
     expect(changesOf(stress, (copy) => (copy.messages = { ...copy.messages, submitted: 'Obrigado!' }))).toEqual([['text', '/messages/submitted']]);
+    // How equal scores of a ranking read (a shared place or the list's order) changes no score.
+    expect(changesOf(temperaments, (copy) => (copy.scoring!.rankings![0]!.ties = 'order'))).toEqual([['text', '/scoring/rankings/0/ties']]);
   });
 
   it('calls the form’s shape structure: a new optional question, another page, another order', () => {

@@ -117,8 +117,9 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
       [CARLA, 'Não alpha', 'Visionário', 'Estrategista'],
     ]);
     expect(await pairsOf(page, 'Alpha')).toEqual({ Alpha: '1', 'Não alpha': '1' });
-    expect(await pairsOf(page, 'Subtipo primário')).toEqual({ Comandante: '1', Visionário: '1', Estrategista: '0', Executor: '0' });
-    expect(await pairsOf(page, 'Subtipo secundário')).toEqual({ Comandante: '0', Visionário: '0', Estrategista: '1', Executor: '1' });
+    // No subtype tie here (a shared place would count under Empate).
+    expect(await pairsOf(page, 'Subtipo primário')).toEqual({ Comandante: '1', Visionário: '1', Estrategista: '0', Executor: '0', Empate: '0' });
+    expect(await pairsOf(page, 'Subtipo secundário')).toEqual({ Comandante: '0', Visionário: '0', Estrategista: '1', Executor: '1', Empate: '0' });
     await screenshot(page, world, 'dash3-consolidated-desktop');
     await axe(page, '/dash/3');
 
@@ -200,8 +201,8 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
     // Means: Sanguíneo (5 + 0)/2 = 2,5; Colérico (2 + 0)/2 = 1,0; Melancólico (1 + 3)/2 = 2,0; Fleumático (0 + 4)/2 = 2,0.
     await expect.poll(() => pairsOf(page, 'Média do grupo')).toEqual({ Sanguíneo: '2,5', Colérico: '1,0', Melancólico: '2,0', Fleumático: '2,0' });
-    expect(await pairsOf(page, 'Primário')).toEqual({ Sanguíneo: '1', Colérico: '0', Melancólico: '0', Fleumático: '1' });
-    expect(await pairsOf(page, 'Secundário')).toEqual({ Sanguíneo: '0', Colérico: '1', Melancólico: '1', Fleumático: '0' });
+    expect(await pairsOf(page, 'Primário')).toEqual({ Sanguíneo: '1', Colérico: '0', Melancólico: '0', Fleumático: '1', Empate: '0' });
+    expect(await pairsOf(page, 'Secundário')).toEqual({ Sanguíneo: '0', Colérico: '1', Melancólico: '1', Fleumático: '0', Empate: '0' });
     expect(await sortedRows(page, 'Colaboradores')).toEqual([
       [ANA, 'Sanguíneo', 'Colérico'],
       [CARLA, 'Fleumático', 'Melancólico'],
@@ -221,15 +222,16 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
     // Ana 60/20/20/0/0, Carla 0/0/0/40/60 (intrínseca, integrada, identificada, introjetada, externa) → means 30, 10, 10, 20, 30.
     await expect.poll(() => pairsOf(page, 'Média do grupo')).toEqual({ Intrínseca: '30%', Integrada: '10%', Identificada: '10%', Introjetada: '20%', Externa: '30%' });
-    expect(await pairsOf(page, 'Tipo principal')).toEqual({ Intrínseca: '1', Integrada: '0', Identificada: '0', Introjetada: '0', Externa: '1' });
-    expect(await pairsOf(page, 'Segundo tipo')).toEqual({ Intrínseca: '0', Integrada: '1', Identificada: '0', Introjetada: '1', Externa: '0' });
+    expect(await pairsOf(page, 'Tipo principal')).toEqual({ Intrínseca: '1', Integrada: '0', Identificada: '0', Introjetada: '0', Externa: '1', Empate: '0' });
+    // Ana's second place is shared by integrada and identificada (20% each): counted as a tie, not for either.
+    expect(await pairsOf(page, 'Segundo tipo')).toEqual({ Intrínseca: '0', Integrada: '0', Identificada: '0', Introjetada: '1', Externa: '0', Empate: '1' });
     await screenshot(page, world, 'dash6-consolidated-desktop');
     await axe(page, '/dash/6');
     await tab(page, 'Individual');
     await chooseOnTab(page, 'Individual', [['Colaborador', ANA]]);
     await expect.poll(() => pairsOf(page, 'Tipos de motivação')).toEqual({ Intrínseca: '60%', Integrada: '20%', Identificada: '20%', Introjetada: '0%', Externa: '0%' });
-    // Integrada and identificada tie at 20%: the definition's order (intrínseca, integrada, identificada, …) decides.
-    expect(await cellsOf(page, 'Tipos de motivação predominantes')).toEqual([['Tipo principal', 'Segundo tipo'], ['Intrínseca', 'Integrada']]);
+    // Integrada and identificada tie at 20%: they share the second place, named in the definition's order.
+    expect(await cellsOf(page, 'Tipos de motivação predominantes')).toEqual([['Tipo principal', 'Segundo tipo'], ['Intrínseca', 'Empate: Integrada, Identificada']]);
     await screenshot(page, world, 'dash6-individual-desktop');
   });
 
@@ -239,8 +241,8 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
     // Ana Div 2, Conf 0, Conv 7, Conc 3; Carla Div 4, Conf 6, Conv 2, Conc 0 → means 3,0 3,0 4,5 1,5.
     await expect.poll(() => pairsOf(page, 'Média do grupo')).toEqual({ Divergente: '3,0', Conflitante: '3,0', Convergente: '4,5', Concorrente: '1,5' });
-    expect(await pairsOf(page, 'Estilo principal')).toEqual({ Divergente: '0', Conflitante: '1', Convergente: '1', Concorrente: '0' });
-    expect(await pairsOf(page, 'Segundo estilo')).toEqual({ Divergente: '1', Conflitante: '0', Convergente: '0', Concorrente: '1' });
+    expect(await pairsOf(page, 'Estilo principal')).toEqual({ Divergente: '0', Conflitante: '1', Convergente: '1', Concorrente: '0', Empate: '0' });
+    expect(await pairsOf(page, 'Segundo estilo')).toEqual({ Divergente: '1', Conflitante: '0', Convergente: '0', Concorrente: '1', Empate: '0' });
     expect(await sortedRows(page, 'Colaboradores')).toEqual([
       [ANA, 'Convergente', 'Concorrente'],
       [CARLA, 'Conflitante', 'Divergente'],

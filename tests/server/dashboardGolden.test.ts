@@ -178,9 +178,16 @@ describe('the goldens notice a changed rule', () => {
       const alignment = dashboard.datasets.alignment as { transforms: { op: string; left?: string; right?: string }[] };
       for (const transform of alignment.transforms) if (transform.op === 'compare') [transform.left, transform.right] = [transform.right, transform.left];
     }],
-    ['motivational: ties in another order', 6, (_dashboard, definitions) => {
+    ['motivational: tied types named in another order', 6, (_dashboard, definitions) => {
       const questionnaire = clone(definitions.questionnaires.get(6)!);
       questionnaire.scoring!.rankings![0]!.scores!.reverse();
+      return { ...definitions, questionnaires: new Map([...definitions.questionnaires, [6, questionnaire]]) };
+    }],
+    ['motivational: a tie won by the first type in the list', 6, (dashboard, definitions) => {
+      const questionnaire = clone(definitions.questionnaires.get(6)!);
+      questionnaire.scoring!.rankings![0]!.ties = 'order';
+      // The pies' ties category has nothing left to count (the definition check refuses it; drop it here).
+      for (const name of ['first', 'second']) for (const transform of (dashboard.datasets[name] as { transforms: { ties?: string }[] }).transforms) delete transform.ties;
       return { ...definitions, questionnaires: new Map([...definitions.questionnaires, [6, questionnaire]]) };
     }],
     ['psychological safety: "Alta" from 4.1', 16, (_dashboard, definitions) => {

@@ -240,7 +240,8 @@ describe('consolidated profiles (dashboards 3, 4, 5, 6, 9)', () => {
     expect((await post('/api/tableresponse/alpha/consolidated', { evaluations: evaluationsSent })).json()).toEqual([
       diegoRow,
       fernandaRow,
-      { name: 'Pedro Outra', alpha: true, answers: ['Comandante', 'Visionário'] },
+      // Every statement ticked: the four subtypes tie at 100%, one shared place and no second.
+      { name: 'Pedro Outra', alpha: true, answers: ['Empate: Comandante, Visionário, Estrategista, Executor', ''] },
     ]);
     expect((await post('/api/tableresponse/alpha/consolidated', { evaluations: evaluationsSent }, companyToken)).json()).toEqual([diegoRow, fernandaRow]);
     expect((await post('/api/tableresponse/alpha/consolidated', { evaluations: [] })).json()).toEqual([]);
@@ -277,20 +278,22 @@ describe('consolidated profiles (dashboards 3, 4, 5, 6, 9)', () => {
     expect((await post('/api/tableresponse/motivacional/consolidated', { evaluations: [ids.diegoMotivation, ids.fernandaMotivation] })).json()).toEqual({
       chart: [50, 10, 20, 0, 20],
       consolidated: [
-        { name: 'Diego Alves Santos', types: ['Identificada', 'Externa'] },
-        { name: 'Fernanda Oliveira Costa', types: ['Intrínseca', 'Integrada'] },
+        // Identificada and Externa share the first place (40), Integrada is next (20); Fernanda has nothing but Intrínseca.
+        { name: 'Diego Alves Santos', types: ['Empate: Identificada, Externa', 'Integrada'] },
+        { name: 'Fernanda Oliveira Costa', types: ['Intrínseca', ''] },
       ],
     });
     expect((await post('/api/tableresponse/motivacional/consolidated', { evaluations: [ids.pedroAlpha] })).json()).toEqual({ chart: [], consolidated: [] });
   });
 
   it('gives the people per main communication style and the two styles of each person', async () => {
-    // Diego: Concorrente then Conflitante; Fernanda: Divergente then Convergente.
+    // Diego (1-4-2-5): Concorrente then Conflitante; Fernanda (5-1-5-1): Divergente and Convergente share the
+    // first place, Conflitante and Concorrente the second. People per main style, then the ties.
     expect((await post('/api/tableresponse/comunicacao/consolidated', { evaluations: [ids.diegoObjection, ids.fernandaObjection] }, companyToken)).json()).toEqual({
-      consolidated: [1, 0, 0, 1],
+      consolidated: [0, 0, 0, 1, 1],
       users: [
         { name: 'Diego Alves Santos', communication: ['Concorrente', 'Conflitante'] },
-        { name: 'Fernanda Oliveira Costa', communication: ['Divergente', 'Convergente'] },
+        { name: 'Fernanda Oliveira Costa', communication: ['Empate: Divergente, Convergente', 'Empate: Conflitante, Concorrente'] },
       ],
     });
   });

@@ -65,6 +65,23 @@ describe('grouping and ranking', () => {
     ]);
   });
 
+  it('counts the shared places of a ranking under the ties category, and people without a profile nowhere', () => {
+    const places: Row[] = [
+      { name: 'Ana', 'primary.1': 'Comandante', 'primary.1.tie': false },
+      { name: 'Bruno', 'primary.1': 'Empate: Comandante, Executor', 'primary.1.tie': true },
+      { name: 'Carla', 'primary.1': 'Empate: Visionário, Executor', 'primary.1.tie': true },
+      { name: 'Diego', 'primary.1': null, 'primary.1.tie': null },
+      { name: 'Elis', 'primary.1': 'Executor', 'primary.1.tie': false },
+    ];
+    // 4 people with a profile: 1 Comandante, 1 Executor, 2 ties; Diego answered nothing.
+    expect(run(places, { op: 'count', groupBy: 'primary.1', as: 'n', values: ['Comandante', 'Visionário', 'Executor'], ties: 'Empate' })).toEqual([
+      { 'primary.1': 'Comandante', n: 1 },
+      { 'primary.1': 'Visionário', n: 0 },
+      { 'primary.1': 'Executor', n: 1 },
+      { 'primary.1': 'Empate', n: 2 },
+    ]);
+  });
+
   it('sums per group, sorts, keeps the top n and numbers them', () => {
     const counts: Row[] = [
       { strength: 'Amor', count: 1 },

@@ -31,12 +31,14 @@ describe('ResultsPanel', () => {
   });
 
   it('shows shares as percentages, a ranking of scores, and the items the server would refuse', () => {
-    render(<ResultsPanel definition={definition('motivacionalobjetivosnew')} items={[{ question: '99', response: '1' }]} />);
+    // Questions 1 and 2 answered A (identificada, externa), question 3 answered E (intrínseca): 33,33% each.
+    const answered = [{ question: '1', response: '1' }, { question: '2', response: '1' }, { question: '3', response: '5' }];
+    render(<ResultsPanel definition={definition('motivacionalobjetivosnew')} items={[...answered, { question: '99', response: '1' }]} />);
     const panel = screen.getByRole('region', { name: 'Resultado das respostas' });
-    expect(within(panel).getByTestId('preview-scores').querySelector('[data-score="intrinseca"]')?.textContent).toBe('0%');
-    // All scores tie at 0: the ranking keeps the definition's order, and takes 2.
+    expect(within(panel).getByTestId('preview-scores').querySelector('[data-score="intrinseca"]')?.textContent).toBe('33,33%');
+    // The three tie: one shared place, named in the definition's order; the others (0) take no place.
     const ranking = within(panel).getByRole('list', { name: 'Tipos de motivação predominantes' });
-    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Intrínseca', 'Integrada']);
+    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Empate: Intrínseca, Identificada, Externa']);
     expect(within(panel).getByText('Esta definição não classifica em faixas.')).toBeTruthy();
     expect(within(panel).getByText('Itens que o servidor recusaria:')).toBeTruthy();
     expect(within(panel).getAllByText(/99/).filter((element) => element.tagName === 'LI')).toHaveLength(1);

@@ -4,8 +4,8 @@ import type { CatalogEntry } from '../../../../engine/definition/catalog.ts';
 import type { Cell, DashboardFilters, QueryDataset as Dataset, Row, Transform, WithheldGroup } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { allQuestions, hasOptions, optionsOf } from '../../../../engine/definition/questions.ts';
-import type { QuestionnaireDefinition, WireItem } from '../../../../engine/definition/types.ts';
-import { itemScore, scoreAnswers } from '../../../../engine/scoring/score.ts';
+import type { QuestionnaireDefinition, RankingDefinition, WireItem } from '../../../../engine/definition/types.ts';
+import { itemScore, placeLabel, rankingPlaces, scoreAnswers } from '../../../../engine/scoring/score.ts';
 import { wireOf } from '../../../../engine/scoring/scoringKey.ts';
 import { applyTransforms } from '../../../../engine/scoring/transforms.ts';
 import type { Db } from '../db/client.ts';
@@ -146,10 +146,13 @@ async function scoresQuery(context: QueryContext, dataset: Extract<Dataset, { qu
         const decoded = decodeAnswers(definition, answers.get(row.evaluationId) ?? []).answers;
         const ranked = scoreAnswers(definition, decoded).rankings;
         for (const ranking of rankings) {
-          const labels = ranking.from === 'answers' ? (ranked[ranking.id] ?? []) : rankByScores(definition, ranking.scores ?? [], row.scores, ranking.take);
-          labels.forEach((label, index) => {
-            out[`${ranking.id}.${index + 1}`] = label;
-          });
+          if (ranking.from === 'answers') {
+            (ranked[ranking.id] ?? []).forEach((label, index) => {
+              out[`${ranking.id}.${index + 1}`] = label;
+            });
+          } else {
+            Object.assign(out, rankByScores(definition, ranking, row.scores));
+          }
         }
       }
       rows.push(out);
@@ -158,14 +161,21 @@ async function scoresQuery(context: QueryContext, dataset: Extract<Dataset, { qu
   return rows;
 }
 
-/** Score labels by value, highest first (ties in definition order), as `scoreAnswers` ranks them. */
-function rankByScores(definition: QuestionnaireDefinition, ids: string[], scores: Record<string, number>, take: number | undefined): string[] {
-  const labels = new Map((definition.scoring?.scores ?? []).map((score) => [score.id, score.label]));
-  const ranked = ids
-    .map((id, index) => ({ id, index, value: scores[id] ?? 0 }))
-    .sort((a, b) => b.value - a.value || a.index - b.index)
-    .map(({ id }) => labels.get(id) ?? id);
-  return take === undefined ? ranked : ranked.slice(0, take);
+/**
+ * The places of a ranking from the database's scores, ranked as `scoreAnswers` ranks them
+ * (`rankingPlaces`): `{id}.{n}` is the n-th place's label ('Empate: …' when shared, null when there is
+ * no such place: nothing chosen), and with ties "group" (the default) `{id}.{n}.tie` says whether it
+ * is shared.
+ */
+function rankByScores(definition: QuestionnaireDefinition, ranking: RankingDefinition, scores: Record<string, number>): Row {
+  const places = rankingPlaces(definition, ranking, scores);
+  const out: Row = {};
+  for (let index = 0; index < (ranking.take ?? ranking.scores?.length ?? 0); index += 1) {
+    const place = places[index];
+    out[`${ranking.id}.${index + 1}`] = place ? placeLabel(place) : null;
+    if (ranking.ties !== 'order') out[`${ranking.id}.${index + 1}.tie`] = place ? place.length > 1 : null;
+  }
+  return out;
 }
 
 /** The stored answers of some evaluations (only for per-person rankings: a handful of evaluations). */

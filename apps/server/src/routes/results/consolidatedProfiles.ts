@@ -41,7 +41,7 @@ export function consolidatedProfileRoutes(app: FastifyInstance, { staff, dataset
       preHandler: staff,
       schema: {
         tags: ['results'],
-        summary: 'Consolidado Alpha das avaliações indicadas: por pessoa, se é alpha e os subtipos primário e secundário',
+        summary: "Consolidado Alpha das avaliações indicadas: por pessoa, se é alpha e os subtipos primário e secundário ('Empate: …' num lugar dividido, vazio sem lugar)",
         security: bearer,
         body: evaluationsBody,
         response: {
@@ -65,7 +65,8 @@ export function consolidatedProfileRoutes(app: FastifyInstance, { staff, dataset
       preHandler: staff,
       schema: {
         tags: ['results'],
-        summary: 'Consolidado de Tratamento de Objeções: pessoas por estilo principal (Divergente, Conflitante, Convergente, Concorrente) e os dois estilos de cada pessoa',
+        summary:
+          "Consolidado de Tratamento de Objeções: pessoas por estilo principal (Divergente, Conflitante, Convergente, Concorrente, e por último as empatadas no primeiro lugar; quem não respondeu não conta) e os dois estilos de cada pessoa ('Empate: …' num lugar dividido, vazio sem lugar)",
         security: bearer,
         body: evaluationsBody,
         response: {
@@ -96,7 +97,7 @@ export function consolidatedProfileRoutes(app: FastifyInstance, { staff, dataset
       preHandler: staff,
       schema: {
         tags: ['results'],
-        summary: 'Consolidado Motivacional: média de cada tipo (intrínseca, integrada, identificada, introjetada, externa, em %) e os dois tipos de cada pessoa',
+        summary: "Consolidado Motivacional: média de cada tipo (intrínseca, integrada, identificada, introjetada, externa, em %) e os dois tipos de cada pessoa ('Empate: …' num lugar dividido, vazio sem lugar)",
         security: bearer,
         body: evaluationsBody,
         response: {
@@ -127,7 +128,7 @@ export function consolidatedProfileRoutes(app: FastifyInstance, { staff, dataset
       preHandler: staff,
       schema: {
         tags: ['results'],
-        summary: 'Consolidado de Temperamentos: os temperamentos primário e secundário de cada pessoa',
+        summary: "Consolidado de Temperamentos: os temperamentos primário e secundário de cada pessoa ('Empate: …' num lugar dividido, vazio sem lugar)",
         security: bearer,
         body: evaluationsBody,
         response: {

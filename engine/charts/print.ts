@@ -7,6 +7,16 @@ import type { ChartMode } from './types.ts';
  */
 export const CHART_FONT = 'Roboto';
 
+/**
+ * The app's font, as the screens name it: the chart font first (the web app serves the same Roboto
+ * files the PDF embeds, `apps/web/src/fonts.ts`), then fallbacks that are never serif (a family
+ * list naming only Roboto falls to the browser's default, a serif, where Roboto is not installed).
+ * Every screen chart draws its texts in it, so a word cloud is laid out with the widths of the font
+ * it is drawn in. Single quotes: zrender writes the family into an SVG `style="…"` attribute
+ * unescaped, and a double quote there would end the attribute in a downloaded chart image.
+ */
+export const APP_FONT = `${CHART_FONT}, 'Segoe UI', Arial, sans-serif`;
+
 /** Keys whose object is a text style (a label, an axis label, a gauge's title or detail). */
 const TEXT_KEYS = new Set(['label', 'axisLabel', 'endLabel', 'edgeLabel', 'upperLabel', 'nameTextStyle', 'detail', 'title', 'textStyle', 'subtextStyle']);
 
@@ -61,7 +71,7 @@ function strip(node: unknown, key: string | undefined): void {
 
 /**
  * The one place a chart becomes a screen or a print chart. "screen": tooltips on (an item tooltip
- * when the builder set none), animation allowed. "print" (server-side SVG for the PDFs): no
+ * when the builder set none), animation allowed, texts in `APP_FONT`. "print" (server-side SVG for the PDFs): no
  * animation (no CSS keyframes), no tooltip, no shadows, every label without its halo and in
  * `CHART_FONT`. The halo is drawn with `paint-order`, which the PDF's SVG reader ignores; zrender
  * draws a label's default halo `lineWidth || 2` wide, so `textBorderWidth: 0` alone keeps it:
@@ -71,7 +81,8 @@ function strip(node: unknown, key: string | undefined): void {
 export function finishOption(option: EChartsOption, mode: ChartMode): EChartsOption {
   const copy = JSON.parse(JSON.stringify(option)) as Json;
   if (mode === 'screen') {
-    return { animation: true, tooltip: { trigger: 'item', confine: true }, ...copy } as EChartsOption;
+    const textStyle = { fontFamily: APP_FONT, ...(isObject(copy.textStyle) ? copy.textStyle : {}) };
+    return { animation: true, tooltip: { trigger: 'item', confine: true }, ...copy, textStyle } as EChartsOption;
   }
   ensureTexts(copy);
   strip(copy, undefined);

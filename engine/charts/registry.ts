@@ -32,9 +32,9 @@ export function isChartWidget(widget: Widget): widget is ChartWidget {
   return Object.hasOwn(chartBuilders, widget.kind);
 }
 
-/** The ECharts option of any chart widget, through its kind's builder. */
-export function buildChart(widget: ChartWidget, rows: Row[], mode: ChartMode): EChartsOption {
-  return (chartBuilders[widget.kind] as ChartBuilder<ChartWidget>)(widget, rows, mode);
+/** The ECharts option of any chart widget, through its kind's builder, for a box `width` pixels wide (default the PDFs'). */
+export function buildChart(widget: ChartWidget, rows: Row[], mode: ChartMode, width?: number): EChartsOption {
+  return (chartBuilders[widget.kind] as ChartBuilder<ChartWidget>)(widget, rows, mode, width);
 }
 
 /** Builders of report charts that are not dashboard widgets (fixed data shapes), by name. */

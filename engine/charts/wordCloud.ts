@@ -1,13 +1,14 @@
 import type { EChartsOption } from 'echarts';
 import type { Row, WordCloudWidget } from '../definition/dashboard.ts';
 import { cellText, CHART_WIDTH, DEFAULT_CHART_HEIGHT, paletteColor, toNumber } from './format.ts';
-import { CHART_FONT, finishOption } from './print.ts';
+import { APP_FONT, CHART_FONT, finishOption } from './print.ts';
 import type { ChartMode } from './types.ts';
 
 /*
  * A word cloud laid out once, without randomness or a canvas: words measured with a fixed table of
  * glyph widths, placed largest first along an Archimedean spiral from the centre, each at the first
- * spot where its box overlaps no other. The browser and the PDF receive the same positions.
+ * spot where its box overlaps no other; all of them, smaller when they do not fit. The same words on
+ * the same box always get the same positions, in the browser and in the PDF.
  */
 
 /** Advance widths in em of the chart font's (Roboto Regular) glyphs, by character, each class rounded up. */
@@ -92,14 +93,38 @@ const SPIRAL_GROWTH = 0.5;
 const SPIRAL_STEP = 0.1;
 const SPIRAL_ARC = 5;
 
+/** Each new try of a layout that left a word out draws every font this much smaller. */
+const SHRINK = 0.9;
+
+/** Below this, a font is not tried any smaller (a 24-word cloud fits a phone well above it). */
+const SMALLEST_FONT = 4;
+
 /**
- * Places words largest first (ties in input order), each sized linearly between `minFont` (the
+ * Places every word: largest first (ties in input order), each sized linearly between `minFont` (the
  * smallest value) and `maxFont` (the largest; all words get `maxFont` when the values are equal), at
  * the first point of a spiral from the centre where its box, padded, stays inside the area and
- * overlaps no placed box. Words that fit nowhere are left out (the chart's table still lists them).
- * Deterministic: the same words always give the same layout.
+ * overlaps no placed box. When a word fits nowhere, the whole cloud is laid out again with every font
+ * size 10% smaller (sizes keep their order), until every word fits: a long first word on a phone is
+ * drawn smaller, never left out. Only if even fonts under `SMALLEST_FONT` px cannot hold them all
+ * (an area far too small) are the words that fit nowhere left out (the chart's table still lists them).
+ * Deterministic: the same words and area always give the same layout.
  */
 export function layoutWords(words: WordInput[], options: WordLayoutOptions): PlacedWord[] {
+  const { minFont, maxFont } = options;
+  let best: PlacedWord[] = [];
+  for (let scale = 1; maxFont * scale >= SMALLEST_FONT || scale === 1; scale *= SHRINK) {
+    const placed = placeWords(words, { ...options, minFont: minFont * scale, maxFont: maxFont * scale });
+    if (placed.length === words.length) return placed;
+    if (placed.length > best.length) best = placed;
+  }
+  return best;
+}
+
+/**
+ * One try of `layoutWords` at these font sizes: the words placed in order, stopping at the first that
+ * fits nowhere (the caller then tries smaller fonts); what was placed until then.
+ */
+function placeWords(words: WordInput[], options: WordLayoutOptions): PlacedWord[] {
   const { width, height, minFont, maxFont } = options;
   const values = words.map((word) => word.value);
   const low = Math.min(...values);
@@ -107,12 +132,13 @@ export function layoutWords(words: WordInput[], options: WordLayoutOptions): Pla
   const sizeOf = (value: number) => tenth(high === low ? maxFont : minFont + ((value - low) / (high - low)) * (maxFont - minFont));
   const order = words.map((word, index) => ({ word, index })).sort((a, b) => b.word.value - a.word.value || a.index - b.index);
   const placed: PlacedWord[] = [];
-  order.forEach(({ word }, rank) => {
+  for (const [rank, { word }] of order.entries()) {
     const fontSize = sizeOf(word.value);
     const box = { width: tenth(measureText(word.text, fontSize)), height: tenth(fontSize * LINE_HEIGHT) };
     const spot = freeSpot(box, rank * GOLDEN_ANGLE, placed, width, height);
-    if (spot) placed.push({ ...word, fontSize, x: spot.x, y: spot.y, ...box });
-  });
+    if (!spot) break;
+    placed.push({ ...word, fontSize, x: spot.x, y: spot.y, ...box });
+  }
   return placed;
 }
 
@@ -167,20 +193,19 @@ export function cloudWords(widget: WordCloudWidget, rows: Row[]): WordInput[] {
 }
 
 /**
- * ECharts option of a word cloud widget: the words laid out by `layoutWords` on an area
- * `CHART_WIDTH` wide and the widget's height, drawn as positioned texts in the chart font, the
- * group centred in the chart.
+ * ECharts option of a word cloud widget: the words laid out by `layoutWords` on the chart's own box
+ * (`width`, default `CHART_WIDTH`, the PDFs' width; the screen passes the width it draws in) and the
+ * widget's height, drawn as texts at those positions, in the app's font on screen and the PDF's in
+ * print (the same Roboto: the layout measures its widths).
  */
-export function buildWordCloud(widget: WordCloudWidget, rows: Row[], mode: ChartMode): EChartsOption {
+export function buildWordCloud(widget: WordCloudWidget, rows: Row[], mode: ChartMode, width: number = CHART_WIDTH): EChartsOption {
   const height = widget.height ?? DEFAULT_CHART_HEIGHT;
-  const words = layoutWords(cloudWords(widget, rows), { width: CHART_WIDTH, height, minFont: widget.minFont, maxFont: widget.maxFont });
+  const words = layoutWords(cloudWords(widget, rows), { width, height, minFont: widget.minFont, maxFont: widget.maxFont });
   const option = {
     graphic: {
       elements: [
         {
           type: 'group',
-          left: 'center',
-          top: 'middle',
           children: words.map((word, index) => ({
             type: 'text',
             x: word.x,
@@ -189,7 +214,7 @@ export function buildWordCloud(widget: WordCloudWidget, rows: Row[], mode: Chart
             style: {
               text: word.text,
               fontSize: word.fontSize,
-              fontFamily: CHART_FONT,
+              fontFamily: mode === 'screen' ? APP_FONT : CHART_FONT,
               fill: paletteColor(index),
               align: 'center',
               verticalAlign: 'middle',

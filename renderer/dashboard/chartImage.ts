@@ -8,10 +8,65 @@ async function dataUrlBlob(url: string): Promise<Blob> {
   return (await fetch(url)).blob();
 }
 
+/** A file as a data URL. */
+async function fileDataUrl(url: string): Promise<string> {
+  const blob = await (await fetch(url)).blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error(url));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The document's upright `@font-face` rules of the families an SVG names, with their files inlined.
+ * An SVG drawn as an image loads nothing, not even the page's fonts: without them its texts fall
+ * back to another font, wider than the one the chart was laid out in (the word cloud's words would
+ * touch). Empty when the page declares none or a file cannot be read.
+ */
+async function inlinedFonts(svg: string): Promise<string> {
+  const rules = [...document.styleSheets]
+    .flatMap((sheet) => {
+      try {
+        return [...sheet.cssRules];
+      } catch {
+        return [];
+      }
+    })
+    .filter((rule): rule is CSSFontFaceRule => typeof CSSFontFaceRule !== 'undefined' && rule instanceof CSSFontFaceRule);
+  const used = rules.filter((rule) => {
+    const family = rule.style.getPropertyValue('font-family').replace(/["']/g, '').trim();
+    return family !== '' && svg.includes(family) && rule.style.getPropertyValue('font-style') !== 'italic';
+  });
+  try {
+    const inlined = await Promise.all(
+      used.map(async (rule) => {
+        const file = /url\(["']?([^"')]+)["']?\)/.exec(rule.style.getPropertyValue('src'))?.[1];
+        return file ? rule.cssText.replace(file, await fileDataUrl(file)) : '';
+      }),
+    );
+    return inlined.join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** An SVG data URL's document with the fonts it names inlined (see `inlinedFonts`), as an object URL to revoke. */
+async function withFonts(url: string): Promise<string> {
+  const comma = url.indexOf(',');
+  const head = url.slice(0, comma);
+  const body = url.slice(comma + 1);
+  const svg = head.endsWith(';base64') ? atob(body) : decodeURIComponent(body);
+  const fonts = await inlinedFonts(svg);
+  const styled = fonts === '' ? svg : svg.replace(/<svg\b[^>]*>/, (open) => `${open}<defs><style>${fonts}</style></defs>`);
+  return URL.createObjectURL(new Blob([styled], { type: 'image/svg+xml' }));
+}
+
 /**
  * A drawn chart as a PNG at twice its size on white. The SVG renderer's `getDataURL` gives an SVG
- * whatever the type asked, so that SVG is drawn on a canvas; if the browser cannot (no canvas), the
- * SVG itself is given.
+ * whatever the type asked, so that SVG, with the page's fonts it names inlined, is drawn on a canvas;
+ * if the browser cannot (no canvas), the SVG itself is given.
  */
 export async function chartImage(chart: ChartInstance): Promise<{ blob: Blob; extension: 'png' | 'svg' }> {
   const url = chart.getDataURL({ type: 'png', pixelRatio: PIXEL_RATIO, backgroundColor: BACKGROUND });
@@ -22,8 +77,13 @@ export async function chartImage(chart: ChartInstance): Promise<{ blob: Blob; ex
   const context = canvas.getContext('2d');
   if (!context || width === 0 || height === 0) return { blob: await dataUrlBlob(url), extension: 'svg' };
   const image = new Image();
-  image.src = url;
-  await image.decode();
+  const source = await withFonts(url);
+  image.src = source;
+  try {
+    await image.decode();
+  } finally {
+    URL.revokeObjectURL(source);
+  }
   canvas.width = width;
   canvas.height = height;
   context.fillStyle = BACKGROUND;

@@ -11,7 +11,8 @@
  * written the Brazilian way, and a tab staying chosen when a filter changes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { softAxe as axe, cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard } from './browserPages';
+import type { Page } from 'playwright-core';
+import { softAxe as axe, cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, PHONE } from './browserPages';
 import {
   ANA,
   CARLA,
@@ -36,6 +37,46 @@ import {
 import { setUpWorld } from './world';
 
 const world = setUpWorld({ shots: 'dashboards', variant: 'demo' });
+
+const CLOUD = 'Nuvem das forças de assinatura (as 5 primeiras de cada colaborador)';
+
+/**
+ * The word cloud as the browser drew it (issue 22, defect 4): every word of its table drawn once,
+ * inside the chart's box, none over another, in the Roboto the app serves (the font its layout
+ * measured; a family the browser lacks would draw wider words that touch).
+ */
+async function expectCloudDrawn(page: Page): Promise<void> {
+  const table = page.locator(`table[data-widget="${CLOUD}"]`);
+  await table.locator('xpath=ancestor::div[.//*[@data-drawn="true"]][1]//*[@data-drawn="true"]').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  const drawn = await table.evaluate((element) => {
+    let box = element.parentElement;
+    while (box && !box.querySelector('[data-drawn="true"]')) box = box.parentElement;
+    const chart = box?.querySelector('[data-drawn="true"]');
+    if (!chart) return null;
+    const frame = chart.getBoundingClientRect();
+    return {
+      width: frame.width,
+      height: frame.height,
+      words: [...chart.querySelectorAll('svg text')].map((text) => {
+        const edge = text.getBoundingClientRect();
+        return { text: text.textContent ?? '', left: edge.left - frame.left, right: edge.right - frame.left, top: edge.top - frame.top, bottom: edge.bottom - frame.top };
+      }),
+      listed: [...element.querySelectorAll('tbody tr')].map((row) => row.querySelector('th, td')?.textContent ?? ''),
+      roboto: [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Roboto' && face.status === 'loaded'),
+      family: chart.querySelector('svg text') ? getComputedStyle(chart.querySelector('svg text')!).fontFamily : '',
+    };
+  });
+  expect(drawn).not.toBeNull();
+  const { width, height, words, listed, roboto, family } = drawn!;
+  expect(words.map((word) => word.text).sort()).toEqual([...listed].sort());
+  expect(words.filter((word) => word.left < 0 || word.top < 0 || word.right > width || word.bottom > height).map((word) => word.text)).toEqual([]);
+  const overlaps = words.flatMap((one, index) =>
+    words.slice(index + 1).filter((two) => one.left < two.right && two.left < one.right && one.top < two.bottom && two.top < one.bottom).map((two) => `${one.text} × ${two.text}`),
+  );
+  expect(overlaps).toEqual([]);
+  expect([roboto, family.split(',')[0]]).toEqual([true, 'Roboto']);
+}
 
 /** Carla's signature strengths (VIA), as the scanner shows them for her alone. */
 const CARLA_VIA = [
@@ -170,7 +211,8 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
       Temperança: '1,0',
       Transcendência: '0,5',
     });
-    expect((await pairsOf(page, 'Nuvem das forças de assinatura (as 5 primeiras de cada colaborador)'))?.Amor).toBe('2');
+    expect((await pairsOf(page, CLOUD))?.Amor).toBe('2');
+    await expectCloudDrawn(page);
     await screenshot(page, world, 'dash4-consolidated-desktop');
     await axe(page, '/dash/4');
 
@@ -193,6 +235,13 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
       Temperança: '1',
       Transcendência: '1',
     });
+    // The cloud on a phone: laid out anew for its narrower box, every word still drawn.
+    const phone = await dashboardPage(world, PHONE);
+    await openDashboard(phone, 4, 'Inquérito VIA');
+    await chooseFilters(phone, [['Empresa', COMPANY_A]]);
+    await expect.poll(async () => (await pairsOf(phone, CLOUD))?.Amor).toBe('2');
+    await expectCloudDrawn(phone);
+    await screenshot(phone, world, 'dash4-cloud-phone');
   });
 
   it('5 Temperamentos: group means, primary and secondary counts, one person’s words', async () => {

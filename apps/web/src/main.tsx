@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { declareAppFont } from './fonts';
+
+declareAppFont();
 
 const container = document.getElementById('root');
 if (container) {

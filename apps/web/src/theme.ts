@@ -1,5 +1,6 @@
 import type { ThemeOptions } from '@mui/material/styles';
 import { createTheme } from '@mui/system';
+import { APP_FONT } from '../../../engine/charts/print';
 
 /** Brand yellow of the header bars. */
 export const BRAND_YELLOW = '#F5C400';
@@ -16,7 +17,7 @@ export const themeOptions: ThemeOptions = {
     background: { default: '#f6f6f4' },
   },
   shape: { borderRadius: 8 },
-  typography: { fontFamily: 'Roboto, "Segoe UI", Arial, sans-serif' },
+  typography: { fontFamily: APP_FONT },
   components: {
     MuiButtonBase: {
       styleOverrides: {
@@ -37,7 +38,7 @@ export const themeOptions: ThemeOptions = {
   },
 };
 
-const FONT = 'Roboto, "Segoe UI", Arial, sans-serif';
+const FONT = APP_FONT;
 const SHADOW_1 = '0px 2px 1px -1px rgba(0,0,0,0.2),0px 1px 1px 0px rgba(0,0,0,0.14),0px 1px 3px 0px rgba(0,0,0,0.12)';
 const SHADOW_24 = '0px 11px 15px -7px rgba(0,0,0,0.2),0px 24px 38px 3px rgba(0,0,0,0.14),0px 9px 46px 8px rgba(0,0,0,0.12)';
 

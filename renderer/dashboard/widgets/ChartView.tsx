@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Box from '@mui/material/Box';
 import type { Row } from '../../../engine/definition/dashboard';
@@ -13,15 +13,38 @@ const Chart = lazy(() => import('../../Chart'));
 const DEFAULT_HEIGHT = 320;
 
 /**
- * A chart widget of any chart kind: the builder's option drawn by `Chart` (hidden from screen
- * readers), and under it the same numbers as a table. The drawn chart registers with the view's shelf
- * for the print dialog.
+ * An element's width in whole pixels, read before the first paint and again whenever it changes;
+ * undefined while the element has no width (not laid out, or a document without layout).
+ */
+function useWidth(element: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const read = () => {
+      const measured = Math.floor(target.getBoundingClientRect().width);
+      setWidth(measured > 0 ? measured : undefined);
+    };
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/**
+ * A chart widget of any chart kind: the builder's option for the width it is drawn in (the word
+ * cloud lays its words out on that box) drawn by `Chart` (hidden from screen readers), and under it
+ * the same numbers as a table. The drawn chart registers with the view's shelf for the print dialog.
  */
 export function ChartView({ widget, rows, name }: { widget: ChartWidget; rows: Row[]; name: string }) {
-  const option = useMemo(() => buildChart(widget, rows, 'screen'), [widget, rows]);
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const option = useMemo(() => buildChart(widget, rows, 'screen', width), [widget, rows, width]);
   const height = widget.height ?? DEFAULT_HEIGHT;
   const shelf = useContext(ChartShelfContext);
-  const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartInstance | null>(null);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import { describe, expect, it } from 'vitest';
-import { CHART_FONT, finishOption } from '../../../engine/charts/print.ts';
+import { APP_FONT, CHART_FONT, finishOption } from '../../../engine/charts/print.ts';
 import { buildChart, chartBuilders, isChartWidget } from '../../../engine/charts/registry.ts';
 import type { Widget } from '../../../engine/definition/dashboard.ts';
 import { keysNamed, notJson, textStyles } from './chartOption.ts';
@@ -40,6 +40,17 @@ describe.each(sampleList.map((sample) => [sample.widget.kind, sample] as const))
     expect(option.animation).not.toBe(false);
     expect(notJson(option)).toEqual([]);
     expect(JSON.parse(JSON.stringify(option))).toEqual(option);
+  });
+
+  it('names the app font at the root (the font the app serves, never a serif fallback)', () => {
+    expect(option.textStyle).toMatchObject({ fontFamily: APP_FONT });
+  });
+});
+
+describe('the app font', () => {
+  it('is the chart font first, then fallbacks without a double quote (zrender writes it unescaped into an SVG style attribute)', () => {
+    expect(APP_FONT.split(',').map((family) => family.trim())).toEqual([CHART_FONT, "'Segoe UI'", 'Arial', 'sans-serif']);
+    expect(APP_FONT).not.toContain('"');
   });
 });
 

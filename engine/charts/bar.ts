@@ -37,6 +37,12 @@ export function categoryGrid(rows: Row[], encoding: { category: string; series?:
   return { categories, series };
 }
 
+/** A value as written, followed in brackets by the row's `detail` field when it has one ('67% (Concordo Totalmente)'). */
+export function withDetail(text: string, row: Row | undefined, detail: string | undefined): string {
+  const note = detail === undefined || !row ? '' : cellText(row[detail]).trim();
+  return note === '' ? text : `${text} (${note})`;
+}
+
 /** The value of a row's field for a chart: the number, or '-' (ECharts' "no value") when missing. */
 export function chartValue(row: Row | undefined, field: string): number | '-' {
   const value = row ? toNumber(row[field]) : null;
@@ -64,7 +70,8 @@ export function valueAxis(widget: { min?: number; max?: number; format?: NumberF
 /**
  * ECharts option of a bar widget: one bar per category (first-seen order), one series per `series`
  * value, stacked or side by side, vertical or horizontal (first category on top). Each bar carries
- * its row's colour (`color` field) and its value label, written per `format`, hidden below `labelMin`.
+ * its row's colour (`color` field) and its value label, written per `format`, hidden below `labelMin`;
+ * its tooltip adds the row's `detail` in brackets.
  */
 export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChartsOption {
   const grid = categoryGrid(rows, widget);
@@ -99,7 +106,7 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
           value,
           ...(rowColor !== undefined ? { itemStyle: { color: rowColor } } : {}),
           label: value >= labelMin ? { show: true, formatter: text } : { show: false },
-          tooltip: itemTooltip(grid.categories[column] ?? '', text, several ? item.name : undefined),
+          tooltip: itemTooltip(grid.categories[column] ?? '', withDetail(text, row, widget.detail), several ? item.name : undefined),
         };
       }),
     };

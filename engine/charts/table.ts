@@ -1,6 +1,6 @@
 import type { DataWidget, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
-import { categoryGrid, chartValue } from './bar.ts';
+import { categoryGrid, chartValue, withDetail } from './bar.ts';
 import { cellText, formatCell, formatNumber } from './format.ts';
 import { gaugeReading } from './gauge.ts';
 import { slices } from './pie.ts';
@@ -22,12 +22,13 @@ export const TABLE_HEADERS = {
 
 type Tabulator<W extends DataWidget> = (widget: W, rows: Row[]) => DataTable;
 
-/** Bars and lines: a row per category; a column per series, or one value column. */
+/** Bars and lines: a row per category; a column per series, or one value column; a bar's `detail` after each value. */
 function categoryTable(widget: Extract<DataWidget, { kind: 'bar' | 'line' }>, rows: Row[]): DataTable {
   const grid = categoryGrid(rows, widget);
+  const detail = widget.kind === 'bar' ? widget.detail : undefined;
   const cell = (row: Row | undefined) => {
     const value = chartValue(row, widget.value);
-    return value === '-' ? '' : formatNumber(value, widget.format);
+    return value === '-' ? '' : withDetail(formatNumber(value, widget.format), row, detail);
   };
   return {
     columns: [TABLE_HEADERS.category, ...(widget.series === undefined ? [TABLE_HEADERS.value] : grid.series.map((series) => series.name))],
@@ -109,7 +110,7 @@ const tabulators: { [K in DataWidget['kind']]: Tabulator<Extract<DataWidget, { k
 /**
  * The numbers of a data widget as a table, written exactly as its chart writes them: what screen
  * readers read under each chart and what the end-to-end tests check. Bars and lines: a row per
- * category, a column per series ('Item' and 'Valor' without series). Scatter: label, x, y. Pie and
+ * category, a column per series ('Item' and 'Valor' without series), a bar's `detail` in brackets after each value. Scatter: label, x, y. Pie and
  * ring: 'Item', 'Valor'. Gauge: the value (and 'Faixa'). Word cloud: 'Palavra', 'Valor'. Stat: the
  * value under its label. Names: 'Nome', a row each. Table: its columns. Columns: a row per position. Texts: question, (author),
  * answer. `rows` are the widget's rows (after its `where`).

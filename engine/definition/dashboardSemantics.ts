@@ -266,7 +266,7 @@ const optional = (entries: [string, string | undefined][]): Read[] => entries.fl
 function widgetFields(widget: Widget): Read[] {
   switch (widget.kind) {
     case 'bar':
-      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color]]);
+      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color], ['/detail', widget.detail]]);
     case 'line':
       return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series]]);
     case 'scatter':

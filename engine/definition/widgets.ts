@@ -42,6 +42,11 @@ export interface BarWidget extends WidgetBase {
   color?: string;
   /** Colours per series value. Default the palette. */
   seriesColors?: Record<string, string>;
+  /**
+   * Field whose text follows each value in brackets, in the tooltip and in the table ('67% (Concordo
+   * Totalmente)'): what lies behind a segment when the series say what it means (the answer behind a level).
+   */
+  detail?: string;
   stack?: boolean;
   /** Categories on the vertical axis (long statements). Default false. */
   horizontal?: boolean;

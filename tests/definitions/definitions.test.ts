@@ -71,8 +71,9 @@ describe('the dashboards', () => {
       draft.datasets.people = { query: 'scores', types: [8] };
       draft.datasets.rings = { query: 'summary', types: [8], transforms: [{ op: 'unpivot', fields: ['semNome'] }] };
       const tabs = draft.layout[0] as { tabs: { content: { dataset?: string; category?: string }[] }[] };
-      tabs.tabs[0]!.content[1]!.dataset = 'inexistente';
-      tabs.tabs[1]!.content[1]!.category = 'campoInexistente';
+      // Each statement tab: the names, the colours' legend, the bar chart.
+      tabs.tabs[0]!.content[2]!.dataset = 'inexistente';
+      tabs.tabs[1]!.content[2]!.category = 'campoInexistente';
     });
     const result = parseDashboard(broken, byType);
     expect(result.ok).toBe(false);
@@ -83,8 +84,8 @@ describe('the dashboards', () => {
         expect.stringMatching(/^\/datasets\/gaps\/transforms\/0\/where\/0\/in\/0: nenhuma opção tem a tag "inexistente"/),
         expect.stringMatching(/^\/datasets\/people: linhas por pessoa/),
         expect.stringMatching(/^\/datasets\/rings\/transforms\/0\/fields\/0: não existe a pontuação "semNome"/),
-        expect.stringMatching(/^\/layout\/0\/tabs\/0\/content\/1\/dataset: não existe o conjunto de dados "inexistente"/),
-        expect.stringMatching(/^\/layout\/0\/tabs\/1\/content\/1\/category: campo "campoInexistente" desconhecido/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/0\/content\/2\/dataset: não existe o conjunto de dados "inexistente"/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/1\/content\/2\/category: campo "campoInexistente" desconhecido/),
       ]),
     );
     expect(parseDashboard({ ...base, filters: ['empresa'] }, byType).ok).toBe(false);

@@ -286,14 +286,17 @@ describe('dashboards', () => {
     };
     broken.datasets.likert!.questions![2] = '9.9';
     broken.datasets.respondents!.transforms![0]!.where![0]!.field = 'feito';
-    broken.layout[0]!.tabs[1]!.content[2]!.dataset = 'justificativas';
-    broken.layout[0]!.tabs[2]!.content[1]!.category = 'pergunta';
+    // Each statement tab: the names, the colours' legend, the bar chart, the justifications.
+    broken.layout[0]!.tabs[1]!.content[3]!.dataset = 'justificativas';
+    broken.layout[0]!.tabs[2]!.content[2]!.category = 'pergunta';
+    broken.layout[0]!.tabs[3]!.content[2]!.detail = 'resposta';
     const errors = errorsOfDashboard(broken);
     expect(errors).toEqual([
       { pointer: '/datasets/likert/questions/2', message: 'não existe a pergunta "9.9" nos tipos 8' },
       { pointer: '/datasets/respondents/transforms/0/where/0/field', message: expect.stringMatching(/^campo "feito" desconhecido \(as linhas têm: evaluation, /) },
-      { pointer: '/layout/0/tabs/1/content/2/dataset', message: 'não existe o conjunto de dados "justificativas"' },
-      { pointer: '/layout/0/tabs/2/content/1/category', message: expect.stringMatching(/^campo "pergunta" desconhecido no conjunto "likert"/) },
+      { pointer: '/layout/0/tabs/1/content/3/dataset', message: 'não existe o conjunto de dados "justificativas"' },
+      { pointer: '/layout/0/tabs/2/content/2/category', message: expect.stringMatching(/^campo "pergunta" desconhecido no conjunto "likert"/) },
+      { pointer: '/layout/0/tabs/3/content/2/detail', message: expect.stringMatching(/^campo "resposta" desconhecido no conjunto "likert"/) },
     ]);
   });
 

@@ -47,6 +47,17 @@ const AREA_MAP = 'Mapa Operacional da Área';
 const GAPS =
   'Consolidado das lacunas (só respostas desfavoráveis e neutras quando as desfavoráveis somam 50% ou mais; afirmações invertidas já desinvertidas)';
 
+/**
+ * An area map's table cells in the columns of `LEVELS5` (what an answer means for the area), each
+ * followed by the answer it is: on a plain statement level i is the i-th answer of `LIKERT`, on a
+ * reverse one the i-th from the end ('Muito desfavorável' is 'Concordo Totalmente'). An empty cell
+ * (no row) stays empty.
+ */
+function answered(cells: string[], statement: 'plain' | 'reverse' = 'plain'): string[] {
+  const answers = statement === 'reverse' ? [...LIKERT].reverse() : LIKERT;
+  return cells.map((cell, index) => (cell === '' ? '' : `${cell} (${answers[index]})`));
+}
+
 describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', () => {
   beforeAll(async () => {
     const people = await Respondents.load(world);
@@ -242,9 +253,13 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     await closeDialog(page, filters);
 
     // Three respondents per question: page 1 Ana 5, Bruno 2, Diego 1 → 1/3 = 33% each of Concordo
-    // Totalmente, Discordo, Discordo totalmente; pages 2–4 Ana 4 instead (Concordo).
+    // Totalmente, Discordo, Discordo totalmente; pages 2–4 Ana 4 instead (Concordo). The columns say
+    // what an answer means for the area, each cell the answer: on a plain statement (1.1) agreeing is
+    // favourable, on a reverse one (1.3, "Erros e retrabalhos…") unfavourable.
     const q11 = definitionOf(8).pages[0]!.questions[0]!.text;
-    await expect.poll(() => rowOf(page, 'Resultados', q11, LIKERT)).toEqual(['33%', '33%', '0%', '0%', '33%']);
+    const q13 = definitionOf(8).pages[0]!.questions[3]!.text;
+    await expect.poll(() => rowOf(page, 'Resultados', q11, LEVELS5)).toEqual(answered(['33%', '33%', '0%', '0%', '33%']));
+    expect(await rowOf(page, 'Resultados', q13, LEVELS5)).toEqual(answered(['33%', '0%', '0%', '33%', '33%'], 'reverse'));
     await page.getByRole('button', { name: '3 respostas', exact: true }).click();
     expect((await page.getByRole('button', { name: '3 respostas' }).locator('xpath=following-sibling::ul[1]/li').allInnerTexts()).sort()).toEqual([ANA, BRUNO, DIEGO]);
     // Justifications of page 1 (1.1.1, 1.3.1, 1.7.1).
@@ -255,7 +270,7 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
 
     await tab(page, 'Organização');
     const q21 = definitionOf(8).pages[1]!.questions[0]!.text;
-    await expect.poll(() => rowOf(page, 'Organização', q21, LIKERT)).toEqual(['33%', '33%', '0%', '33%', '0%']);
+    await expect.poll(() => rowOf(page, 'Organização', q21, LEVELS5)).toEqual(answered(['33%', '33%', '0%', '33%', '0%']));
 
     await tab(page, 'Sugestões de melhorias');
     await expect.poll(() => tabTexts(page)).toEqual(['Contratar mais uma pessoa', 'Mais treinamento para a equipe', 'Rever as metas']);
@@ -266,11 +281,10 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     // + Discordo = 66,7% ≥ 50% → only the scores 1–3 (disagreement and neutrality) stay; 1.3 (reverse,
     // "Erros e retrabalhos…") negative = Ana's Concordo Totalmente alone, 33% < 50% → every share stays.
     await tab(page, 'Consolidado');
-    const q13 = definitionOf(8).pages[0]!.questions[3]!.text;
     await expect.poll(() => cellsOf(page, GAPS).then((cells) => cells?.[0])).toEqual(['Item', ...LEVELS5]);
-    expect(await rowOf(page, GAPS, q11, LEVELS5)).toEqual(['33%', '33%', '0%', '', '']);
+    expect(await rowOf(page, GAPS, q11, LEVELS5)).toEqual(answered(['33%', '33%', '0%', '', '']));
     // 1.3 by item score: Concordo Totalmente 33% is 'Muito desfavorável', the two disagreements favourable.
-    expect(await rowOf(page, GAPS, q13, LEVELS5)).toEqual(['33%', '0%', '0%', '33%', '33%']);
+    expect(await rowOf(page, GAPS, q13, LEVELS5)).toEqual(answered(['33%', '0%', '0%', '33%', '33%'], 'reverse'));
     await screenshot(page, world, 'dash8-consolidated-desktop');
     await axe(page, "/dash/8's consolidated tab");
 
@@ -279,11 +293,11 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     await chooseOnTab(page, 'Consolidado', [['Setor', 'Administrativo']]);
     // Every statement of the sector reaches 50% unfavourable: no favourable answer is left to draw at all.
     await expect.poll(() => cellsOf(page, GAPS).then((cells) => cells?.[0])).toEqual(['Item', ...LEVELS5.slice(0, 3)]);
-    expect(await rowOf(page, GAPS, q11, LEVELS5.slice(0, 3))).toEqual(['0%', '50%', '0%']);
-    expect(await rowOf(page, GAPS, q13, LEVELS5.slice(0, 3))).toEqual(['50%', '0%', '0%']);
+    expect(await rowOf(page, GAPS, q11, LEVELS5.slice(0, 3))).toEqual(answered(['0%', '50%', '0%']));
+    expect(await rowOf(page, GAPS, q13, LEVELS5.slice(0, 3))).toEqual(answered(['50%', '0%', '0%'], 'reverse'));
     await page.getByRole('button', { name: '2 respostas', exact: true }).waitFor();
     await tab(page, 'Resultados');
-    await expect.poll(() => rowOf(page, 'Resultados', q11, LIKERT)).toEqual(['0%', '50%', '0%', '0%', '50%']);
+    await expect.poll(() => rowOf(page, 'Resultados', q11, LEVELS5)).toEqual(answered(['0%', '50%', '0%', '0%', '50%']));
   });
 
   it('8 operational area map on a phone: the first company’s shares, without sideways scrolling', async () => {
@@ -292,7 +306,7 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     await chooseFilters(phone, [['Empresa', COMPANY_A]]);
     // 1.1: Ana 5, Bruno 2, Diego 1 → 33% each, as on the desktop.
     const q11 = definitionOf(8).pages[0]!.questions[0]!.text;
-    await expect.poll(() => rowOf(phone, 'Resultados', q11, LIKERT)).toEqual(['33%', '33%', '0%', '0%', '33%']);
+    await expect.poll(() => rowOf(phone, 'Resultados', q11, LEVELS5)).toEqual(answered(['33%', '33%', '0%', '0%', '33%']));
     await screenshot(phone, world, 'dash8-phone');
     expect(await pageWidth(phone), 'no sideways scrolling on a phone').toBeLessThanOrEqual(390);
   });
@@ -305,12 +319,12 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     const q11 = definition.pages[0]!.questions[0]!.text;
     const q21 = definition.pages[1]!.questions[0]!.text;
     // Clareza: Ana 1, Fernanda 5 → 50% / 50%. Eficiência: Ana 3, Fernanda 5.
-    await expect.poll(() => rowOf(page, 'Clareza', q11, LIKERT)).toEqual(['50%', '0%', '0%', '0%', '50%']);
+    await expect.poll(() => rowOf(page, 'Clareza', q11, LEVELS5)).toEqual(answered(['50%', '0%', '0%', '0%', '50%']));
     await page.getByRole('button', { name: '2 respostas', exact: true }).waitFor();
     await screenshot(page, world, 'dash10-desktop');
     await axe(page, '/dash/10');
     await tab(page, 'Eficiência');
-    await expect.poll(() => rowOf(page, 'Eficiência', q21, LIKERT)).toEqual(['0%', '0%', '50%', '0%', '50%']);
+    await expect.poll(() => rowOf(page, 'Eficiência', q21, LEVELS5)).toEqual(answered(['0%', '0%', '50%', '0%', '50%']));
     await tab(page, 'Respostas');
     await expect.poll(() => tabTexts(page)).toEqual(['Burocracia', 'Centralização', 'Mudanças sem aviso', 'Objetivos pouco claros', 'Tarefas desiguais']);
     // Gaps, by item score: 1.1 (plain) Discordo totalmente 50% ≥ 50% → only scores 1–3; 1.3 (reverse):
@@ -319,10 +333,10 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     await tab(page, 'Consolidado');
     const q13 = definition.pages[0]!.questions[3]!.text;
     const q22 = definition.pages[1]!.questions[1]!.text;
-    await expect.poll(() => rowOf(page, GAPS, q11, LEVELS5)).toEqual(['50%', '0%', '0%', '', '']);
-    expect(await rowOf(page, GAPS, q13, LEVELS5)).toEqual(['50%', '0%', '0%', '', '']);
-    expect(await rowOf(page, GAPS, q21, LEVELS5)).toEqual(['0%', '0%', '50%', '0%', '50%']);
-    expect(await rowOf(page, GAPS, q22, LEVELS5)).toEqual(['50%', '0%', '50%', '', '']);
+    await expect.poll(() => rowOf(page, GAPS, q11, LEVELS5)).toEqual(answered(['50%', '0%', '0%', '', '']));
+    expect(await rowOf(page, GAPS, q13, LEVELS5)).toEqual(answered(['50%', '0%', '0%', '', ''], 'reverse'));
+    expect(await rowOf(page, GAPS, q21, LEVELS5)).toEqual(answered(['0%', '0%', '50%', '0%', '50%']));
+    expect(await rowOf(page, GAPS, q22, LEVELS5)).toEqual(answered(['50%', '0%', '50%', '', ''], 'reverse'));
     await screenshot(page, world, 'dash10-consolidated-desktop');
   });
 

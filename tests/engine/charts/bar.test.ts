@@ -62,6 +62,13 @@ describe('buildBar', () => {
     expect(team!.label).toMatchObject({ position: 'inside' });
   });
 
+  it("adds the row's detail in brackets to the tooltip, not to the label", () => {
+    const withAnswer = rows.map((row, index) => ({ ...row, answer: ['Concordo', 'Discordo', '', 'Concordo', 'Discordo'][index]! }));
+    const [team, leaders] = seriesOf(buildBar({ ...stacked, detail: 'answer' }, withAnswer, 'screen'));
+    expect(itemsOf(team!).map((item) => (item.tooltip as { formatter?: string } | undefined)?.formatter)).toEqual(['Equipe<br/>Comunicação: 42% (Concordo)', 'Equipe<br/>Planejamento: 30%', undefined]);
+    expect(itemsOf(leaders!).map((item) => (item.label as { formatter?: string }).formatter)).toEqual([undefined, '56%', '12%']);
+  });
+
   it('sets the value axis range and a percent sign on its ticks', () => {
     const option = buildBar(stacked, rows, 'screen');
     expect(option.yAxis).toEqual({ type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } });

@@ -23,6 +23,23 @@ describe('tableOf', () => {
     });
   });
 
+  it("bars with a detail: the row's detail in brackets after each value (the answer behind a level)", () => {
+    const widget: DataWidget = { kind: 'bar', dataset: 'd', category: 'statement', value: 'percent', series: 'level', detail: 'answer', format: 'percent', stack: true };
+    const rows: Row[] = [
+      { statement: 'Erros frequentes', level: 'Desfavorável', answer: 'Concordo', percent: 66.7 },
+      { statement: 'Erros frequentes', level: 'Favorável', answer: 'Discordo', percent: 33.3 },
+      { statement: 'Metas cumpridas', level: 'Desfavorável', answer: 'Discordo', percent: 0 },
+      { statement: 'Metas cumpridas', level: 'Favorável', answer: '', percent: 100 },
+    ];
+    expect(tableOf(widget, rows)).toEqual({
+      columns: ['Item', 'Desfavorável', 'Favorável'],
+      rows: [
+        ['Erros frequentes', '67% (Concordo)', '33% (Discordo)'],
+        ['Metas cumpridas', '0% (Discordo)', '100%'],
+      ],
+    });
+  });
+
   it('lines without series: category and value', () => {
     const widget: DataWidget = { kind: 'line', dataset: 'd', category: 'theme', value: 'value', format: 'decimal' };
     expect(tableOf(widget, themes.filter((row) => row.side === 'Equipe'))).toEqual({

@@ -376,10 +376,15 @@ export const FILTER_KEYS = {
   alignment: 'alignment_id',
 } as const satisfies Record<FilterName | 'course', keyof DashboardFilters>;
 
+/** The value of the company filter's choice 'Todas as empresas' (staff): the calls then send `all_companies: true`. */
+export const ALL_COMPANIES = 'all';
+
 /** The filters the data call accepts (ids as the API gives them). */
 export interface DashboardFilters {
   company_id?: number;
   course_id?: number;
+  /** Staff asked explicitly to pool every client company (without it, no company chosen is refused). */
+  all_companies?: boolean;
   sector_id?: number;
   colleague_id?: number;
   evaluated_id?: number;

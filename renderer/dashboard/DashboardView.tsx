@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { isCompanyUser } from '../../engine/accounts.ts';
+import { isAdministrator, isCompanyUser } from '../../engine/accounts.ts';
 import type { Condition, DashboardData, DashboardDefinition } from '../../engine/definition/dashboard';
 import { format, messages } from '../../engine/messages';
 import { ChartShelfContext, useChartShelf } from './chartShelf';
@@ -22,7 +22,7 @@ import { FLOW, LayoutNodes } from './LayoutView';
 import { PrintDialog } from './PrintDialog';
 import { ReportPreview } from './ReportPreview';
 import { saveFile } from '../saveFile';
-import type { DashboardSource } from './types';
+import type { DashboardSource, FilterOption } from './types';
 import { useDashboardData } from './useDashboardData';
 import { useFilterOptions } from './useFilterOptions';
 
@@ -41,7 +41,12 @@ interface DashboardViewProps {
   accountType: number | undefined;
   /** Filter choices and data. */
   source: DashboardSource;
+  /** The company (or 'Todas as empresas') staff chose on the dashboard before: chosen at first. Ignored by a company user and a view without the company filter. */
+  initialCompany?: FilterOption | null;
+  /** Called when staff choose another company option, or remove it (null), so that the next dashboard starts on it. */
+  onCompanyChange?(option: FilterOption | null): void;
 }
+
 
 /** Whether the data leaves nothing to show: nobody in scope, or the view's `emptyWhen` dataset empty. */
 export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData): boolean {
@@ -54,7 +59,7 @@ export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData)
  * 'Imprimir', then the layout's tabs, toggles, sections and widgets over the data the server computed
  * for the chosen filters.
  */
-export function DashboardView({ dashboard, accountType, source }: DashboardViewProps) {
+export function DashboardView({ dashboard, accountType, source, initialCompany, onCompanyChange }: DashboardViewProps) {
   const { enqueueSnackbar } = useSnackbar();
   const failureText = dashboard.loadFailed;
   const onFailure = useCallback(
@@ -72,14 +77,22 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
   const companyLocked = isCompanyUser(accountType) && dashboard.filters.includes('company');
   const ownCompanies = useFilterOptions(source, dashboard.id, 'company', companyLocked ? {} : null, onFailure);
   const ownCompany = companyLocked ? ownCompanies?.[0] : undefined;
-  const [picked, setPicked] = useState<ChosenFilters>({});
+  // Staff choose a company, a course or 'Todas as empresas' before any data: a view never pools client
+  // companies unless asked to. The one chosen on the dashboard before stays chosen.
+  const choosesCompany = isAdministrator(accountType) && dashboard.filters.includes('company');
+  const [picked, setPicked] = useState<ChosenFilters>(() => (choosesCompany && initialCompany ? { company: initialCompany } : {}));
   const chosen = useMemo(() => (ownCompany ? { ...picked, company: ownCompany } : picked), [picked, ownCompany]);
+  const pick = (next: ChosenFilters) => {
+    setPicked(next);
+    if (choosesCompany && next.company !== chosen.company) onCompanyChange?.(next.company ?? null);
+  };
 
   const waiting = companyLocked && ownCompanies === null;
   const missing = dashboard.requires !== undefined && !isChosen(chosen, dashboard.requires.filter);
+  const noCompany = choosesCompany && !isChosen(chosen, 'company');
   // The questionnaire version whose answers the numbers use, by type, where answers of several exist.
   const [editions, setEditions] = useState<Record<string, number>>({});
-  const filters = waiting || missing ? null : { ...toDashboardFilters(chosen), ...(Object.keys(editions).length > 0 ? { editions } : {}) };
+  const filters = waiting || missing || noCompany ? null : { ...toDashboardFilters(chosen), ...(Object.keys(editions).length > 0 ? { editions } : {}) };
   // The page of each paged table, for the filters it was chosen under (new filters start on page one).
   const filtersKey = filters === null ? null : JSON.stringify(filters);
   const [paged, setPaged] = useState<{ key: string | null; pages: Record<string, number> }>({ key: null, pages: {} });
@@ -188,7 +201,7 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
           source={source}
           chosen={chosen}
           companyLocked={companyLocked}
-          onChange={(next) => setPicked(next)}
+          onChange={pick}
           onFailure={onFailure}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
@@ -237,10 +250,16 @@ export function DashboardView({ dashboard, accountType, source }: DashboardViewP
         </Box>
       </Box>
       <Box aria-busy={busy}>
-        {missing && dashboard.requires && (
+        {missing && dashboard.requires ? (
           <Paper sx={{ p: 3 }}>
             <Typography>{dashboard.requires.hint}</Typography>
           </Paper>
+        ) : (
+          noCompany && (
+            <Paper sx={{ p: 3 }}>
+              <Typography>{m.chooseCompany}</Typography>
+            </Paper>
+          )
         )}
         {busy && refreshing && <LinearProgress aria-label={m.loading} sx={{ mb: 1 }} />}
         {busy && !refreshing && (

@@ -1,4 +1,4 @@
-import { FILTER_KEYS, type DashboardFilters, type FilterName } from '../../engine/definition/dashboard';
+import { ALL_COMPANIES, FILTER_KEYS, type DashboardFilters, type FilterName } from '../../engine/definition/dashboard';
 import type { FilterField, FilterOption } from './types';
 
 /** The filters chosen in the dialog, with their labels for the chips. */
@@ -64,12 +64,19 @@ export function pick(chosen: ChosenFilters, fields: FilterField[]): ChosenFilter
   return Object.fromEntries(fields.flatMap((field) => (chosen[field] ? [[field, chosen[field]]] : []))) as ChosenFilters;
 }
 
-/** The chosen filters as the data and options calls take them (ids as numbers, the alignment id as text). */
+/**
+ * The chosen filters as the data and options calls take them (ids as numbers, the alignment id as text;
+ * the company choice 'Todas as empresas' as `all_companies: true`).
+ */
 export function toDashboardFilters(chosen: ChosenFilters): DashboardFilters {
-  const filters: Record<string, number | string> = {};
+  const filters: Record<string, number | string | boolean> = {};
   for (const field of FIELDS) {
     const option = chosen[field];
     if (!option) continue;
+    if (field === 'company' && option.value === ALL_COMPANIES) {
+      filters.all_companies = true;
+      continue;
+    }
     const key = KEYS[field];
     filters[key] = key === 'alignment_id' ? String(option.value) : Number(option.value);
   }

@@ -150,7 +150,9 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('3 Alpha: the consolidated counts and table, and one person’s force and risk', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, 3, 'Teste Alpha');
-    // Every company: Ana, Carla and José (Empresa Beta).
+    // Nothing before a company is chosen; every company only when asked for: Ana, Carla and José (Empresa Beta).
+    await page.getByText('Escolha em Filtros a empresa, um curso ou "Todas as empresas".', { exact: true }).waitFor();
+    await chooseFilters(page, [['Empresa', 'Todas as empresas']]);
     await expect.poll(() => sortedRows(page, 'Colaboradores').then((rows) => rows?.map((row) => row[0]))).toEqual([ANA, CARLA, ZE]);
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
     await expect.poll(() => sortedRows(page, 'Colaboradores')).toEqual([

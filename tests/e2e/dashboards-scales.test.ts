@@ -45,6 +45,9 @@ const world = setUpWorld({ shots: 'dashboards', variant: 'demo' });
 let people: Respondents;
 
 const PSS_TITLE = 'Escala de Estresse Percebido (PSS-14)';
+/** What a staff view with the company filter shows before a company is chosen. */
+const CHOOSE_COMPANY = 'Escolha em Filtros a empresa, um curso ou "Todas as empresas".';
+const ALL_COMPANIES = 'Todas as empresas';
 const GAUGE = 'Média de estresse percebido (0 a 56)';
 
 describe('the results views of the scales (13, 16, 12, 15), end to end', () => {
@@ -123,7 +126,21 @@ describe('the results views of the scales (13, 16, 12, 15), end to end', () => {
   it('13 PSS-14: the mean, the bands and the respondents; the print dialog downloads a PNG', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, 13, PSS_TITLE);
-    // Every company (the administrator's default): (28 + 0 + 56 + 14 + 42) / 5 = 28,0 → alto (27–39,9).
+    // No numbers before a choice: a view never pools client companies unless asked to.
+    await page.getByText(CHOOSE_COMPANY, { exact: true }).waitFor();
+    expect(await cellsOf(page, GAUGE)).toBeNull();
+    expect(await page.getByRole('button', { name: 'Imprimir', exact: true }).isDisabled()).toBe(true);
+
+    // Staff are offered 'Todas as empresas' first, then every company sorted by commercial name (results.md 6).
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const filters = page.getByRole('dialog', { name: 'Filtros' });
+    await filters.getByRole('combobox', { name: 'Empresa', exact: true }).click();
+    await page.getByRole('option').first().waitFor();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([ALL_COMPANIES, COMPANY_B, COMPANY_A]);
+    await page.getByRole('option', { name: ALL_COMPANIES, exact: true }).click();
+    await page.locator('ul[aria-label="Filtros escolhidos"]').getByText(`Empresa: ${ALL_COMPANIES}`).waitFor();
+    await closeDialog(page, filters);
+    // Every company, asked for: (28 + 0 + 56 + 14 + 42) / 5 = 28,0 → alto (27–39,9).
     await expect.poll(() => cellsOf(page, GAUGE)).toEqual([['Valor', 'Faixa'], ['28,0', 'Estresse alto']]);
     expect(await sortedRows(page, 'Respondentes')).toEqual([
       [ANA, '28', 'Estresse alto'],
@@ -133,15 +150,8 @@ describe('the results views of the scales (13, 16, 12, 15), end to end', () => {
       [ZE, '42', 'Estresse muito alto'],
     ]);
 
-    // Staff see every company, sorted by commercial name (results.md 6); then the first company.
-    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
-    const filters = page.getByRole('dialog', { name: 'Filtros' });
-    await filters.getByRole('combobox', { name: 'Empresa', exact: true }).click();
-    await page.getByRole('option').first().waitFor();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual([COMPANY_B, COMPANY_A]);
-    await page.getByRole('option', { name: COMPANY_A, exact: true }).click();
-    await page.locator('ul[aria-label="Filtros escolhidos"]').getByText(`Empresa: ${COMPANY_A}`).waitFor();
-    await closeDialog(page, filters);
+    // Then the first company.
+    await chooseFilters(page, [['Empresa', COMPANY_A]]);
 
     // The first company: (28 + 0 + 56 + 14) / 4 = 24,5 → moderado (13–26,9); one respondent per band.
     await expect.poll(() => cellsOf(page, GAUGE)).toEqual([['Valor', 'Faixa'], ['24,5', 'Estresse moderado']]);
@@ -183,6 +193,26 @@ describe('the results views of the scales (13, 16, 12, 15), end to end', () => {
     await expect.poll(() => cellsOf(phone, GAUGE)).toEqual([['Valor', 'Faixa'], ['24,5', 'Estresse moderado']]);
     await screenshot(phone, world, 'dash13-phone');
     expect(await pageWidth(phone), 'no sideways scrolling on a phone').toBeLessThanOrEqual(390);
+  });
+
+  it('keeps the company chosen on one dashboard when another is opened from the side menu', async () => {
+    const page = await dashboardPage(world, DESKTOP);
+    await openDashboard(page, 13, PSS_TITLE);
+    await chooseFilters(page, [['Empresa', COMPANY_B]]);
+    // The second company: José alone, 42 → muito alto.
+    await expect.poll(() => cellsOf(page, GAUGE)).toEqual([['Valor', 'Faixa'], ['42,0', 'Estresse muito alto']]);
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    const chosen = page.locator('ul[aria-label="Filtros escolhidos"] li');
+    await menu.locator('a[href="/dash/16"]').click();
+    await page.getByRole('heading', { level: 1, name: 'Segurança Psicológica', exact: true }).waitFor();
+    // Still the second company, which has no psychological safety answers.
+    await page.getByText('Sem respostas', { exact: true }).waitFor();
+    expect(await chosen.allInnerTexts()).toEqual([`Empresa: ${COMPANY_B}`]);
+    expect(await page.getByText(CHOOSE_COMPANY, { exact: true }).count()).toBe(0);
+    await menu.locator('a[href="/dash/13"]').click();
+    await page.getByRole('heading', { level: 1, name: PSS_TITLE, exact: true }).waitFor();
+    await expect.poll(() => cellsOf(page, GAUGE)).toEqual([['Valor', 'Faixa'], ['42,0', 'Estresse muito alto']]);
+    expect(await chosen.allInnerTexts()).toEqual([`Empresa: ${COMPANY_B}`]);
   });
 
   it('16 psychological safety: the mean per statement (items 1, 3, 5 reversed) and the overall mean', async () => {

@@ -32,7 +32,7 @@
  * A copy of every fixture evaluation is also stored in the second company ("Outra Empresa"): same
  * answers, version, rated sector and respondent's sector, rating the same evaluated person, so only the
  * company condition keeps it out. The expectations, written without those copies, must still hold, and an administrator call
- * without a company must count more respondents (the copies are in scope but for the company). Finally
+ * for every company (`all_companies: true`) must count more respondents (the copies are in scope but for the company). Finally
  * a mutation test changes band boundaries and percent rules in memory and checks the goldens notice.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -116,9 +116,9 @@ describe.each(fixtures.map((fixture) => [fixture.dashboard, fixture.file, fixtur
       expect(await optionLabels(fixture.dashboard, adminToken, filter, bodyOf(fixture, call.filters)), `${filter} choices`).toEqual(labels);
       expect(await optionLabels(fixture.dashboard, companyToken, filter, bodyOf(fixture, call.filters, false)), `${filter} choices`).toEqual(labels);
     }
-    // The second company's copies are in scope but for the company: the administrator sees them without one.
+    // The second company's copies are in scope but for the company: the administrator sees them when asking for every company.
     if (call.respondents > 0) {
-      const everyCompany = await callData(fixture.dashboard, adminToken, bodyOf(fixture, call.filters, false));
+      const everyCompany = await callData(fixture.dashboard, adminToken, { ...bodyOf(fixture, call.filters, false), all_companies: true });
       expect(everyCompany.respondents).toBeGreaterThan(call.respondents);
     }
   });

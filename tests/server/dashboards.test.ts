@@ -81,7 +81,7 @@ describe('company users', () => {
     // One answered PSS-14 of the other company: in the administrator's totals, never in the company user's.
     const [row] = await t.db.insert(evaluations).values({ userId: other.employeeId, rated: other.employeeId, typeEvaluation: 13, done: true }).returning();
     await t.db.insert(responses).values(Array.from({ length: 14 }, (_, index) => ({ evaluationId: row!.id, question: String(index + 1), response: '4' })));
-    const all = (await data(13, {})).json() as DashboardData;
+    const all = (await data(13, { all_companies: true })).json() as DashboardData;
     const demoOnly = (await data(13, { company_id: demo.companyId })).json() as DashboardData;
     const mine = (await data(13, {}, companyToken)).json() as DashboardData;
     expect(all.respondents).toBe(demoOnly.respondents + 1);

@@ -96,19 +96,26 @@ const data: DashboardData = {
   },
 };
 
+/** Staff's first choice of the company filter, as the server offers it. */
+const ALL: FilterOption = { value: 'all', label: 'Todas as empresas' };
+const FIVE: FilterOption = { value: 5, label: 'Empresa Cinco' };
+/** The hint of a staff view with the company filter before a company is chosen. */
+const CHOOSE = 'Escolha em Filtros a empresa, um curso ou "Todas as empresas".';
+
 const OPTIONS: Partial<Record<FilterField, FilterOption[]>> = {
-  company: [
-    { value: 5, label: 'Empresa Cinco' },
-    { value: 6, label: 'Empresa Seis' },
-  ],
+  company: [ALL, FIVE, { value: 6, label: 'Empresa Seis' }],
+
   course: [{ value: 3, label: 'Curso Três' }],
   sector: [{ value: 9, label: 'Vendas' }],
   colleague: [{ value: 21, label: 'Carla' }],
 };
 
-/** A source answering the test's data; `answer` replaces the data call. */
-function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData> = async () => data) {
-  const options = vi.fn(async (_id: number, filter: FilterField, _chosen: DashboardFilters) => OPTIONS[filter] ?? []);
+/**
+ * A source answering the test's data; `answer` replaces the data call. `companyUser`: the company call
+ * answers only the user's company, as the server does for a company user.
+ */
+function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData> = async () => data, companyUser = false) {
+  const options = vi.fn(async (_id: number, filter: FilterField, _chosen: DashboardFilters) => (companyUser && filter === 'company' ? [FIVE] : (OPTIONS[filter] ?? [])));
   const dataCall = vi.fn(async (_id: number, filters: DashboardFilters) => answer(filters));
   const report = vi.fn(async (_id: number, _filters: DashboardFilters) => ({ blob: new Blob(['%PDF-1.7']), fileName: 'Relatório.pdf' }));
   const sendReport = vi.fn(async (_id: number, _userId: number) => ({ message: 'O relatório foi colocado em fila de envio', jobId: 'envio-1' }));
@@ -118,11 +125,21 @@ function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData
   return { source, options, data: dataCall, report, exportFile, sendReport, sendState };
 }
 
-function renderView(source: DashboardSource, accountType = 1, definition: DashboardDefinition = dashboard) {
+/**
+ * Renders the view. Staff come with 'Empresa Cinco' already chosen (as from another dashboard) unless
+ * `initialCompany` says otherwise (null: nothing chosen yet).
+ */
+function renderView(
+  source: DashboardSource,
+  accountType = 1,
+  definition: DashboardDefinition = dashboard,
+  initialCompany: FilterOption | null = FIVE,
+  onCompanyChange?: (option: FilterOption | null) => void,
+) {
   return render(
     <ThemeProvider theme={theme}>
       <SnackbarProvider>
-        <DashboardView dashboard={definition} accountType={accountType} source={source} />
+        <DashboardView dashboard={definition} accountType={accountType} source={source} initialCompany={initialCompany} onCompanyChange={onCompanyChange} />
       </SnackbarProvider>
     </ThemeProvider>,
   );
@@ -163,8 +180,8 @@ describe('DashboardView', { timeout: 30000 }, () => {
       ['Resultados', '1.234,5'],
     ]);
     expect(screen.getByText('12 avaliações respondidas')).toBeTruthy();
-    // Staff open the view on everything they may see: no filter sent.
-    expect(dataCall).toHaveBeenCalledWith(99, {});
+    // The company chosen on the dashboard before stays chosen.
+    expect(dataCall).toHaveBeenCalledWith(99, { company_id: 5 });
   });
 
   it("switches widgets with the cycle toggle, and switching tabs shows the tab's content and resets the toggle", async () => {
@@ -225,8 +242,7 @@ describe('DashboardView', { timeout: 30000 }, () => {
 
   it('keeps only the newly chosen value of a filter and clears the lower filters', async () => {
     const { source, options, data: dataCall } = makeSource();
-    renderView(source);
-    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    renderView(source, 1, dashboard, null);
     fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
     const dialog = screen.getByRole('dialog', { name: 'Filtros' });
     // The sector waits for a company.
@@ -254,8 +270,10 @@ describe('DashboardView', { timeout: 30000 }, () => {
   });
 
   it('never shows a company user the company filter and locks the data to their company', async () => {
-    const { source, options, data: dataCall } = makeSource();
-    renderView(source, 2);
+    const { source, options, data: dataCall } = makeSource(undefined, true);
+    // A company remembered from an administrator's session is no choice of theirs.
+    renderView(source, 2, dashboard, { value: 6, label: 'Empresa Seis' });
+    expect(screen.queryByText(CHOOSE)).toBeNull();
     await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
     expect(dataCall).toHaveBeenCalledTimes(1);
     expect(dataCall).toHaveBeenCalledWith(99, { company_id: 5 });
@@ -408,7 +426,7 @@ describe('a paged table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Respondentes' })).getByText('Carla')).toBeTruthy());
     expect(screen.getByText('3–4 de 5')).toBeTruthy();
-    expect(dataCall).toHaveBeenLastCalledWith(99, { pages: { people: 1 } });
+    expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5, pages: { people: 1 } });
   });
 });
 
@@ -483,7 +501,7 @@ describe('sending and downloading the report', { timeout: 30000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Download Relatório' }, WAIT));
     expect(await screen.findByText('Relatório gerado com sucesso', {}, WAIT)).toBeTruthy();
-    expect(report).toHaveBeenCalledWith(99, {});
+    expect(report).toHaveBeenCalledWith(99, { company_id: 5 });
     expect(saved).toEqual(['Relatório.pdf']);
     click.mockRestore();
   });
@@ -568,7 +586,7 @@ describe('answers from questionnaire versions scored differently', () => {
     expect(select.textContent).toBe('Versão 2 (8 respostas)');
     fireEvent.mouseDown(select);
     fireEvent.click(await screen.findByRole('option', { name: 'Versão 1 (4 respostas)' }, WAIT));
-    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { editions: { '7': 1 } }), WAIT);
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5, editions: { '7': 1 } }), WAIT);
     expect(await screen.findByText(/os números abaixo usam só as da versão 1\./, {}, WAIT)).toBeTruthy();
   });
 });
@@ -598,5 +616,98 @@ describe('an anonymous group under the minimum', () => {
     renderView(source, 1, { ...dashboard, emptyWhen: 'themes' });
     expect(await screen.findByText(reason, {}, WAIT)).toBeTruthy();
     expect(screen.queryByText('Não há respostas')).toBeNull();
+  });
+});
+
+describe('client companies are never pooled unless asked for', { timeout: 30000 }, () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it('asks staff to choose a company first: no data call, the hint where the view would be, nothing to print', async () => {
+    const { source, data: dataCall } = makeSource();
+    renderView(source, 1, dashboard, null);
+    expect(screen.getByText(CHOOSE)).toBeTruthy();
+    expect(dataCall).not.toHaveBeenCalled();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Imprimir' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    // 'Todas as empresas' is a choice of its own, offered first.
+    const dialog = screen.getByRole('dialog', { name: 'Filtros' });
+    fireEvent.keyDown(within(dialog).getByRole('combobox', { name: 'Empresa' }), { key: 'ArrowDown' });
+    const offered = await screen.findAllByRole('option', {}, WAIT);
+    expect(offered.map((option) => option.textContent)).toEqual(['Todas as empresas', 'Empresa Cinco', 'Empresa Seis']);
+    fireEvent.keyDown(within(dialog).getByRole('combobox', { name: 'Empresa' }), { key: 'Escape' });
+    expect(dataCall).not.toHaveBeenCalled();
+
+    await pickFilter('Empresa', 'Empresa Seis');
+    await waitFor(() => expect(dataCall).toHaveBeenCalledWith(99, { company_id: 6 }), WAIT);
+    expect(dataCall).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT)).toBeTruthy();
+    expect(screen.queryByText(CHOOSE)).toBeNull();
+  });
+
+  it("sends all_companies when staff choose 'Todas as empresas', to the data, the lower filters' choices and the report", async () => {
+    const { source, options, data: dataCall, report } = makeSource();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:relatorio'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const remembered = vi.fn();
+    renderView(source, 1, dashboard, null, remembered);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Todas as empresas');
+    await waitFor(() => expect(dataCall).toHaveBeenCalledWith(99, { all_companies: true }), WAIT);
+    expect(remembered).toHaveBeenLastCalledWith(ALL);
+    await waitFor(() => expect(options).toHaveBeenCalledWith(99, 'sector', { all_companies: true }), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    const chosen = screen.getByRole('list', { name: 'Filtros escolhidos' });
+    expect(within(chosen).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Empresa: Todas as empresas']);
+    await screen.findByText('12 avaliações respondidas', {}, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Relatório' }, WAIT));
+    expect(await screen.findByText('Relatório gerado com sucesso', {}, WAIT)).toBeTruthy();
+    expect(report).toHaveBeenCalledWith(99, { all_companies: true });
+    click.mockRestore();
+  });
+
+  it('starts on the company chosen on another dashboard, and says when the choice changes or is removed', async () => {
+    const { source, data: dataCall } = makeSource();
+    const remembered = vi.fn();
+    renderView(source, 1, dashboard, { value: 6, label: 'Empresa Seis' }, remembered);
+    expect(dataCall).toHaveBeenCalledTimes(1);
+    expect(dataCall).toHaveBeenCalledWith(99, { company_id: 6 });
+    expect(screen.queryByText(CHOOSE)).toBeNull();
+    const chosen = screen.getByRole('list', { name: 'Filtros escolhidos' });
+    expect(within(chosen).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Empresa: Empresa Seis']);
+    expect(remembered).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Empresa Cinco');
+    expect(remembered).toHaveBeenLastCalledWith(FIVE);
+    // A lower choice leaves the remembered company alone.
+    await pickFilter('Setor', 'Vendas');
+    expect(remembered).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    fireEvent.click(within(screen.getByRole('button', { name: 'Empresa: Empresa Cinco' })).getByTestId('CancelIcon'));
+    expect(remembered).toHaveBeenLastCalledWith(null);
+    expect(await screen.findByText(CHOOSE, {}, WAIT)).toBeTruthy();
+  });
+
+  it("shows the view's own required-filter hint instead, and a view without the company filter ignores the remembered company", async () => {
+    const first = makeSource();
+    renderView(first.source, 1, { ...dashboard, requires: { filter: 'colleague', hint: 'Selecione um colaborador' } }, null);
+    expect(screen.getByText('Selecione um colaborador')).toBeTruthy();
+    expect(screen.queryByText(CHOOSE)).toBeNull();
+    expect(first.data).not.toHaveBeenCalled();
+    cleanup();
+
+    const second = makeSource();
+    renderView(second.source, 1, { ...dashboard, filters: ['colleague'] }, FIVE);
+    expect(second.data).toHaveBeenCalledWith(99, {});
+    expect(await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT)).toBeTruthy();
+    expect(screen.queryByText(CHOOSE)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FILTER_KEYS, type DashboardData, type DashboardDefinition, type DashboardFilters, type Dataset, type FilterName, type Row, type WithheldGroup } from '../../../../engine/definition/dashboard.ts';
+import { ALL_COMPANIES, FILTER_KEYS, type DashboardData, type DashboardDefinition, type DashboardFilters, type Dataset, type FilterName, type Row, type WithheldGroup } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { companyScope } from '../access.ts';
 import type { Account } from '../types.ts';
@@ -74,6 +74,8 @@ export async function checkFilters(db: Db, account: Account, dashboard: Dashboar
     if (!found) throw new HttpError(404, format(messages.api.courseNotFound, { id }));
     filters.course_id = id;
   }
+  // Staff pool every client company only when they ask to ('Todas as empresas'); a company or a course chosen wins.
+  if (own === undefined && allowed.has('company') && raw.all_companies === true && filters.company_id === undefined && filters.course_id === undefined) filters.all_companies = true;
   const company = filters.company_id;
   if (wanted('sector') !== undefined) {
     const id = Number(wanted('sector'));
@@ -110,6 +112,17 @@ export async function checkFilters(db: Db, account: Account, dashboard: Dashboar
     filters.alignment_id = id.toLowerCase();
   }
   return filters;
+}
+
+/**
+ * Refuses a view-level call (data, report, export) of staff on a view with the company filter that
+ * chose neither a company, nor a course, nor every company: a view never mixes client companies
+ * unless asked to. Checked filters only (a company user's always carry its company). Calls that pass
+ * evaluation or person ids of their own (the result calls, the scanner) do not go through it.
+ */
+export function requireCompanyChoice(dashboard: DashboardDefinition, filters: DashboardFilters): void {
+  if (!dashboard.filters.includes('company')) return;
+  if (filters.company_id === undefined && filters.course_id === undefined && filters.all_companies !== true) throw new HttpError(400, messages.api.companyRequired);
 }
 
 /** Every dataset of the view under checked filters. */
@@ -238,7 +251,9 @@ export async function filterChoices(db: Db, account: Account, dashboard: Dashboa
         db,
         own === undefined ? sql`select id, commercial_name from companies order by commercial_name, id` : sql`select id, commercial_name from companies where id = ${own}`,
       );
-      return rows.map((row) => ({ value: Number(row.id), label: row.commercial_name }));
+      const companies = rows.map((row) => ({ value: Number(row.id), label: row.commercial_name }));
+      // Staff first choose explicitly whether to pool every client company.
+      return own === undefined ? [{ value: ALL_COMPANIES, label: messages.dashboard.allCompanies }, ...companies] : companies;
     }
     case 'course': {
       if (own !== undefined) return [];

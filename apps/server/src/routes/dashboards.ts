@@ -3,7 +3,7 @@ import { ACCOUNT } from '../../../../engine/accounts.ts';
 import type { DashboardDefinition, DashboardFilters, FilterName } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
-import { checkFilters, dashboardData, filterChoices } from '../results/dashboards.ts';
+import { checkFilters, dashboardData, filterChoices, requireCompanyChoice } from '../results/dashboards.ts';
 import { bearer, errorResponses, idSchema as id } from '../schemas/common.ts';
 
 /** Every filter name the options call knows (the grammar's filters and "course"). */
@@ -15,6 +15,7 @@ export const filtersSchema = {
   properties: {
     company_id: id,
     course_id: id,
+    all_companies: { type: 'boolean', description: "Todas as empresas clientes juntas, pedido explícito da equipe ('Todas as empresas'); sem empresa, curso ou isto, os dados de um painel com o filtro de empresa respondem 400" },
     sector_id: id,
     colleague_id: id,
     evaluated_id: id,
@@ -111,6 +112,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     async (request) => {
       const dashboard = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, dashboard, request.body ?? {});
+      requireCompanyChoice(dashboard, filters);
       return dashboardData(app.db, app.definitions, dashboard, filters);
     },
   );

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
-import { checkFilters } from '../results/dashboards.ts';
+import { checkFilters, requireCompanyChoice } from '../results/dashboards.ts';
 import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
 import { dashboardFromParam, filtersSchema } from './dashboards.ts';
 
@@ -42,7 +42,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       const file = await render();
       if (file) {
         const { filters, person } = what;
-        const ids = filters && { company_id: filters.company_id, course_id: filters.course_id, sector_id: filters.sector_id, colleague_id: filters.colleague_id, evaluated_id: filters.evaluated_id };
+        const ids = filters && { company_id: filters.company_id, course_id: filters.course_id, all_companies: filters.all_companies, sector_id: filters.sector_id, colleague_id: filters.colleague_id, evaluated_id: filters.evaluated_id };
         await app.db.transaction((tx) =>
           recordAudit(tx, request, {
             action: 'report.export',
@@ -71,6 +71,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     async (request, reply) => {
       const view = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
+      requireCompanyChoice(view, filters);
       return replyWithFile(app, reply, auditedRender(request, () => renderReport(app, { view, filters }), { view: request.params.id, filters }));
     },
   );
@@ -91,6 +92,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     async (request, reply) => {
       const view = dashboardOf(request.params.id);
       const filters = await checkFilters(app.db, request.account!, view, request.body ?? {});
+      requireCompanyChoice(view, filters);
       return replyWithFile(app, reply, auditedRender(request, () => renderExport(app, view, request.params.index, filters), { view: request.params.id, index: request.params.index, filters }));
     },
   );

@@ -53,7 +53,7 @@ export async function scoredRows(query: ResultsQuery): Promise<ScoredRow[]> {
 }
 
 /** The higher filters the options call takes, as query parameters. */
-const OPTION_PARAMETERS = ['company_id', 'course_id', 'sector_id', 'colleague_id', 'evaluated_id'] as const;
+const OPTION_PARAMETERS = ['company_id', 'course_id', 'all_companies', 'sector_id', 'colleague_id', 'evaluated_id'] as const;
 
 /** The choices of one filter of a dashboard, given the higher filters chosen. */
 export async function dashboardOptions(dashboardId: number, filter: FilterField, chosen: DashboardFilters): Promise<FilterOption[]> {

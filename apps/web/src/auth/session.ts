@@ -13,6 +13,14 @@ export interface SessionUser {
 
 const TOKEN_KEY = 'avalia.token';
 const USER_KEY = 'avalia.user';
+/** The company option staff last chose on a dashboard (this tab only). */
+const DASHBOARD_COMPANY_KEY = 'avalia.dashboardCompany';
+
+/** A company option of the dashboards' company filter ('Todas as empresas' too). */
+export interface CompanyChoice {
+  value: number | string;
+  label: string;
+}
 
 /** The bearer token kept after sign-in, or null. */
 export function getToken(): string | null {
@@ -53,9 +61,30 @@ export function renewSession(user: SessionUser, token?: string): void {
   if (kept) saveSession(kept, user);
 }
 
-/** Forgets everything kept in local storage (sign-out clears all of it). */
+/** The company option last chosen on a dashboard, so that the next one opens on it; null when none. */
+export function getDashboardCompany(): CompanyChoice | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(DASHBOARD_COMPANY_KEY) ?? 'null') as Partial<CompanyChoice> | null;
+    return kept && (typeof kept.value === 'number' || typeof kept.value === 'string') && typeof kept.label === 'string' ? { value: kept.value, label: kept.label } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the company option chosen on a dashboard (null forgets it). */
+export function saveDashboardCompany(choice: CompanyChoice | null): void {
+  try {
+    if (choice) sessionStorage.setItem(DASHBOARD_COMPANY_KEY, JSON.stringify({ value: choice.value, label: choice.label }));
+    else sessionStorage.removeItem(DASHBOARD_COMPANY_KEY);
+  } catch {
+    // Storage refused (private mode, full): the next dashboard asks again.
+  }
+}
+
+/** Forgets everything kept in local storage (sign-out clears all of it) and the dashboards' chosen company. */
 export function clearSession(): void {
   localStorage.clear();
+  saveDashboardCompany(null);
 }
 
 /** Signs out: clears local storage and reloads the sign-in page. */

@@ -8,7 +8,7 @@ import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
 import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
-import { getUser } from '../auth/session';
+import { getDashboardCompany, getUser, saveDashboardCompany } from '../auth/session';
 import { sharedDefinition } from '../sharedDefinitions';
 
 // Definitions reach the browser already validated by the build's definition check, so they are typed
@@ -55,5 +55,15 @@ export default function DashboardPage() {
       </Typography>
     );
   }
-  return <DashboardView key={id} dashboard={loaded.dashboard} accountType={getUser()?.type_account} source={source} />;
+  // The company chosen on one dashboard stays chosen on the next (staff; the view ignores it otherwise).
+  return (
+    <DashboardView
+      key={id}
+      dashboard={loaded.dashboard}
+      accountType={getUser()?.type_account}
+      source={source}
+      initialCompany={getDashboardCompany()}
+      onCompanyChange={saveDashboardCompany}
+    />
+  );
 }

@@ -116,8 +116,9 @@ export interface SummaryDataset extends DatasetBase {
  * included): `question`, `questionText`, `questionOrder`, `page` (page index), `pageTitle`, `option`
  * (its value), `optionLabel`, `optionOrder`, `scoreValue` (what the option scores, a reverse item
  * flipped; null for an unscored option or a checkbox), `tag` (the option's first tag, or ""), `type`,
- * `self` (a self-evaluation), `count` (answers choosing it) and `respondents` (evaluations of the type
- * and role in scope).
+ * `count` (answers choosing it), `respondents` (evaluations of the type in scope) and, with `bySelf`,
+ * `self` (the row counts self-evaluations; `respondents` then counts that role only). An answer that
+ * holds an `exclusive` option counts as that option alone.
  */
 export interface OptionCountsDataset extends DatasetBase {
   query: 'optionCounts';
@@ -126,6 +127,12 @@ export interface OptionCountsDataset extends DatasetBase {
    * @minItems 1
    */
   questions?: string[];
+  /**
+   * Count self-evaluations (the rated person answering about themselves) apart from everyone else's:
+   * two rows per option, `self` true and false, each with its own `respondents` (the 360). Default
+   * false: one row per option counting every answer in scope, with no `self` field.
+   */
+  bySelf?: boolean;
 }
 
 /**
@@ -269,6 +276,12 @@ export interface DashboardDefinition {
   emptyWhen?: string;
   /** Text shown when no respondent matches the filters (section 8's empty states). */
   empty: string;
+  /**
+   * The line above the view saying how many answered evaluations it counts ({n}), when the catalogue's
+   * '{n} avaliações respondidas' would not say who they are (the 360: evaluators and the self-evaluation
+   * of the round). Default: the catalogue's.
+   */
+  respondentsLabel?: string;
   /**
    * 'Imprimir' stays disabled until one of these filters is chosen ("course" counts for the company
    * filter's course switch), with the hint beside it: the scanner needs a sector or a course. Default:

@@ -22,7 +22,7 @@ const listReads = (at: string, fields: string[] | undefined): Read[] => (fields 
 const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
   scores: ['evaluation', 'person', 'name', 'type', 'date'],
   summary: ['type', 'score', 'label', 'color', 'value', 'respondents', 'question', 'questionText', 'band'],
-  optionCounts: ['type', 'self', 'question', 'questionText', 'questionOrder', 'page', 'pageTitle', 'option', 'optionLabel', 'optionOrder', 'scoreValue', 'tag', 'count', 'respondents'],
+  optionCounts: ['type', 'question', 'questionText', 'questionOrder', 'page', 'pageTitle', 'option', 'optionLabel', 'optionOrder', 'scoreValue', 'tag', 'count', 'respondents'],
   texts: ['type', 'self', 'question', 'questionText', 'heading', 'questionOrder', 'text'],
   people: ['evaluation', 'person', 'name', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
 };
@@ -162,6 +162,7 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   const fields = new Set(QUERY_FIELDS[dataset.query]);
   if (dataset.query === 'scores') for (const definition of definitions) for (const field of scoreFields(definition)) fields.add(field);
   if (dataset.query === 'texts' && dataset.perPerson) fields.add('name');
+  if (dataset.query === 'optionCounts' && dataset.bySelf) fields.add('self');
   // Names would single the group out; the people query lists people by design.
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);

@@ -95,6 +95,9 @@ export const kindRules: { [K in QuestionKind]: KindRules<Extract<Question, { kin
       if (!Array.isArray(ticked) || new Set(ticked).size !== ticked.length || ticked.some((tick) => !options.some((option) => option.value === tick))) {
         return format(messages.form.invalidOption, { n });
       }
+      // An option that stands alone ('Não sei avaliar') is never ticked with others.
+      const alone = ticked.length > 1 ? options.find((option) => option.exclusive && ticked.includes(option.value)) : undefined;
+      if (alone) return format(messages.form.exclusiveAlone, { n, option: alone.label });
       const { min, max } = selectionBounds(question.select, options.length);
       if (ticked.length >= min && ticked.length <= max) return null;
       const params = { n, count: ticked.length, min, max };

@@ -1,6 +1,6 @@
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
-import { kindSettingErrors } from './kinds.ts';
+import { kindSettingErrors, selectionBounds } from './kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from './questions.ts';
 import type { ChoiceOption, CheckboxesQuestion, Condition, QuestionnaireDefinition, QuestionSelector, ScoreDefinition, Scoring } from './types.ts';
 
@@ -102,11 +102,28 @@ function questionErrors(definition: QuestionnaireDefinition, add: Add): void {
           groups.set(question.exclusiveGroup, optionsKey);
         }
         if (question.kind === 'checkboxes') selectionErrors(question, options.length, pointer, add);
+        exclusiveErrors(question, options, question.scale === undefined ? `${pointer}/options` : `/scales/${question.scale}`, add);
       }
       if (!earlier.has(question.id)) earlier.set(question.id, hasOptions(question) ? question : { kind: 'text' });
     });
   });
   for (const [key, options] of Object.entries(definition.scales)) repeatedValues(options, `/scales/${key}`, add);
+}
+
+/**
+ * Options that stand alone (`exclusive`): only in checkbox lists, in a list whose other options can be
+ * ticked too, and where ticking one alone is enough (a minimum above 1 would leave it unchoosable).
+ */
+function exclusiveErrors(question: OptionQuestion, options: ChoiceOption[], at: string, add: Add): void {
+  const alone = options.flatMap((option, index) => (option.exclusive ? [{ option, pointer: `${at}/${index}/exclusive` }] : []));
+  if (alone.length === 0) return;
+  if (question.kind !== 'checkboxes') {
+    for (const { option, pointer } of alone) add(pointer, format(text.exclusiveNotCheckboxes, { value: option.value, id: question.id }));
+    return;
+  }
+  if (alone.length === options.length) add(alone[0]!.pointer, format(text.exclusiveAll, { id: question.id }));
+  const { min } = selectionBounds(question.select, options.length);
+  if (min > 1) for (const { option, pointer } of alone) add(pointer, format(text.exclusiveNeedsOne, { value: option.value, id: question.id, min }));
 }
 
 /** Whether a selector ("all" when absent) includes a question. */

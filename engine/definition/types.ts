@@ -22,6 +22,12 @@ export interface ChoiceOption {
   tags?: string[];
   /** Whether the value counts in sums, means and percentages; false for "no information" options. Default true. */
   scored?: boolean;
+  /**
+   * In a checkbox list, an option that stands alone ('Não sei avaliar'): ticking it clears the other
+   * ticks and disables them, a submission mixing it with others is refused, and answers stored mixed
+   * before count as this option alone. Only for lists of `checkboxes` questions. Default false.
+   */
+  exclusive?: boolean;
 }
 
 /**

@@ -125,6 +125,9 @@ function optionChanges(before: ChoiceOption[], after: ChoiceOption[], pointer: s
     byValue.delete(option.value);
     if (!same(old.tags ?? [], option.tags ?? [])) out.push({ pointer: `${at}/tags`, kind: 'scoring', detail: `${show(old.tags ?? [])} → ${show(option.tags ?? [])}` });
     if ((old.scored ?? true) !== (option.scored ?? true)) out.push({ pointer: `${at}/scored`, kind: 'scoring', detail: `${show(old.scored ?? true)} → ${show(option.scored ?? true)}` });
+    // An option made to stand alone changes the form, not a score: answers stored mixed before count as
+    // it alone in every version of the major (the rule of `exclusive`).
+    if ((old.exclusive ?? false) !== (option.exclusive ?? false)) out.push({ pointer: `${at}/exclusive`, kind: 'structure', detail: `${show(old.exclusive ?? false)} → ${show(option.exclusive ?? false)}` });
     for (const key of ['label', 'description', 'caption'] as const) {
       if (old[key] !== option[key]) out.push({ pointer: `${at}/${key}`, kind: 'text', detail: `${show(old[key])} → ${show(option[key])}` });
     }
@@ -182,7 +185,7 @@ function questionChanges(before: QuestionnaireDefinition, after: QuestionnaireDe
  * and classified:
  * - **text**: what people read (question texts, labels, descriptions, messages, dialog texts, colours,
  *   how a ranking's equal scores read: its `ties`);
- * - **structure**: how the form is laid out (pages, order, conditions, new optional questions);
+ * - **structure**: how the form is laid out (pages, order, conditions, new optional questions, an option made to stand alone);
  * - **scoring**: what answers mean or how they score (an option added, removed or re-valued, its tags or
  *   `scored`, a reverse flag, a question's kind or wire format, a question removed, a new required
  *   question, anything in `scoring` but its labels, colours and ties, the evaluation type).

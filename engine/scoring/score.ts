@@ -31,7 +31,10 @@ function chosenOptions(definition: QuestionnaireDefinition, question: OptionQues
   const value = answers[question.id];
   const values = typeof value === 'number' ? [value] : Array.isArray(value) ? value : [];
   const options = optionsOf(definition, question);
-  return values.flatMap((chosen) => options.filter((option) => option.value === chosen));
+  const chosen = values.flatMap((value) => options.filter((option) => option.value === value));
+  // An option that stands alone counts alone, even beside others stored before it was exclusive.
+  const alone = chosen.find((option) => option.exclusive);
+  return alone ? [alone] : chosen;
 }
 
 /** A score over a set of questions. */

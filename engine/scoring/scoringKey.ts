@@ -43,6 +43,8 @@ export interface CompiledScore {
 export interface ScoringKey {
   rows: KeyRow[];
   scores: CompiledScore[];
+  /** Answers that stand alone (`exclusive` options): the other answers of their question do not count. */
+  exclusive: WireItem[];
 }
 
 const scoredValues = (options: ChoiceOption[]) => options.filter((option) => option.scored !== false).map((option) => option.value);
@@ -95,9 +97,27 @@ function compileOne(definition: QuestionnaireDefinition, score: ScoreDefinition,
   return { rows, score: { key, formula } };
 }
 
+/** The stored answers of a definition's `exclusive` options: each stands alone in its question. */
+export function exclusiveAnswers(definition: QuestionnaireDefinition): WireItem[] {
+  return allQuestions(definition).flatMap(({ question }) =>
+    question.kind === 'checkboxes' ? optionsOf(definition, question).flatMap((option) => (option.exclusive ? [{ question: question.id, response: wireOf(question, option) }] : [])) : [],
+  );
+}
+
+/**
+ * A respondent's answers as they count: where a question holds an exclusive answer, that answer alone
+ * (others stored beside it before the option was exclusive are left out).
+ */
+export function countedAnswers(exclusive: WireItem[], items: WireItem[]): WireItem[] {
+  if (exclusive.length === 0) return items;
+  const alone = new Set(exclusive.map((item) => `${item.question}\u0000${item.response}`));
+  const held = new Set(items.filter((item) => alone.has(`${item.question}\u0000${item.response}`)).map((item) => item.question));
+  return items.filter((item) => !held.has(item.question) || alone.has(`${item.question}\u0000${item.response}`));
+}
+
 /** Compiles a definition's scores into a scoring key (empty when it has no scoring). */
 export function compileScoringKey(definition: QuestionnaireDefinition): ScoringKey {
-  const key: ScoringKey = { rows: [], scores: [] };
+  const key: ScoringKey = { rows: [], scores: [], exclusive: exclusiveAnswers(definition) };
   for (const score of definition.scoring?.scores ?? []) {
     const questions = selected(definition, score);
     const parts = score.perQuestion ? questions.map((question) => ({ questions: [question], key: `${score.id}.${question.id}` })) : [{ questions, key: score.id }];
@@ -127,7 +147,7 @@ export function partTotals(key: ScoringKey, items: WireItem[]): Map<string, Part
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), row]);
   }
   const totals = new Map<string, { sum: number; questions: Set<string> }>();
-  for (const item of items) {
+  for (const item of countedAnswers(key.exclusive, items)) {
     for (const row of byAnswer.get(`${item.question}\u0000${item.response}`) ?? []) {
       const total = totals.get(row.part) ?? { sum: 0, questions: new Set<string>() };
       total.sum += row.weight;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,7 +24,7 @@ import { PrintDialog } from './PrintDialog';
 import { ReportPreview } from './ReportPreview';
 import { saveFile } from '../saveFile';
 import type { DashboardSource, FilterOption } from './types';
-import { useDashboardData } from './useDashboardData';
+import { refusalOf, useDashboardData } from './useDashboardData';
 import { useFilterOptions } from './useFilterOptions';
 
 const m = messages.dashboard;
@@ -46,7 +47,6 @@ interface DashboardViewProps {
   /** Called when staff choose another company option, or remove it (null), so that the next dashboard starts on it. */
   onCompanyChange?(option: FilterOption | null): void;
 }
-
 
 /** Whether the data leaves nothing to show: nobody in scope, or the view's `emptyWhen` dataset empty. */
 export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData): boolean {
@@ -98,7 +98,10 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   const [paged, setPaged] = useState<{ key: string | null; pages: Record<string, number> }>({ key: null, pages: {} });
   const pages = useMemo(() => (paged.key === filtersKey ? paged.pages : {}), [paged, filtersKey]);
   const request = filters === null || Object.keys(pages).length === 0 ? filters : { ...filters, pages };
-  const state = useDashboardData(source, dashboard.id, request, onFailure);
+  // A refused filter is not a failure: its reason is shown where the filters are, not as 'Erro ao buscar dados'.
+  const onDataFailure = useCallback((error: unknown) => (refusalOf(error) ? undefined : onFailure(error)), [onFailure]);
+  const state = useDashboardData(source, dashboard.id, request, onDataFailure);
+  const refusal = state.status === 'failed' ? refusalOf(state.error) : undefined;
   const paging = useMemo(
     () => ({
       sizes: Object.fromEntries(Object.entries(dashboard.datasets).flatMap(([name, dataset]) => ('pageSize' in dataset && dataset.pageSize ? [[name, dataset.pageSize]] : []))),
@@ -203,6 +206,7 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
           companyLocked={companyLocked}
           onChange={pick}
           onFailure={onFailure}
+          refusal={refusal}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
           {printBlocked && (
@@ -268,7 +272,12 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
             <Skeleton variant="rounded" height={160} />
           </Box>
         )}
-        {state.status === 'failed' && <Typography color="error">{dashboard.loadFailed?.text ?? m.loadFailed}</Typography>}
+        {refusal !== undefined && (
+          <Alert severity="warning" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        {state.status === 'failed' && refusal === undefined && <Typography color="error">{dashboard.loadFailed?.text ?? m.loadFailed}</Typography>}
         {empty && (
           <Paper sx={{ p: 3 }}>
             {/* A group withheld for anonymity is not "no answers": say why nothing is shown. */}
@@ -280,7 +289,7 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
             <EditionNotice editions={data.editions ?? []} onChoose={(type, major) => setEditions((current) => ({ ...current, [type]: major }))} />
             <WithheldNotice withheld={data.withheld ?? []} />
             <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {format(data.respondents === 1 ? m.respondent : m.respondents, { n: data.respondents })}
+              {format(dashboard.respondentsLabel ?? (data.respondents === 1 ? m.respondent : m.respondents), { n: data.respondents })}
             </Typography>
             <Box sx={FLOW}>
               <LayoutNodes nodes={dashboard.layout} view={{ data, title: dashboard.title, empty: dashboard.empty, narrow: NO_CONDITIONS, paging }} level={2} />

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -46,6 +47,8 @@ interface FilterBarProps {
   onChange(chosen: ChosenFilters): void;
   /** Called when a filter's choices fail to load. */
   onFailure(error: unknown): void;
+  /** Why the server refused the chosen filters (a sector that would single people out), shown under them. */
+  refusal?: string;
 }
 
 interface FilterSelectProps {
@@ -90,7 +93,7 @@ function FilterSelect({ dashboardId, field, source, value, higher, onChange, onF
  * per filter in the view's order. Staff switch the company filter between a company and a course;
  * company users never see it.
  */
-export function FilterBar({ dashboardId, filters, source, chosen, companyLocked, onChange, onFailure }: FilterBarProps) {
+export function FilterBar({ dashboardId, filters, source, chosen, companyLocked, onChange, onFailure, refusal }: FilterBarProps) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<CompanyMode>(chosen.course ? 'course' : 'company');
   const titleId = useId();
@@ -162,6 +165,11 @@ export function FilterBar({ dashboardId, filters, source, chosen, companyLocked,
                 />
               </Box>
             ))}
+            {refusal && (
+              <Alert severity="warning" role="alert">
+                {refusal}
+              </Alert>
+            )}
           </Box>
         </DialogContent>
         <DialogActions>

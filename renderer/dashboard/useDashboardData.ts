@@ -7,12 +7,23 @@ export type DataState =
   | { status: 'idle' }
   /** `previous`: the last answer and the filters it was for, while a new one loads. */
   | { status: 'loading'; previous?: { filters: DashboardFilters; data: DashboardData } }
-  | { status: 'failed' }
+  /** `error`: what the data call threw. */
+  | { status: 'failed'; error: unknown }
   | { status: 'loaded'; data: DashboardData };
 
 interface Answer {
   key: string;
   data: DashboardData | null;
+  error?: unknown;
+}
+
+/**
+ * The server's reason when it refused the filters themselves (a 4xx with a message: a sector that
+ * would single people out, a choice that no longer exists), as opposed to a failure to answer.
+ */
+export function refusalOf(error: unknown): string | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && error instanceof Error && error.message ? error.message : undefined;
 }
 
 /**
@@ -38,7 +49,7 @@ export function useDashboardData(
       },
       (error: unknown) => {
         if (!live) return;
-        setAnswer({ key, data: null });
+        setAnswer({ key, data: null, error });
         onFailure(error);
       },
     );
@@ -51,5 +62,5 @@ export function useDashboardData(
   if (answer?.key !== key) {
     return answer?.data ? { status: 'loading', previous: { filters: JSON.parse(answer.key) as DashboardFilters, data: answer.data } } : { status: 'loading' };
   }
-  return answer.data ? { status: 'loaded', data: answer.data } : { status: 'failed' };
+  return answer.data ? { status: 'loaded', data: answer.data } : { status: 'failed', error: answer.error };
 }

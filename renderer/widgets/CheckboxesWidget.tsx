@@ -9,7 +9,9 @@ import type { WidgetProps } from './types.ts';
 
 /**
  * Any number of ticks, in columns on wide screens. With a maximum, the unticked options are disabled
- * once it is reached, and a live count tells how many are ticked.
+ * once it is reached, and a live count tells how many are ticked. An option that stands alone
+ * (`exclusive`, 'Não sei avaliar') clears the other ticks and disables them while it is ticked; a live
+ * note says how to tick them again.
  */
 export default function CheckboxesWidget({ question, definition, number, value, error, onChange }: WidgetProps<'checkboxes'>) {
   const inputId = fieldName(question.id);
@@ -20,12 +22,15 @@ export default function CheckboxesWidget({ question, definition, number, value, 
   const { min, max } = selectionBounds(question.select, options.length);
   const limited = max < options.length;
   const full = limited && ticked.length >= max;
+  const alone = options.find((option) => option.exclusive && ticked.includes(option.value));
   const toggle = (option: number, checked: boolean) => {
-    const next = checked ? [...ticked, option] : ticked.filter((tick) => tick !== option);
+    const exclusive = options.some((candidate) => candidate.value === option && candidate.exclusive);
+    const next = checked ? (exclusive ? [option] : [...ticked, option]) : ticked.filter((tick) => tick !== option);
     onChange(next.length === 0 ? undefined : next);
   };
   const columns = question.columns ?? 1;
-  const describedBy = [limited ? countId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const aloneId = `${inputId}-alone`;
+  const describedBy = [limited ? countId : '', alone ? aloneId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <Fieldset legend={<QuestionLabel {...labelProps(question, number, question.required || min > 0)} />} errorId={errorId} error={error} describedBy={describedBy}>
       {limited && (
@@ -42,7 +47,7 @@ export default function CheckboxesWidget({ question, definition, number, value, 
       >
         {options.map((option) => {
           const checked = ticked.includes(option.value);
-          const disabled = full && !checked;
+          const disabled = !checked && (full || alone !== undefined);
           return (
             <Box component="label" key={option.value} sx={{ ...optionRowSx, alignItems: option.description ? 'flex-start' : 'center', opacity: disabled ? 0.55 : 1 }}>
               <Box
@@ -70,6 +75,9 @@ export default function CheckboxesWidget({ question, definition, number, value, 
             </Box>
           );
         })}
+      </Box>
+      <Box id={aloneId} aria-live="polite" sx={{ fontSize: '0.875rem', color: 'text.secondary', mt: alone ? 1 : 0 }}>
+        {alone ? format(messages.form.exclusiveHint, { option: alone.label }) : null}
       </Box>
     </Fieldset>
   );

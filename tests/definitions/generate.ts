@@ -15,7 +15,10 @@ const generators: { [K in QuestionKind]: Generator<K> } = {
     const options = optionsOf(definition, question);
     const { min, max } = selectionBounds(question.select, options.length);
     const count = Math.max(min, Math.min(max, 3));
-    return Array.from({ length: count }, (_, index) => options[(seed + index) % options.length]!.value).filter((value, index, all) => all.indexOf(value) === index);
+    const ticks = Array.from({ length: count }, (_, index) => options[(seed + index) % options.length]!).filter((option, index, all) => all.indexOf(option) === index);
+    // An option that stands alone ('Não sei avaliar') is ticked alone.
+    const alone = ticks.find((option) => option.exclusive);
+    return (alone && min <= 1 ? [alone] : ticks.filter((option) => !option.exclusive)).map((option) => option.value);
   },
   text: (question, _definition, seed) => `Resposta ${seed} para ${question.id}`,
   grade: (question, _definition, seed) => Math.min(question.max ?? 10, (question.min ?? 0) + (seed % 10)),
@@ -23,7 +26,7 @@ const generators: { [K in QuestionKind]: Generator<K> } = {
   boolean: (question) => question.required === true || question.id.length % 2 === 0,
 };
 
-/** Plausible answers to every question of a definition (exclusive groups and tick limits respected). */
+/** Plausible answers to every question of a definition (exclusive groups and options, tick limits respected). */
 export function generateAnswers(definition: QuestionnaireDefinition): Answers {
   const answers: Answers = {};
   allQuestions(definition).forEach(({ question }, index) => {

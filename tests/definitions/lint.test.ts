@@ -152,6 +152,34 @@ describe('selection rules', () => {
   });
 });
 
+describe('options that stand alone ("exclusive")', () => {
+  it('only in a checkbox list', () => {
+    const broken = copy('estresse');
+    broken.scales.frequencia![0]!.exclusive = true;
+    // Every question of the scale is a single choice: the first one is named.
+    expect(errorsOf(broken)).toEqual([
+      { pointer: '/scales/frequencia/0/exclusive', message: expect.stringContaining('a opção 0 é "exclusive", mas a lista é usada pela pergunta 1, que não é de marcar') },
+      ...Array.from({ length: 13 }, () => expect.objectContaining({ pointer: '/scales/frequencia/0/exclusive' })),
+    ]);
+  });
+
+  it('where a tick alone is enough, and beside options that can be ticked together', () => {
+    const needsTwo = copy('question360new');
+    const { pointer, question } = find<CheckboxesQuestion>(needsTwo, '1');
+    question.select = { min: 2 };
+    expect(errorsOf(needsTwo)).toEqual([
+      { pointer: '/scales/responsabilidade/12/exclusive', message: 'a opção 13 é "exclusive" (marcada sozinha), mas a pergunta 1 exige pelo menos 2 marcações: ela nunca poderia ser escolhida' },
+    ]);
+    expect(pointer).toBe('/pages/0/questions/0');
+    const allAlone = copy('question360new');
+    for (const option of allAlone.scales.responsabilidade!) option.exclusive = true;
+    expect(errorsOf(allAlone)).toEqual([
+      { pointer: '/scales/responsabilidade/0/exclusive', message: 'todas as opções da pergunta 1 são "exclusive": pelo menos uma deve poder ser marcada junto com outras' },
+    ]);
+    expect(errorsOf(copy('question360new'))).toEqual([]);
+  });
+});
+
 describe('every question with options feeds a score', () => {
   it('a choice no score reads', () => {
     const broken = copy('estresse');

@@ -148,7 +148,7 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     );
     // The view behind the dialog has its data (its print buttons light up, a colour transition axe must
     // not catch half-way).
-    await page.getByText('4 avaliações respondidas', { exact: true }).waitFor();
+    await page.getByText('Avaliações contadas nesta data: 4 (a última de cada avaliador e a autoavaliação mais recente da rodada)', { exact: true }).waitFor();
     await axe(page, "/dash/2's filter dialog");
     await screenshot(page, world, 'dash2-filters-dialog');
     await closeDialog(page, dialog);

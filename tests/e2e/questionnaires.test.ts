@@ -22,6 +22,9 @@
  * - Mapa Operacional da Área (8): conditional `when` follow-ups (shown, hidden by a new answer, shown
  *   again and answered; hidden ones not sent); a refused advance; unsent answers kept through a
  *   reload (the follow-up and its text included) and forgotten once sent; five pages.
+ * - Avaliação 360 (2), its first page only: an `exclusive` option ('Não sei avaliar') clears the
+ *   statements ticked, disables them while it stands, and gives them back (the server's refusal of
+ *   a mix: tests/server/answerCounting.test.ts).
  *
  * axe, once per distinct page or dialog: radio sentences with a text follow-up and problems marked
  * (Mapa), ranked slots, the summary dialog and the complete page (VIA), the instructions and a
@@ -364,6 +367,27 @@ describe('questionnaires on a phone, one per widget and interaction', () => {
     await send(run);
     // Sent answers are forgotten.
     expect(await page.evaluate((id) => localStorage.getItem(`avalia.answers.${id}`), form.id)).toBeNull();
+  });
+
+  it("Avaliação 360: 'Não sei avaliar' clears and disables the statements, and gives them back", async () => {
+    const run = await open(2);
+    const { page } = run;
+    const box = container(page, '1');
+    const statement = (value: number) => box.locator(`input[type="checkbox"][value="${value}"]`);
+    await optionLabel(page, '1', 'checkbox', 1).click();
+    await optionLabel(page, '1', 'checkbox', 3).click();
+    await optionLabel(page, '1', 'checkbox', 13).click();
+    // The statements ticked before are cleared, and none can be ticked while it stands.
+    const note = 'Com "Não sei avaliar" marcada, as outras opções ficam desmarcadas. Desmarque-a para escolher outras.';
+    await box.getByText(note, { exact: true }).waitFor();
+    expect(await statement(1).isChecked()).toBe(false);
+    expect(await statement(1).isDisabled()).toBe(true);
+    expect(await statement(13).isChecked()).toBe(true);
+    await saveScreenshot(page, world.shots, 'form-question360new-2-nao-sei');
+    await softAxe(page, "the 360's statements with 'Não sei avaliar' ticked");
+    await optionLabel(page, '1', 'checkbox', 13).click();
+    await box.getByText(note, { exact: true }).waitFor({ state: 'detached' });
+    expect(await statement(1).isDisabled()).toBe(false);
   });
 
   it('raised no uncaught error in any page', () => {

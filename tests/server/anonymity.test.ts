@@ -118,6 +118,24 @@ describe('the 360 (dashboard 2): the evaluators of one person', () => {
     expect(text).not.toContain('Comentário do avaliador');
   });
 
+  /** The scored results call with the ids of the 360's evaluations, as each account. */
+  async function scored(token: string) {
+    const response = await t.app.inject({ method: 'POST', url: '/api/tableresponse/evaluations', headers: bearer(token), payload: { evaluations: evaluations360 } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { responses: unknown[]; groups?: Record<string, unknown>[]; withheld?: Record<string, unknown>[] };
+  }
+
+  it('never names an evaluator in the scored results call, and withholds two of them there too', async () => {
+    for (const token of [adminToken, companyToken]) {
+      const answer = await scored(token);
+      expect(answer.responses).toEqual([]);
+      expect(answer.groups ?? []).toEqual([]);
+      expect(answer.withheld).toEqual([{ type_evaluation: 2, evaluated_id: rated, evaluated_name: 'Renata Avaliada', version: 7, respondents: 2, minimum: 3, message: MESSAGE }]);
+      for (const name of ['Eva Um', 'Ivo Dois']) expect(JSON.stringify(answer)).not.toContain(name);
+      for (const id of evaluations360) expect(JSON.stringify(answer)).not.toContain(id);
+    }
+  });
+
   it('shows the evaluators once a third one answered', async () => {
     await insertEvaluation(
       { done: true, createdAt: new Date(Date.UTC(2025, 0, 11)), expireAt: new Date(Date.UTC(2025, 1, 10)), typeEvaluation: 2, version: 7, userId: evaluators[2]!, rated },
@@ -134,6 +152,29 @@ describe('the 360 (dashboard 2): the evaluators of one person', () => {
     const rows = await spreadsheet360();
     expect(rows.flat()).not.toContain(MESSAGE);
     expect(rows.filter((row) => COMPETENCIES.includes(row[0]!)).map((row) => row[0])).toEqual(COMPETENCIES);
+    // The scored results call: the group's means (every evaluator ticked the six positive statements
+    // of each competency), never a row per evaluator, a name or an evaluation id of theirs.
+    evaluations360.push(...((await t.db.execute(sql`select id from evaluations where user_id = ${evaluators[2]!} and type_evaluation = 2`)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+    const results = await scored(adminToken);
+    expect(results.responses).toEqual([]);
+    expect(results.withheld ?? []).toEqual([]);
+    const competencies = Array.from({ length: 10 }, (_, index) => String(index + 1));
+    expect(results.groups).toEqual([
+      {
+        type_evaluation: 2,
+        evaluated_id: rated,
+        evaluated_name: 'Renata Avaliada',
+        version: 7,
+        respondents: 3,
+        ...Object.fromEntries(competencies.flatMap((id) => [[`positive.${id}`, 6], [`negative.${id}`, 0], [`neutral.${id}`, 0]])),
+        positiveTotal: 60,
+        negativeTotal: 0,
+        neutralTotal: 0,
+      },
+    ]);
+    for (const name of ['Eva Um', 'Ivo Dois', 'Ana Três']) expect(JSON.stringify(results)).not.toContain(name);
+    for (const id of evaluations360) expect(JSON.stringify(results)).not.toContain(id);
+    expect(await scored(companyToken)).toEqual(results);
   });
 });
 

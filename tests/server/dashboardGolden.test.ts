@@ -143,9 +143,12 @@ describe('the goldens notice a changed rule', () => {
   const dashboardOf = (id: number) => clone(t.app.definitions.dashboards.get(id)!);
 
   const mutations: [string, number, (dashboard: DashboardDefinition, definitions: Definitions) => Definitions | void][] = [
-    ['360: no minimum divisor of 1', 2, (dashboard) => {
-      const statements = dashboard.datasets.statements as { transforms: { op: string; rules?: { base: { atLeast?: number } }[] }[] };
-      for (const transform of statements.transforms) for (const rule of transform.rules ?? []) delete rule.base.atLeast;
+    // (Removing the minimum divisor of 1 is no longer noticed: with 'Não sei avaliar' standing alone, a
+    // divisor of 0 comes only with no statement ticked, 0 over 0, which reads 0 either way.)
+    ["360: 'Não sei avaliar' counted beside the statements ticked with it", 2, (_dashboard, definitions) => {
+      const questionnaire = clone(definitions.questionnaires.get(2)!);
+      for (const options of Object.values(questionnaire.scales)) for (const option of options) delete option.exclusive;
+      return { ...definitions, questionnaires: new Map([...definitions.questionnaires, [2, questionnaire]]) };
     }],
     ['360: percentages rounded instead of truncated', 2, (dashboard) => {
       const byType = dashboard.datasets.byType as { transforms: { op: string; round?: string }[] };

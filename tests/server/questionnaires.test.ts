@@ -14,6 +14,7 @@ import type { QuestionnaireDefinition, WireItem } from '../../engine/definition/
 import { scoreAnswers } from '../../engine/scoring/score.ts';
 import catalog from '../../definitions/catalog.json' with { type: 'json' };
 import { generateAnswers } from '../definitions/generate.ts';
+import { jsonFiles } from '../definitions/load.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, demo, setUpWorld, t } from './world.ts';
 
@@ -27,6 +28,16 @@ const questionnaires = catalog.types.flatMap((entry) => {
   if (parsed.value.staff) return [];
   return [{ type: entry.type, name: entry.name, definition: parsed.value }];
 });
+
+/**
+ * Types a dashboard shows only as an anonymous group, with the kind of group (read from the dashboard
+ * files): "evaluators" (the 360: a self-evaluation is its person's own) or "group" (everyone).
+ */
+const anonymousTypes = new Map(
+  (jsonFiles('dashboards') as { json: { datasets: Record<string, { types?: number[]; anonymous?: string }> } }[]).flatMap(({ json }) =>
+    Object.values(json.datasets).flatMap((dataset) => (dataset.anonymous ? (dataset.types ?? []).map((type) => [type, dataset.anonymous!] as const) : [])),
+  ),
+);
 
 const byType = (type: number): QuestionnaireDefinition => questionnaires.find((entry) => entry.type === type)!.definition;
 
@@ -78,6 +89,14 @@ describe.each(questionnaires)('$name ($type)', ({ type, definition }) => {
     const results = await t.app.inject({ method: 'POST', url: '/api/tableresponse/evaluations', headers: bearer(adminToken), payload: { evaluations: [evaluation.id] } });
     expect(results.statusCode).toBe(200);
     const expected = scoreAnswers(definition, answers);
+    const kind = anonymousTypes.get(type);
+    if (kind === 'group' || (kind === 'evaluators' && evaluation.rated !== evaluation.userId)) {
+      // One answer of an anonymous type is a group of one: withheld, with no name and no score.
+      expect(results.json().responses).toEqual([]);
+      expect(results.json().withheld).toEqual([expect.objectContaining({ type_evaluation: type, respondents: 1, minimum: 3 })]);
+      expect(results.body).not.toContain(demo.employees[0]!.name);
+      return;
+    }
     expect(results.json().responses).toEqual([
       { evaluation_id: evaluation.id, name: demo.employees[0]!.name, ...expected.scores, ...(expected.band ? { band: expected.band.label } : {}) },
     ]);

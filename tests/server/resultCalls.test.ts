@@ -49,8 +49,10 @@ beforeAll(async () => {
   operations = demo.sectorId('Operações');
   administration = demo.sectorId('Administrativo');
 
-  // 360 of Carla: her self-evaluation (no version: it belongs to every version), two evaluators in
-  // version 2, one in version 3, and a pending one in version 2 whose answers must not count.
+  // 360 of Carla: her self-evaluation (no version, made before any round: it belongs to the first,
+  // version 2), two evaluators in version 2 (Fernanda's answer holds 'Não sei avaliar' beside a
+  // statement, stored before the option stood alone: it counts as 'Não sei avaliar' alone), one in
+  // version 3, and a pending one in version 2 whose answers must not count.
   await answered(carla.id, 1, { 1: ['1.1', '1.2'], 11: 'sou organizada' });
   await answered(diego.id, 2, { 1: ['1.1', '1.3'], 11: 'comunica bem' }, { rated: carla.id, version: 2 });
   await answered(fernanda.id, 2, { 1: ['1.1', '1.13'], 11: 'escuta a equipe' }, { rated: carla.id, version: 2 });
@@ -105,12 +107,12 @@ describe('360 (dashboard 2)', () => {
     refused(await get('/api/tableresponse/respondents/abc/2'), 400);
   });
 
-  it('counts the answered 360s of a version, the self-evaluation included; version 1 of the long path stays the interview count', async () => {
+  it('counts the answered 360s of a version, the self-evaluation of its round included; version 1 of the long path stays the interview count', async () => {
     expect((await get(`/api/tableresponse/count/all/true/${carla.id}/1/2`)).json()).toEqual({ count: 3 });
-    expect((await get(`/api/tableresponse/count/all/true/${carla.id}/1/3`)).json()).toEqual({ count: 2 });
+    expect((await get(`/api/tableresponse/count/all/true/${carla.id}/1/3`)).json()).toEqual({ count: 1 });
     expect((await get(`/api/tableresponse/count/360/${carla.id}/2`, companyToken)).json()).toEqual({ count: 3 });
-    // Version 1: only the self-evaluation; the long path's version 1 is the interview's (no interview here).
-    expect((await get(`/api/tableresponse/count/360/${carla.id}/1`)).json()).toEqual({ count: 1 });
+    // Version 1: no such round; the long path's version 1 is the interview's (no interview here).
+    expect((await get(`/api/tableresponse/count/360/${carla.id}/1`)).json()).toEqual({ count: 0 });
     expect((await get(`/api/tableresponse/count/all/true/${carla.id}/1/1`)).json()).toEqual({ count: 0 });
     refused(await get(`/api/tableresponse/count/360/${other.employeeId}/2`, companyToken), 404, `Pessoa ${other.employeeId} não encontrada.`);
     refused(await get(`/api/tableresponse/count/all/true/${other.employeeId}/1/2`, companyToken), 404, `Pessoa ${other.employeeId} não encontrada.`);
@@ -119,27 +121,28 @@ describe('360 (dashboard 2)', () => {
   });
 
   it('gives the answers of one question per option and role, or the free texts, once enough evaluators answered', async () => {
-    // Carla's version 2 has two evaluators and her self-evaluation; version 3 one evaluator. Under the
-    // default minimum of 3 the evaluators' answers are withheld and only the self-evaluation shows.
+    // Carla's version 2 has two evaluators and her self-evaluation; version 3 one evaluator and no
+    // self-evaluation. Under the default minimum of 3 the evaluators' answers are withheld and only the
+    // self-evaluation shows; version 3 has nothing to show.
     const selfOnly = [
       { response: '1', qtt_response: 1, selected_auto: true },
       { response: '2', qtt_response: 1, selected_auto: true },
     ];
     expect((await get(`/api/tableresponse/360/${carla.id}/1/2`)).json()).toEqual(selfOnly);
-    expect((await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken)).json()).toEqual(selfOnly);
+    refused(await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken), 404, 'Erro ao buscar dados');
     expect((await get(`/api/tableresponse/360/${carla.id}/11/2`)).json()).toEqual([{ response: 'sou organizada', qtt_response: 1, selected_auto: true }]);
 
     // A company that allows groups of two sees version 2 whole; version 3's single evaluator stays hidden.
     await t.db.update(companies).set({ anonymityMin: 2 }).where(eq(companies.id, demo.companyId));
     try {
       expect((await get(`/api/tableresponse/360/${carla.id}/1/2`)).json()).toEqual([
-        { response: '1', qtt_response: 2, selected_auto: false },
+        { response: '1', qtt_response: 1, selected_auto: false },
         { response: '1', qtt_response: 1, selected_auto: true },
         { response: '2', qtt_response: 1, selected_auto: true },
         { response: '3', qtt_response: 1, selected_auto: false },
         { response: '13', qtt_response: 1, selected_auto: false },
       ]);
-      expect((await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken)).json()).toEqual(selfOnly);
+      refused(await get(`/api/tableresponse/360/${carla.id}/1/3`, companyToken), 404, 'Erro ao buscar dados');
       expect((await get(`/api/tableresponse/360/${carla.id}/11/2`)).json()).toEqual([
         { response: 'comunica bem', qtt_response: 1, selected_auto: false },
         { response: 'escuta a equipe', qtt_response: 1, selected_auto: false },

@@ -34,6 +34,16 @@ describe('the scoring key of a definition', () => {
     });
   });
 
+  it("counts an answer stored with an exclusive option beside others as that option alone ('Não sei avaliar' of the 360)", () => {
+    const definition = definitions.get('question360new')!;
+    // Question 1: two positive statements and 'Não sei avaliar' (stored before it stood alone);
+    // question 2: two positive statements and one negative.
+    const items = ['1.1', '1.3', '1.13'].map((response) => ({ question: '1', response })).concat(['2.1', '2.3', '2.2'].map((response) => ({ question: '2', response })));
+    const expected = { 'positive.1': 0, 'negative.1': 0, 'positive.2': 2, 'negative.2': 1 };
+    expect(keyScores(definition, items)).toMatchObject(expected);
+    expect(scoreAnswers(definition, { 1: [1, 3, 13], 2: [1, 2, 3] }).scores).toMatchObject(expected);
+  });
+
   it.each([...definitions.keys()])('agrees with scoreAnswers on generated answers and on none (%s)', (name) => {
     const definition = definitions.get(name)!;
     for (const answers of [generateAnswers(definition), {}]) {

@@ -104,7 +104,6 @@ const CHOOSE = 'Escolha em Filtros a empresa, um curso ou "Todas as empresas".';
 
 const OPTIONS: Partial<Record<FilterField, FilterOption[]>> = {
   company: [ALL, FIVE, { value: 6, label: 'Empresa Seis' }],
-
   course: [{ value: 3, label: 'Curso Três' }],
   sector: [{ value: 9, label: 'Vendas' }],
   colleague: [{ value: 21, label: 'Carla' }],
@@ -306,6 +305,31 @@ describe('DashboardView', { timeout: 30000 }, () => {
     // The toast and the view's error text.
     await waitFor(() => expect(screen.getAllByText('Erro ao buscar dados')).toHaveLength(2), WAIT);
     expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('shows why a filter was refused beside the filters, instead of a failure', async () => {
+    const reason = 'Este filtro não pode ser usado: ele separaria um grupo de menos de 3 pessoas e permitiria identificar quem respondeu. Escolha um grupo maior.';
+    const { source } = makeSource(async (filters) => {
+      if (filters.sector_id !== undefined) throw Object.assign(new Error(reason), { status: 403 });
+      return data;
+    });
+    renderView(source);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Empresa', 'Empresa Cinco');
+    await pickFilter('Setor', 'Vendas');
+    // In the dialog, under the filter just chosen…
+    const dialog = screen.getByRole('dialog', { name: 'Filtros' });
+    expect((await within(dialog).findByRole('alert', {}, WAIT)).textContent).toBe(reason);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    // …and on the page, right after the filters, in place of the view: no failure is reported.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(reason);
+    expect(screen.queryByText('Erro ao buscar dados')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Equipe por tema' })).toBeNull();
+    const chosen = screen.getByRole('list', { name: 'Filtros escolhidos' });
+    expect(chosen.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("opens the print dialog with each chart's image download and the view's PDF", async () => {

@@ -131,11 +131,16 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
   // Every evaluation the view reads, the alignment's side included.
   const types = [...new Set([...typesOf(dashboard), ...Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : (dataset.alignWith ?? [])))])];
   const editions = await viewEditions(db, definitions, dashboard, filters);
+  // The answered evaluations the view's group datasets count (each with its own rules: a round, a
+  // person's latest), so the header says who is counted; the filters' evaluations when it has none.
+  const scopes = Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset || (dataset.scope ?? 'filters') !== 'filters' ? [] : [datasetScope(dataset, editions.filters)!]));
   const [counted] = await select<{ n: number }>(
     db,
-    sql`select count(*)::int as n from evaluations where evaluations.done = true
+    scopes.length > 0
+      ? sql`select count(*)::int as n from evaluations where ${sql.join(scopes.map((scope) => sql`(${scope})`), sql` or `)}`
+      : sql`select count(*)::int as n from evaluations where evaluations.done = true
       and evaluations.type_evaluation in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})
-      ${sql.join(filterConditions(editions.filters).map((condition) => sql` and ${condition}`), sql``)}`,
+      ${sql.join(filterConditions(editions.filters, types).map((condition) => sql` and ${condition}`), sql``)}`,
   );
   const totals = new Map<string, number>();
   const withheld: WithheldGroup[] = [];

@@ -6,10 +6,10 @@ import { format, messages } from '../../../../engine/messages.ts';
 import { allQuestions, hasOptions, optionsOf } from '../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition, RankingDefinition, WireItem } from '../../../../engine/definition/types.ts';
 import { itemScore, placeLabel, rankingPlaces, scoreAnswers } from '../../../../engine/scoring/score.ts';
-import { wireOf } from '../../../../engine/scoring/scoringKey.ts';
+import { exclusiveAnswers, wireOf } from '../../../../engine/scoring/scoringKey.ts';
 import { applyTransforms } from '../../../../engine/scoring/transforms.ts';
 import type { Db } from '../db/client.ts';
-import { scoreEvaluations, summarizeScores, type ScoreSummary } from './scoreSql.ts';
+import { countedAnswer, scoreEvaluations, summarizeScores, type ScoreSummary } from './scoreSql.ts';
 import { scoringKeyOf } from './scoringKeys.ts';
 
 /*
@@ -46,11 +46,26 @@ export const MAJOR = sql`split_part(coalesce(evaluations.definition_version, '1.
 /** The evaluations' rated person: the evaluated person, or the respondent for a self-evaluation. */
 const RATED = sql`coalesce(evaluations.rated, evaluations.user_id)`;
 
+const typeList = (types: number[]) => (types.length === 0 ? sql`null` : sql.join(types.map((type) => sql`${type}`), sql`, `));
+
+/**
+ * The round (the 360's version) of the evaluation under alias `e`, among evaluations of `types`: its
+ * version, or for one without (a self-evaluation) the version of its rated person's evaluations current
+ * when it was created (the latest begun at or before it; the first one, when it came before them all).
+ */
+function roundOf(e: string, types: number[]): SQL {
+  const alias = sql.identifier(e);
+  const sameRated = sql`coalesce(o.rated, o.user_id) = coalesce(${alias}.rated, ${alias}.user_id) and o.version is not null and o.type_evaluation in (${typeList(types)})`;
+  return sql`coalesce(${alias}.version,
+    (select o.version from evaluations o where ${sameRated} and o.created_at <= ${alias}.created_at order by o.created_at desc, o.id desc limit 1),
+    (select min(o.version) from evaluations o where ${sameRated}))`;
+}
+
 /**
  * The conditions of the view's group filters on `evaluations` (without done or type). The colleague
  * filter is not one of them: it chooses the person of the individual widgets (scope "colleague").
  */
-export function filterConditions(filters: DashboardFilters): SQL[] {
+export function filterConditions(filters: DashboardFilters, types?: number[]): SQL[] {
   const conditions: SQL[] = [];
   if (filters.company_id !== undefined) conditions.push(sql`evaluations.company_id = ${filters.company_id}`);
   if (filters.course_id !== undefined) conditions.push(sql`evaluations.usercourse_id in (select uc.id from user_courses uc where uc.course_id = ${filters.course_id})`);
@@ -69,8 +84,11 @@ export function filterConditions(filters: DashboardFilters): SQL[] {
   if (filters.person_ids !== undefined) {
     conditions.push(filters.person_ids.length === 0 ? sql`false` : sql`evaluations.user_id in (${sql.join(filters.person_ids.map((id) => sql`${id}`), sql`, `)})`);
   }
-  // An evaluation without a version (a self-evaluation) belongs to every version of its person.
-  if (filters.version !== undefined) conditions.push(sql`coalesce(evaluations.version, ${filters.version}) = ${filters.version}`);
+  // An evaluation without a version (a self-evaluation) belongs to the round current when it was made;
+  // without the types read (a filter's choices), to every version of its person.
+  if (filters.version !== undefined) {
+    conditions.push(types ? sql`${roundOf('evaluations', types)} = ${filters.version}` : sql`coalesce(evaluations.version, ${filters.version}) = ${filters.version}`);
+  }
   // Answers of one major questionnaire version per type: different scorings are never pooled.
   for (const [type, major] of Object.entries(filters.majors ?? {})) {
     conditions.push(sql`(evaluations.type_evaluation <> ${Number(type)} or ${MAJOR} = ${major})`);
@@ -80,18 +98,21 @@ export function filterConditions(filters: DashboardFilters): SQL[] {
 
 /** The condition selecting a dataset's evaluations (on `evaluations`), or null when its scope is not chosen yet. */
 export function datasetScope(dataset: Dataset, filters: DashboardFilters, done = true): SQL | null {
-  const list = (types: number[]) => (types.length === 0 ? sql`null` : sql.join(types.map((type) => sql`${type}`), sql`, `));
-  const types = sql`evaluations.type_evaluation in (${list([...dataset.types, ...(dataset.alignWith ?? [])])})`;
+  const list = typeList;
+  const read = [...dataset.types, ...(dataset.alignWith ?? [])];
+  const types = sql`evaluations.type_evaluation in (${list(read)})`;
   const base = [types, ...(done ? [sql`evaluations.done = true`] : [])];
   const scope = dataset.scope ?? 'filters';
   if (scope === 'filters') {
-    const conditions = [...base, ...filterConditions(filters)];
+    const conditions = [...base, ...filterConditions(filters, read)];
     if (dataset.latest) {
-      // No later evaluation of the same person and type (done, unless pending ones count too); among
-      // the chosen evaluations when some are (the report of one answered evaluation, a retake's older one).
+      // No later evaluation of the same person, type and rated person (done, unless pending ones count
+      // too), in the same round when one is chosen; among the chosen evaluations when some are (the
+      // report of one answered evaluation, a retake's older one).
       const chosen = filters.evaluation_ids === undefined ? sql`` : sql`and n.id in (${sql.join(filters.evaluation_ids.length === 0 ? [sql`null`] : filters.evaluation_ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
+      const round = filters.version === undefined ? sql`` : sql`and ${roundOf('n', read)} = ${filters.version}`;
       conditions.push(sql`not exists (select 1 from evaluations n where n.user_id = evaluations.user_id and n.type_evaluation = evaluations.type_evaluation
-        ${done ? sql`and n.done = true` : sql``} ${chosen} and (n.created_at, n.id) > (evaluations.created_at, evaluations.id))`);
+        and coalesce(n.rated, n.user_id) = ${RATED} ${done ? sql`and n.done = true` : sql``} ${chosen} ${round} and (n.created_at, n.id) > (evaluations.created_at, evaluations.id))`);
     }
     return sql.join(conditions, sql` and `);
   }
@@ -239,24 +260,32 @@ async function summaryQuery(context: QueryContext, dataset: Extract<Dataset, { q
   return rows;
 }
 
-/** Respondents of the scope per type and role (self-evaluation or not). */
-async function respondentsByRole(db: Db, scope: SQL): Promise<Map<string, number>> {
-  const found = await select<{ type: number; self: boolean; n: number }>(
+/** Respondents of the scope per type, and per role (self-evaluation or not) when `bySelf`. */
+async function respondentsByRole(db: Db, scope: SQL, bySelf: boolean): Promise<Map<string, number>> {
+  const role = bySelf ? sql`(${RATED} = evaluations.user_id)` : sql`null::boolean`;
+  const found = await select<{ type: number; self: boolean | null; n: number }>(
     db,
-    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, count(*)::int as n from evaluations where ${scope} group by 1, 2 order by 1, 2`,
+    sql`select evaluations.type_evaluation as type, ${role} as self, count(*)::int as n from evaluations where ${scope} group by 1, 2 order by 1, 2`,
   );
   return new Map(found.map((row) => [`${row.type}/${row.self}`, Number(row.n)]));
 }
 
 /** `optionCounts`: answers per question and option, with every option listed (zero included). */
 async function optionCountsQuery(context: QueryContext, dataset: Extract<Dataset, { query: 'optionCounts' }>, scope: SQL): Promise<Row[]> {
-  const respondents = await respondentsByRole(context.db, scope);
+  const bySelf = dataset.bySelf === true;
+  const respondents = await respondentsByRole(context.db, scope, bySelf);
   const questionFilter = dataset.questions ? sql` and r.question in (${sql.join(dataset.questions.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const counted = await select<{ type: number; self: boolean; question: string; response: string; n: number }>(
+  const role = bySelf ? sql`(${RATED} = evaluations.user_id)` : sql`null::boolean`;
+  // An answer holding an exclusive option ('Não sei avaliar') counts as that option alone.
+  const exclusive = dataset.types.flatMap((type) => {
+    const definition = definitionOf(context, type);
+    return definition ? exclusiveAnswers(definition).map((item) => ({ type, ...item })) : [];
+  });
+  const counted = await select<{ type: number; self: boolean | null; question: string; response: string; n: number }>(
     context.db,
-    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, r.question, r.response, count(*)::int as n
+    sql`select evaluations.type_evaluation as type, ${role} as self, r.question, r.response, count(*)::int as n
       from responses r join evaluations on evaluations.id = r.evaluation_id
-      where ${scope}${questionFilter}
+      where ${scope}${questionFilter} and ${countedAnswer(exclusive)}
       group by 1, 2, 3, 4`,
   );
   const counts = new Map(counted.map((row) => [`${row.type}/${row.self}/${row.question}/${row.response}`, Number(row.n)]));
@@ -271,7 +300,7 @@ async function optionCountsQuery(context: QueryContext, dataset: Extract<Dataset
       optionsOf(definition, question).forEach((option, optionOrder) => {
         rows.push({
           type,
-          self: selfText === 'true',
+          ...(bySelf ? { self: selfText === 'true' } : {}),
           question: question.id,
           questionText: question.text,
           questionOrder,

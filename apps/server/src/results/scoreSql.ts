@@ -12,6 +12,23 @@ import type { Db } from '../db/client.ts';
 /** Which done evaluations to score: an SQL condition on `evaluations` (alias `e`). */
 export type EvaluationScope = SQL;
 
+/**
+ * The condition keeping a stored answer `r` that counts: not one stored beside an exclusive answer of
+ * its question ('Não sei avaliar' ticked with statements before the option was exclusive). `exclusive`
+ * lists the exclusive answers, each with its type when several questionnaires are read at once (then
+ * `evaluations` must be joined to `r`).
+ */
+export function countedAnswer(exclusive: { type?: number; question: string; response: string }[]): SQL {
+  if (exclusive.length === 0) return sql`true`;
+  const typed = exclusive.some((item) => item.type !== undefined);
+  const pairs = sql.join(
+    exclusive.map((item) => (typed ? sql`(${item.type ?? null}::int, ${item.question}::text, ${item.response}::text)` : sql`(${item.question}::text, ${item.response}::text)`)),
+    sql`, `,
+  );
+  const held = typed ? sql`(evaluations.type_evaluation, x.question, x.response)` : sql`(x.question, x.response)`;
+  return sql`not exists (select 1 from responses x where x.evaluation_id = r.evaluation_id and x.question = r.question and x.response <> r.response and ${held} in (${pairs}))`;
+}
+
 /** Whether a formula reads how many distinct questions fed a part (checkbox parts need DISTINCT). */
 function readsQuestions(formula: ScoreFormula): boolean {
   return formula.kind === 'ratio' && !('constant' in formula.over) && formula.over.of === 'questions';
@@ -52,6 +69,7 @@ export function scoresWith(key: ScoringKey, scope: EvaluationScope): SQL {
       from responses r
       join e on e.id = r.evaluation_id
       join k on k.question = r.question and k.response = r.response
+      where ${countedAnswer(key.exclusive)}
       group by r.evaluation_id, k.part
     ),
     s as (

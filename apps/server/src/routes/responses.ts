@@ -14,6 +14,7 @@ import { findCompany } from '../repositories/companies.ts';
 import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, markDone, type DoneFilter } from '../repositories/evaluations.ts';
 import { insertResponses } from '../repositories/responses.ts';
 import { scoreEvaluations } from '../results/scoreSql.ts';
+import { anonymousTypes, NOT_SELF, scoreAnonymousGroups, type ScoredGroup, type WithheldScores } from '../results/anonymousGroups.ts';
 import { scoringKeyOf } from '../results/scoringKeys.ts';
 import { findSector } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
@@ -141,12 +142,49 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
             required: ['responses'],
             properties: {
               responses: {
+                description: 'Cada avaliação respondida, com o nome de quem respondeu (tipos não anônimos; a autoavaliação da 360)',
                 type: 'array',
                 items: {
                   type: 'object',
                   required: ['evaluation_id', 'name'],
                   properties: { evaluation_id: { type: 'string' }, name: { type: 'string' }, band: { type: 'string' } },
                   additionalProperties: { type: 'number' },
+                },
+              },
+              groups: {
+                description: 'Tipos anônimos (360, segurança psicológica, variáveis de mudança): as médias de cada grupo com pelo menos o mínimo de respondentes, sem nomes',
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['type_evaluation', 'respondents'],
+                  properties: {
+                    type_evaluation: { type: 'integer' },
+                    evaluated_id: { type: 'integer' },
+                    evaluated_name: { type: 'string' },
+                    version: { type: ['integer', 'null'] },
+                    company_id: { type: 'integer' },
+                    respondents: { type: 'integer' },
+                  },
+                  additionalProperties: { type: 'number' },
+                },
+              },
+              withheld: {
+                description: 'Grupos anônimos abaixo do mínimo: nenhum número, o motivo',
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['type_evaluation', 'respondents', 'minimum', 'message'],
+                  properties: {
+                    type_evaluation: { type: 'integer' },
+                    evaluated_id: { type: 'integer' },
+                    evaluated_name: { type: 'string' },
+                    version: { type: ['integer', 'null'] },
+                    company_id: { type: 'integer' },
+                    respondents: { type: 'integer' },
+                    minimum: { type: 'integer' },
+                    message: { type: 'string' },
+                  },
+                  additionalProperties: false,
                 },
               },
             },
@@ -191,21 +229,33 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       // Scored by the database from each type's scoring key: no answer is read into the server.
       const scope = doneEvaluationsScope(app.db, filter);
       const scored = [];
+      const groups: ScoredGroup[] = [];
+      const withheld: WithheldScores[] = [];
+      const anonymous = anonymousTypes(app.definitions.dashboards.values());
       for (const type of await doneEvaluationTypes(app.db, filter)) {
         // A staff form's answers are not link responses: the interview has its own consolidation.
         if (app.definitions.questionnaires.get(type)?.staff) continue;
+        const kind = anonymous.get(type);
         // Each evaluation scored by the key of the major version it was created with.
         for (const [major, definition] of scoringEditions(app.definitions, type)) {
           const classification = definition.scoring?.classification;
           const ofMajor = and(scope, eq(evaluations.typeEvaluation, type), sql`${MAJOR} = ${major}`)!;
-          for (const row of await scoreEvaluations(app.db, scoringKeyOf(definition), ofMajor, classification)) {
+          // An anonymous type's answers leave only as a group's means; a 360 self-evaluation is its person's own.
+          const named = kind === undefined ? ofMajor : kind === 'evaluators' ? and(ofMajor, sql`not (${NOT_SELF})`)! : undefined;
+          if (kind !== undefined) {
+            const found = await scoreAnonymousGroups(app.db, type, kind, ofMajor, scoringKeyOf(definition));
+            groups.push(...found.groups);
+            withheld.push(...found.withheld);
+          }
+          if (!named) continue;
+          for (const row of await scoreEvaluations(app.db, scoringKeyOf(definition), named, classification)) {
             scored.push({ row, band: row.band === undefined ? undefined : classification?.bands[row.band]?.label });
           }
         }
       }
       scored.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || (a.row.evaluationId < b.row.evaluationId ? -1 : 1));
       const rows = scored.map(({ row, band }) => ({ evaluation_id: row.evaluationId, name: row.name, ...row.scores, ...(band ? { band } : {}) }));
-      return { responses: rows };
+      return { responses: rows, ...(groups.length > 0 ? { groups } : {}), ...(withheld.length > 0 ? { withheld } : {}) };
     },
   );
 }

@@ -48,7 +48,8 @@ async function optionsOf(page: Page, dialog: Locator, label: string): Promise<st
 
 /** The view has loaded the chosen filters' data (not busy, something to show). */
 async function loaded(page: Page): Promise<void> {
-  await page.locator('[aria-busy="false"]').getByText(/^\d+ avaliaç(ão respondida|ões respondidas)$/).waitFor();
+  // The line above the view saying how many answered evaluations it counts (the 360's says whose).
+  await page.locator('[aria-busy="false"]').getByText(/^\d+ avaliaç(ão respondida|ões respondidas)$|^Avaliações contadas nesta data: \d+ /).waitFor();
 }
 
 describe('reports downloaded from their screens, end to end (demo answers)', () => {

@@ -1,0 +1,552 @@
+/**
+ * The numbers each view shows, computed by the reference from the raw rows (`data.ts`) with the
+ * arithmetic of results.md (`arithmetic.ts`). A view's expectation lists, per dataset, the rows it must
+ * hold: matched by key fields, each listed field compared (numbers within 1e-6). Only the dataset
+ * names, the questions a dataset lists and its scope (types, `latest`, colleague) are read from the
+ * dashboard files: which answers, never how they are counted.
+ */
+import {
+  changeBand,
+  chosenOf,
+  chosenOptions,
+  developmentBand,
+  itemScore,
+  mean,
+  percent360,
+  placeLabel,
+  places,
+  safetyBand,
+  scoresOf,
+  strengthBand,
+  stressBand,
+} from './arithmetic.ts';
+import { inScope, type RawCompany, type RawEvaluation, type RefDatasetScope, type RefFilters } from './data.ts';
+import { dashboardFile, optionsOf, questionsOf, type RefQuestion, type RefQuestionnaire } from './definitions.ts';
+
+/** A row as the reference expects it (only the fields it lists are compared). */
+export type RefRow = Record<string, string | number | boolean | null>;
+
+/** What one dataset must hold. */
+export interface Expectation {
+  /** Fields that identify a row (the rows' keys must be the same multiset). */
+  keys: string[];
+  rows: RefRow[];
+  /** Rows must come in this order. Default false. */
+  ordered?: boolean;
+  /** Actual rows whose key is not expected but allowed (a tie's own row of a consolidated count). */
+  allowExtra?: (row: RefRow) => boolean;
+  /** More checks on the dataset's rows (problems found). */
+  more?: (rows: RefRow[]) => string[];
+}
+
+/** What a data call must answer. */
+export interface ViewExpectation {
+  /** The call is refused (403: a narrowing filter that would single people out). */
+  refused?: boolean;
+  datasets: Record<string, Expectation>;
+  /** Datasets withheld for a group under the minimum. */
+  withheld: string[];
+}
+
+type Dataset = RefDatasetScope & { query?: string; questions?: string[]; anonymous?: 'evaluators' | 'group'; from?: string };
+type Questionnaires = Map<number, RefQuestionnaire>;
+
+const datasetsOf = (id: number) => dashboardFile(id).datasets as Record<string, Dataset>;
+const minimumOf = (company: RawCompany) => Math.max(2, company.anonymityMin);
+
+/** People who answered (distinct respondents), of everyone or of the evaluators only. */
+function groupSize(evaluations: RawEvaluation[], kind: 'evaluators' | 'group'): number {
+  return new Set(evaluations.filter((evaluation) => kind === 'group' || evaluation.rated !== evaluation.person).map((evaluation) => evaluation.person)).size;
+}
+
+const chosen = (definitions: Questionnaires, evaluation: RawEvaluation) => chosenOf(definitions.get(evaluation.type)!, evaluation.answers);
+
+/** The texts of some questions, one row per non-blank answer. */
+function texts(evaluations: RawEvaluation[], questions: string[], self = false): RefRow[] {
+  return evaluations.flatMap((evaluation) =>
+    questions.flatMap((question) =>
+      (evaluation.answers.get(question) ?? []).filter((text) => text.trim() !== '').map((text) => ({ question, text, ...(self ? { self: evaluation.rated === evaluation.person } : {}) })),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------------------------------ 360
+
+/**
+ * /dash/2 for an evaluated person and a round: each statement's count and percent, per competency the
+ * positive, negative and neutral percents and their reading bands, the open answers; the evaluators'
+ * part withheld under the company's minimum. A round holds its own evaluations only, and of the
+ * evaluated person's self-evaluations in it, the latest (a retaken self-evaluation replaces the first).
+ */
+function view360(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(2);
+  const statements = datasets.statements!;
+  const all = inScope(company, statements, filters) ?? [];
+  const selves = all.filter((evaluation) => evaluation.rated === evaluation.person).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  const evaluators = all.filter((evaluation) => evaluation.rated !== evaluation.person);
+  const minimum = minimumOf(company);
+  const size = groupSize(evaluators, 'evaluators');
+  const withheld = size > 0 && size < minimum;
+  const groups: [boolean, RawEvaluation[]][] = [];
+  if (selves.length > 0) groups.push([true, [selves[0]!]]);
+  if (evaluators.length > 0 && !withheld) groups.push([false, evaluators]);
+  const definition = definitions.get(2)!;
+  const rows: RefRow[] = [];
+  const byType: RefRow[] = [];
+  const consolidated: RefRow[] = [];
+  for (const [self, group] of groups) {
+    const respondents = group.length;
+    for (const question of questionsOf(definition).filter((candidate) => statements.questions!.includes(candidate.id))) {
+      const options = optionsOf(definition, question);
+      const counts = new Map(options.map((option) => [option.value, 0]));
+      for (const evaluation of group) {
+        const definitionOfType = definitions.get(evaluation.type)!;
+        const own = questionsOf(definitionOfType).find((candidate) => candidate.id === question.id)!;
+        for (const option of chosenOptions(definitionOfType, own, evaluation.answers.get(question.id) ?? [])) counts.set(option.value, counts.get(option.value)! + 1);
+      }
+      const tagOf = (value: number) => options.find((option) => option.value === value)?.tags?.[0] ?? '';
+      const neutrals = options.filter((option) => option.tags?.[0] === 'neutral').reduce((total, option) => total + counts.get(option.value)!, 0);
+      for (const option of options) {
+        const count = counts.get(option.value)!;
+        const neutral = tagOf(option.value) === 'neutral';
+        rows.push({ self, question: question.id, option: option.value, count, respondents, percent: neutral ? percent360.neutral(count, respondents) : percent360.statement(count, respondents, neutrals) });
+      }
+      const perTag: RefRow = {};
+      for (const tag of ['positive', 'negative', 'neutral']) {
+        const count = options.filter((option) => tagOf(option.value) === tag).reduce((total, option) => total + counts.get(option.value)!, 0);
+        const percent = tag === 'neutral' ? percent360.neutral(count, respondents) : percent360.overall(count, respondents, neutrals);
+        byType.push({ self, question: question.id, tag, count, respondents, percent });
+        perTag[tag] = percent;
+      }
+      if (!self) {
+        consolidated.push({ question: question.id, ...perTag, strength: strengthBand(perTag.positive as number), development: developmentBand(perTag.negative as number) });
+      }
+    }
+  }
+  const open = [...(selves.length > 0 ? [selves[0]!] : []), ...(withheld ? [] : evaluators)];
+  return {
+    datasets: {
+      statements: { keys: ['self', 'question', 'option'], rows },
+      byType: { keys: ['self', 'question', 'tag'], rows: byType },
+      consolidated: { keys: ['question'], rows: consolidated },
+      consolidatedBars: { keys: ['self', 'question', 'tag'], rows: byType.filter((row) => row.self === false) },
+      evaluators: { keys: ['respondents'], rows: evaluators.length > 0 && !withheld ? [{ respondents: evaluators.length }] : [] },
+      open: { keys: ['self', 'question', 'text'], rows: texts(open, datasets.open!.questions!, true) },
+    },
+    withheld: withheld ? ['statements', 'open'] : [],
+  };
+}
+
+// ------------------------------------------------------------------------------------------ area maps
+
+/**
+ * An area map's statements (/dash/8, 10, 14): each answer counted once, each option's share of the
+ * question's answers (not rounded), what the option means for the area (a reversed statement's scale
+ * turned round), and the consolidated gaps: a statement whose disagreeing answers reach 50% shows only
+ * its disagreeing and neutral answers (results.md 5).
+ */
+function viewAreaMap(id: number, definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(id);
+  const likert = datasets.likert!;
+  const evaluations = inScope(company, likert, filters) ?? [];
+  const rows: RefRow[] = [];
+  const gaps: RefRow[] = [];
+  const type = likert.types[0]!;
+  const definition = definitions.get(type)!;
+  if (evaluations.length > 0) {
+    for (const question of questionsOf(definition).filter((candidate) => likert.questions!.includes(candidate.id))) {
+      const options = optionsOf(definition, question);
+      const counts = options.map((option) => evaluations.filter((evaluation) => chosen(definitions, evaluation).get(question.id)?.includes(option.value)).length);
+      const total = counts.reduce((sum, count) => sum + count, 0);
+      const levels = options.filter((option) => option.scored !== false).map((option) => itemScore(definition, question, option.value)).sort((a, b) => a - b);
+      const negative = levels.slice(0, Math.floor(levels.length / 2));
+      const neutral = levels.length % 2 === 1 ? [levels[(levels.length - 1) / 2]!] : [];
+      const own: RefRow[] = options.map((option, index) => ({
+        question: question.id,
+        option: option.value,
+        count: counts[index]!,
+        percent: total === 0 ? 0 : (100 * counts[index]!) / total,
+        scoreValue: option.scored === false ? null : itemScore(definition, question, option.value),
+      }));
+      rows.push(...own);
+      const disagreeing = own.filter((row) => negative.includes(row.scoreValue as number)).reduce((sum, row) => sum + (row.percent as number), 0);
+      gaps.push(...(Math.round(disagreeing * 1e9) / 1e9 >= 50 ? own.filter((row) => [...negative, ...neutral].includes(row.scoreValue as number)) : own));
+    }
+  }
+  const expected: Record<string, Expectation> = {
+    likert: { keys: ['question', 'option'], rows },
+    gaps: { keys: ['question', 'option'], rows: gaps },
+  };
+  for (const [name, dataset] of Object.entries(datasets)) {
+    if (dataset.query === 'texts') expected[name] = { keys: ['question', 'text'], rows: texts(inScope(company, dataset, filters) ?? [], dataset.questions!) };
+    if (dataset.query === 'people') expected[name] = { keys: ['evaluation'], rows: (inScope(company, dataset, filters) ?? []).map((evaluation) => ({ evaluation: evaluation.id, person: evaluation.person })) };
+  }
+  return { datasets: expected, withheld: [] };
+}
+
+// ------------------------------------------------------------------------------------------ scored groups
+
+/** The means of a group's scores and its band counts, for the banded views (13, 16, 12). */
+function scoredGroup(definitions: Questionnaires, evaluations: RawEvaluation[], type: number) {
+  const scores = evaluations.map((evaluation) => ({ evaluation, scores: scoresOf(definitions.get(type)!, chosen(definitions, evaluation)) }));
+  const means = (key: string) => mean(scores.map((entry) => entry.scores[key] ?? 0));
+  return { scores, means };
+}
+
+/** Whether a narrowing filter would single people out (the group it leaves, or the rest, under the minimum). */
+function narrowingRefused(company: RawCompany, dataset: Dataset, filters: RefFilters): boolean {
+  if (filters.sector === undefined) return false;
+  const inside = groupSize(inScope(company, dataset, filters) ?? [], 'group');
+  const whole = groupSize(inScope(company, dataset, { ...filters, sector: undefined }) ?? [], 'group');
+  const minimum = minimumOf(company);
+  return inside > 0 && (inside < minimum || (whole - inside > 0 && whole - inside < minimum));
+}
+
+/** /dash/13: the mean PSS-14 total and its band, the respondents per band, each respondent's total. */
+function viewStress(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(13);
+  const type = datasets.summary!.types[0]!;
+  const labels = definitions.get(type)!.scoring!.classification!.bands;
+  const evaluations = inScope(company, datasets.summary!, filters) ?? [];
+  const { scores, means } = scoredGroup(definitions, evaluations, type);
+  const total = means('total');
+  const perBand = labels.map((_band, index) => scores.filter((entry) => stressBand(entry.scores.total!) === index).length);
+  return {
+    datasets: {
+      summary: { keys: ['score'], rows: evaluations.length === 0 ? [] : [{ score: 'total', value: total, bandIndex: stressBand(total), band: labels[stressBand(total)]!.label }] },
+      bands: { keys: ['band'], rows: evaluations.length === 0 ? [] : labels.map((band, index) => ({ band: band.id, value: perBand[index]!, respondents: evaluations.length })) },
+      respondents: {
+        keys: ['evaluation'],
+        rows: scores.slice(0, 100).map((entry) => ({ evaluation: entry.evaluation.id, total: entry.scores.total!, bandIndex: stressBand(entry.scores.total!), band: labels[stressBand(entry.scores.total!)]!.label })),
+      },
+    },
+    withheld: [],
+  };
+}
+
+/** /dash/16: each statement's mean and band, the overall mean and band, the comments; anonymous. */
+function viewSafety(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(16);
+  const statements = datasets.statements!;
+  if (narrowingRefused(company, statements, filters)) return { refused: true, datasets: {}, withheld: [] };
+  const type = statements.types[0]!;
+  const definition = definitions.get(type)!;
+  const evaluations = inScope(company, statements, filters) ?? [];
+  const size = groupSize(evaluations, 'group');
+  const withheld = size > 0 && size < minimumOf(company);
+  const shown = withheld ? [] : evaluations;
+  const { means } = scoredGroup(definitions, shown, type);
+  const perQuestion = definition.scoring!.scores.find((score) => score.perQuestion)!;
+  const whole = definition.scoring!.scores.find((score) => !score.perQuestion)!;
+  const questions = (perQuestion.questions as string[]) ?? [];
+  return {
+    datasets: {
+      statements: { keys: ['question'], rows: shown.length === 0 ? [] : questions.map((question) => ({ question, value: means(`${perQuestion.id}.${question}`), bandIndex: safetyBand(means(`${perQuestion.id}.${question}`)) })) },
+      overall: { keys: ['score'], rows: shown.length === 0 ? [] : [{ score: whole.id, value: means(whole.id), bandIndex: safetyBand(means(whole.id)) }] },
+      comments: { keys: ['question', 'text'], rows: texts(shown, datasets.comments!.questions!) },
+    },
+    withheld: withheld ? Object.keys(datasets) : [],
+  };
+}
+
+/** /dash/12: the three change variables' mean percents and bands, the respondents per band; anonymous. */
+function viewChange(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(12);
+  const variables = datasets.variables!;
+  if (narrowingRefused(company, variables, filters)) return { refused: true, datasets: {}, withheld: [] };
+  const type = variables.types[0]!;
+  const definition = definitions.get(type)!;
+  const evaluations = inScope(company, variables, filters) ?? [];
+  const size = groupSize(evaluations, 'group');
+  const withheld = size > 0 && size < minimumOf(company);
+  const shown = withheld ? [] : evaluations;
+  const { scores, means } = scoredGroup(definitions, shown, type);
+  const classification = definition.scoring!.classification!;
+  const wanted = ['cultura', 'historico', 'resistencia'];
+  return {
+    datasets: {
+      variables: { keys: ['score'], rows: shown.length === 0 ? [] : wanted.map((score) => ({ score, value: means(score), bandIndex: changeBand(means(score)) })) },
+      bands: {
+        keys: ['band'],
+        rows:
+          shown.length === 0
+            ? []
+            : classification.bands.map((band, index) => ({ band: band.id, value: scores.filter((entry) => changeBand(entry.scores[classification.score]!) === index).length, respondents: shown.length })),
+      },
+    },
+    withheld: withheld ? Object.keys(datasets) : [],
+  };
+}
+
+// ------------------------------------------------------------------------------------------ profiles
+
+/**
+ * The profile views (/dash/5, 6, 9, and 3's primary styles): every score of the colleague and of each
+ * person (latest evaluation), the group's means, and the people per first and second style, a tie
+ * crediting no single style (issue 22, defect 3).
+ */
+function viewProfile(id: number, definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(id);
+  const people = datasets.people!;
+  const type = people.types[0]!;
+  const definition = definitions.get(type)!;
+  const ranking = definition.scoring!.rankings!.find((candidate) => candidate.from === 'scores')!;
+  const labelOf = new Map(definition.scoring!.scores.map((score) => [score.id, score.label]));
+  const profile = (evaluation: RawEvaluation) => {
+    const scores = scoresOf(definition, chosen(definitions, evaluation));
+    return { evaluation, scores, places: places(ranking.scores!.map((score) => ({ label: labelOf.get(score)!, value: scores[score]! }))) };
+  };
+  const group = (inScope(company, people, filters) ?? []).map(profile);
+  const colleague = (inScope(company, datasets.person ?? datasets.personProfile!, filters) ?? []).map(profile);
+  const expected: Record<string, Expectation> = {};
+  const scoreIds = definition.scoring!.scores.filter((score) => !score.perQuestion).map((score) => score.id);
+  const styleLabels = ranking.scores!.map((score) => labelOf.get(score)!);
+  const tieAllowed = (field: string) => (row: RefRow) => !styleLabels.includes(String(row[field]));
+  expected.people = {
+    keys: ['person'],
+    rows: group.map((entry) => ({
+      person: entry.evaluation.person,
+      ...Object.fromEntries(scoreIds.map((score) => [score, entry.scores[score]!])),
+      [`${ranking.id}.1`]: placeLabel(entry.places.first),
+      [`${ranking.id}.2`]: placeLabel(entry.places.second),
+    })),
+  };
+  if (datasets.group) {
+    const fields = ranking.scores!;
+    expected.group = { keys: ['score'], rows: group.length === 0 ? [] : fields.map((score) => ({ score, value: mean(group.map((entry) => entry.scores[score]!)) })) };
+  }
+  for (const [name, place] of [['first', 'first'], ['second', 'second']] as const) {
+    const dataset = datasets[name] ?? datasets[name === 'first' ? 'primary' : 'secondary'];
+    if (!dataset) continue;
+    const field = `${ranking.id}.${place === 'first' ? 1 : 2}`;
+    const placed = (entry: (typeof group)[number]) => (place === 'first' ? entry.places.first : entry.places.second);
+    const credited = (label: string) => group.filter((entry) => placed(entry).length === 1 && placed(entry)[0] === label).length;
+    const tied = group.filter((entry) => placed(entry).length > 1).length;
+    expected[datasets[name] ? name : name === 'first' ? 'primary' : 'secondary'] = {
+      keys: [field],
+      rows: styleLabels.map((label) => ({ [field]: label, count: credited(label) })),
+      allowExtra: tieAllowed(field),
+      // The people whose place is shared are counted apart (a tie credits no style), all of them.
+      more: (rows) => {
+        const counted = rows.filter((row) => !styleLabels.includes(String(row[field]))).reduce((total, row) => total + Number(row.count ?? 0), 0);
+        return counted === tied ? [] : [`${tied} people share their ${place} place and ${counted} are counted as tied`];
+      },
+    };
+  }
+  if (datasets.alphaShare) {
+    // Alpha: counted as alpha when its force or its risk is 50% or more (results.md 9).
+    const isAlpha = (entry: (typeof group)[number]) => Math.max(entry.scores['alpha.forca']!, entry.scores['alpha.risco']!) >= 50;
+    for (const row of expected.people.rows) row.alpha = isAlpha(group.find((entry) => entry.evaluation.person === row.person)!) ? 'Alpha' : 'Não alpha';
+    expected.alphaShare = { keys: ['alpha'], rows: [{ alpha: 'Alpha', count: group.filter(isAlpha).length }, { alpha: 'Não alpha', count: group.filter((entry) => !isAlpha(entry)).length }] };
+  }
+  if (datasets.person && datasets.person.query === 'scores') {
+    const fields = (((datasets.person as { transforms?: { op: string; fields?: string[] }[] }).transforms ?? []).find((transform) => transform.op === 'unpivot')?.fields ?? scoreIds) as string[];
+    expected.person = { keys: ['score'], rows: colleague.flatMap((entry) => fields.map((score) => ({ score, value: entry.scores[score]! }))) };
+  }
+  if (datasets.personRanking) {
+    expected.personRanking = {
+      keys: ['evaluation'],
+      rows: colleague.map((entry) => ({
+        evaluation: entry.evaluation.id,
+        ...Object.fromEntries(scoreIds.map((score) => [score, entry.scores[score]!])),
+        [`${ranking.id}.1`]: placeLabel(entry.places.first),
+        [`${ranking.id}.2`]: placeLabel(entry.places.second),
+      })),
+    };
+  }
+  return { datasets: expected, withheld: [] };
+}
+
+// ------------------------------------------------------------------------------------------ Via
+
+/** /dash/4: the colleague's ranked strengths, virtues, and the group's top-5 strengths (people naming each). */
+function viewVia(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(4);
+  const type = datasets.ranking!.types[0]!;
+  const definition = definitions.get(type)!;
+  const colleague = inScope(company, datasets.ranking!, filters) ?? [];
+  const labelled = (evaluation: RawEvaluation, questions: RefQuestion[]) =>
+    questions.flatMap((question) => (chosen(definitions, evaluation).get(question.id) ?? []).map((value) => ({ question, option: optionsOf(definition, question).find((option) => option.value === value)! })));
+  const ranking = colleague.flatMap((evaluation) => labelled(evaluation, questionsOf(definition)).map(({ question, option }) => ({ question: question.id, optionLabel: option.label, tag: option.tags?.[0] ?? '', count: 1 })));
+  const top = datasets.top5!;
+  const topQuestions = questionsOf(definition).filter((question) => top.questions!.includes(question.id));
+  const people = new Map<string, number>();
+  for (const evaluation of inScope(company, top, filters) ?? []) for (const { option } of labelled(evaluation, topQuestions)) people.set(option.label, (people.get(option.label) ?? 0) + 1);
+  const top5 = [...people.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'pt-BR', { numeric: true })).map(([optionLabel, count]) => ({ optionLabel, people: count }));
+  const virtueScores = definition.scoring!.scores;
+  const virtues = colleague.flatMap((evaluation) => {
+    const scores = scoresOf(definition, chosen(definitions, evaluation));
+    return virtueScores.map((score) => ({ score: score.id, value: scores[score.id]! }));
+  });
+  const group = (inScope(company, datasets.groupVirtues!, filters) ?? []).map((evaluation) => scoresOf(definition, chosen(definitions, evaluation)));
+  return {
+    datasets: {
+      ranking: { keys: ['question'], rows: ranking },
+      top5: { keys: ['optionLabel'], rows: top5, ordered: true },
+      virtues: { keys: ['score'], rows: virtues },
+      groupVirtues: { keys: ['score'], rows: group.length === 0 ? [] : virtueScores.map((score) => ({ score: score.id, value: mean(group.map((scores) => scores[score.id]!)) })) },
+    },
+    withheld: [],
+  };
+}
+
+// ------------------------------------------------------------------------------------------ team performance
+
+/** The 10 competency themes of the performance screen (results.md 9), in order. */
+const THEMES = ['Resultados', 'Clareza', 'Relacionamento', 'Conflitos', 'Indicadores', 'Competência', 'Inovação', 'Posição', 'Organização', 'Motivação'];
+
+/** /dash/7: the colleague's grade per theme for the team and the leadership, and the two totals. */
+function viewTeam(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(7);
+  const type = datasets.themes!.types[0]!;
+  const definition = definitions.get(type)!;
+  const evaluations = inScope(company, datasets.themes!, filters) ?? [];
+  const themes: RefRow[] = [];
+  const totals: RefRow[] = [];
+  for (const evaluation of evaluations) {
+    const scores = scoresOf(definition, chosen(definitions, evaluation));
+    for (const score of definition.scoring!.scores) {
+      if (score.perQuestion) for (const question of score.questions as string[]) themes.push({ question, label: score.label, value: scores[`${score.id}.${question}`]! });
+      else totals.push({ score: score.id, value: scores[score.id]! });
+    }
+  }
+  // The scatter's points: per theme of results.md 9 (in its order: questions 1–10 rate the team, 11–20
+  // the leadership), the team's and the leadership's grade on a 0–100 scale.
+  const quadrants = THEMES.flatMap((theme, index) => {
+    const team = themes.find((row) => row.question === String(index + 1));
+    const leader = themes.find((row) => row.question === String(index + 11));
+    return team && leader ? [{ theme, team: 10 * (team.value as number), leader: 10 * (leader.value as number) }] : [];
+  });
+  return { datasets: { themes: { keys: ['question'], rows: themes }, totals: { keys: ['score'], rows: totals }, quadrants: { keys: ['theme'], rows: quadrants } }, withheld: [] };
+}
+
+// ------------------------------------------------------------------------------------------ values and needs
+
+/** /dash/15: each value or need of the colleague and of the manager's evaluation, in one column or both. */
+function viewAlignment(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const dataset = datasetsOf(15).alignment!;
+  if (filters.alignment === undefined) return { datasets: { alignment: { keys: ['question', 'optionLabel'], rows: [] } }, withheld: [] };
+  const evaluations = inScope(company, dataset, filters) ?? [];
+  const sides = new Map<string, { left: boolean; right: boolean; question: string; optionLabel: string }>();
+  for (const evaluation of evaluations) {
+    const definition = definitions.get(evaluation.type)!;
+    const left = dataset.types.includes(evaluation.type);
+    for (const question of questionsOf(definition).filter((candidate) => dataset.questions!.includes(candidate.id))) {
+      for (const value of chosen(definitions, evaluation).get(question.id) ?? []) {
+        const optionLabel = optionsOf(definition, question).find((option) => option.value === value)!.label;
+        const key = `${question.id}\u0000${optionLabel}`;
+        const entry = sides.get(key) ?? { left: false, right: false, question: question.id, optionLabel };
+        if (left) entry.left = true;
+        else entry.right = true;
+        sides.set(key, entry);
+      }
+    }
+  }
+  const rows = [...sides.values()].map((entry) => ({ question: entry.question, optionLabel: entry.optionLabel, column: entry.left && entry.right ? 'both' : entry.left ? 'left' : 'right' }));
+  return { datasets: { alignment: { keys: ['question', 'optionLabel'], rows } }, withheld: [] };
+}
+
+// ------------------------------------------------------------------------------------------ scanner
+
+/** The fields a dataset unpivots (its first `unpivot`), or every whole score. */
+function unpivoted(dataset: Dataset, definition: RefQuestionnaire): string[] {
+  const transforms = (dataset as { transforms?: { op: string; fields?: string[] | 'scores' }[] }).transforms ?? [];
+  const fields = transforms.find((transform) => transform.op === 'unpivot')?.fields;
+  return Array.isArray(fields) ? fields : definition.scoring!.scores.filter((score) => !score.perQuestion).map((score) => score.id);
+}
+
+/**
+ * The scanners (/dash/-1 for a colleague, /dash/-2 for a group): each person's scores of the five
+ * profile tests, their top-5 strengths, and the group's means and strengths (latest evaluations).
+ */
+function viewScanner(id: number, definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(id);
+  const expected: Record<string, Expectation> = {};
+  for (const [name, dataset] of Object.entries(datasets)) {
+    if (dataset.from || dataset.query === 'people') continue;
+    const type = dataset.types[0]!;
+    const definition = definitions.get(type)!;
+    const evaluations = inScope(company, dataset, filters) ?? [];
+    const scored = evaluations.map((evaluation) => ({ evaluation, scores: scoresOf(definition, chosen(definitions, evaluation)) }));
+    if (dataset.query === 'scores' && definition.scoring!.rankings?.some((ranking) => ranking.from === 'answers' && ranking.questions !== 'all') && unpivoted(dataset, definition).every((field) => field.includes('.') && !(field in (scored[0]?.scores ?? {})))) {
+      // A ranking from answers unpivoted by position ("signature.1" …): the label of each chosen option.
+      expected[name] = {
+        keys: ['person', 'score'],
+        rows: evaluations.flatMap((evaluation) =>
+          unpivoted(dataset, definition).map((field) => {
+            const [ranking, position] = field.split('.') as [string, string];
+            const questions = definition.scoring!.rankings!.find((candidate) => candidate.id === ranking)!.questions as string[];
+            const question = questionsOf(definition).find((candidate) => candidate.id === questions[Number(position) - 1])!;
+            const value = chosen(definitions, evaluation).get(question.id)?.[0];
+            return { person: evaluation.person, score: field, value: optionsOf(definition, question).find((option) => option.value === value)?.label ?? null };
+          }),
+        ),
+      };
+    } else if (dataset.query === 'scores') {
+      expected[name] = { keys: ['person', 'score'], rows: scored.flatMap((entry) => unpivoted(dataset, definition).map((score) => ({ person: entry.evaluation.person, score, value: entry.scores[score]! }))) };
+    } else if (dataset.query === 'summary') {
+      const wanted = unpivotedSummary(dataset, definition);
+      expected[name] = { keys: ['score'], rows: scored.length === 0 ? [] : wanted.map((score) => ({ score, value: mean(scored.map((entry) => entry.scores[score]!)), respondents: scored.length })) };
+    } else if (dataset.query === 'optionCounts') {
+      const questions = questionsOf(definition).filter((question) => dataset.questions!.includes(question.id));
+      const counts = new Map<string, number>();
+      for (const evaluation of evaluations) {
+        for (const question of questions) {
+          for (const value of chosen(definitions, evaluation).get(question.id) ?? []) {
+            const label = optionsOf(definition, question).find((option) => option.value === value)!.label;
+            counts.set(label, (counts.get(label) ?? 0) + 1);
+          }
+        }
+      }
+      const total = ((dataset as { transforms?: { op: string }[] }).transforms ?? []).some((transform) => transform.op === 'total');
+      expected[name] = total
+        ? { keys: ['optionLabel'], rows: [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'pt-BR', { numeric: true })).map(([optionLabel, people]) => ({ optionLabel, people })), ordered: true }
+        : { keys: ['optionLabel'], rows: [...counts.entries()].map(([optionLabel, count]) => ({ optionLabel, count })) };
+    }
+  }
+  return { datasets: expected, withheld: [] };
+}
+
+/** The scores a summary keeps (its `filter` on `score`, when it has one), else every whole score. */
+function unpivotedSummary(dataset: Dataset, definition: RefQuestionnaire): string[] {
+  const transforms = (dataset as { transforms?: { op: string; where?: { field: string; in?: string[] }[] }[] }).transforms ?? [];
+  const kept = transforms.find((transform) => transform.op === 'filter')?.where?.find((condition) => condition.field === 'score')?.in;
+  return kept ?? definition.scoring!.scores.filter((score) => !score.perQuestion).map((score) => score.id);
+}
+
+/** The views the reference covers. */
+export const COVERED = [-2, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16];
+
+/** What a view must answer under the filters (null: a view the reference does not cover). */
+export function expectView(id: number, definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation | null {
+  switch (id) {
+    case 2:
+      return filters.version === undefined || filters.evaluated === undefined ? null : view360(definitions, company, filters);
+    case 8:
+    case 10:
+    case 14:
+      return viewAreaMap(id, definitions, company, filters);
+    case 13:
+      return viewStress(definitions, company, filters);
+    case 16:
+      return viewSafety(definitions, company, filters);
+    case 12:
+      return viewChange(definitions, company, filters);
+    case 3:
+    case 5:
+    case 6:
+    case 9:
+      return viewProfile(id, definitions, company, filters);
+    case 4:
+      return viewVia(definitions, company, filters);
+    case 7:
+      return filters.colleague === undefined ? null : viewTeam(definitions, company, filters);
+    case 15:
+      return viewAlignment(definitions, company, filters);
+    case -1:
+    case -2:
+      return viewScanner(id, definitions, company, filters);
+    default:
+      return null;
+  }
+}

@@ -463,7 +463,23 @@ function viewScanner(id: number, definitions: Questionnaires, company: RawCompan
   const datasets = datasetsOf(id);
   const expected: Record<string, Expectation> = {};
   for (const [name, dataset] of Object.entries(datasets)) {
-    if (dataset.from || dataset.query === 'people') continue;
+    if (dataset.from) continue;
+    if (dataset.query === 'people') {
+      // Every evaluation (done or pending) of the people in scope, green when all of the person's are
+      // done (results.md 2.10); the consolidated list keeps the done ones.
+      const onlyDone = ((dataset as { transforms?: { op: string; where?: { field: string; in?: unknown[] }[] }[] }).transforms ?? []).some(
+        (transform) => transform.op === 'filter' && transform.where?.some((condition) => condition.field === 'done' && condition.in?.length === 1 && condition.in[0] === true),
+      );
+      const all = company.evaluations.filter(
+        (evaluation) => dataset.types.includes(evaluation.type) && (filters.sector === undefined || (company.sectors.get(evaluation.person)?.has(filters.sector) ?? false)),
+      );
+      const allDone = (person: number) => all.filter((evaluation) => evaluation.person === person).every((evaluation) => evaluation.done);
+      expected[name] = {
+        keys: ['evaluation'],
+        rows: all.filter((evaluation) => !onlyDone || evaluation.done).map((evaluation) => ({ evaluation: evaluation.id, person: evaluation.person, done: evaluation.done, allDone: allDone(evaluation.person) })),
+      };
+      continue;
+    }
     const type = dataset.types[0]!;
     const definition = definitions.get(type)!;
     const evaluations = inScope(company, dataset, filters) ?? [];

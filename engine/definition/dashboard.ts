@@ -58,8 +58,10 @@ interface DatasetBase {
   /** With scope "alignment": the types of the evaluation chosen in the alignment filter (the manager's). */
   alignWith?: number[];
   /**
-   * Only each person's latest evaluation of each type (done ones; with the `people` query, done or
-   * pending): a person who took a test twice counts once. Default false: every evaluation.
+   * Only each person's latest evaluation about the same rated person (done ones; with the `people`
+   * query, done or pending), within the chosen round of a view with the `version` filter: a person who
+   * took a test twice counts once. The dataset's `types` count as one questionnaire here (the 360's
+   * self-evaluation, of type 1 or 2, counts once). Default false: every evaluation.
    */
   latest?: boolean;
   /** Pure transforms applied in order to the query's rows, on the server. Default none. */

@@ -262,15 +262,12 @@ function planCompany(g: Gen, types: WorldTypes, clock: { order: number }): Plann
       const evaluators = subset(g, others, Math.max(0, Math.min(others.length, anonymityMin + g(fcValues.integer, { min: -1, max: 2 }))));
       const selves = chance(g, 15) ? 0 : chance(g, 20) ? 2 : 1;
       for (const person of evaluators) add({ type: types.threeSixty.evaluators, person, rated: evaluated, ratedSector: null, version }, !chance(g, 10), true);
-      let roundType: number | undefined;
       for (let n = 0; n < selves; n += 1) {
         // As the app creates it (the evaluators' type about oneself, no version), or with the round's
-        // version (set by staff), or the older self-evaluation type. A round's self-evaluations are of
-        // one type unless RESULTS_MIXED_SELF is set: a round holding both types is an open defect (two
-        // self groups, percentages up to 200%; see the README's 'Proving the numbers').
+        // version (set by staff), or the older self-evaluation type; a round may hold both types.
         const kind = pick(g, ['app', 'app', 'versioned', 'legacy'] as const);
         const drawn = kind === 'legacy' ? types.threeSixty.self : types.threeSixty.evaluators;
-        const type = process.env.RESULTS_MIXED_SELF ? drawn : (roundType ??= drawn);
+        const type = drawn;
         add({ type, person: evaluated, rated: evaluated, ratedSector: null, version: kind === 'app' ? null : version }, true, true);
       }
     }

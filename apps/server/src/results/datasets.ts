@@ -106,12 +106,13 @@ export function datasetScope(dataset: Dataset, filters: DashboardFilters, done =
   if (scope === 'filters') {
     const conditions = [...base, ...filterConditions(filters, read)];
     if (dataset.latest) {
-      // No later evaluation of the same person, type and rated person (done, unless pending ones count
-      // too), in the same round when one is chosen; among the chosen evaluations when some are (the
+      // No later evaluation of the same person about the same rated person, of any of the dataset's
+      // types (the 360's self-evaluation in either form counts once), done unless pending ones count
+      // too, in the same round when one is chosen; among the chosen evaluations when some are (the
       // report of one answered evaluation, a retake's older one).
       const chosen = filters.evaluation_ids === undefined ? sql`` : sql`and n.id in (${sql.join(filters.evaluation_ids.length === 0 ? [sql`null`] : filters.evaluation_ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
       const round = filters.version === undefined ? sql`` : sql`and ${roundOf('n', read)} = ${filters.version}`;
-      conditions.push(sql`not exists (select 1 from evaluations n where n.user_id = evaluations.user_id and n.type_evaluation = evaluations.type_evaluation
+      conditions.push(sql`not exists (select 1 from evaluations n where n.user_id = evaluations.user_id and n.type_evaluation in (${list(read)})
         and coalesce(n.rated, n.user_id) = ${RATED} ${done ? sql`and n.done = true` : sql``} ${chosen} ${round} and (n.created_at, n.id) > (evaluations.created_at, evaluations.id))`);
     }
     return sql.join(conditions, sql` and `);

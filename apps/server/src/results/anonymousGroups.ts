@@ -29,8 +29,8 @@ export function anonymousTypes(dashboards: Iterable<DashboardDefinition>): Map<n
   return kinds;
 }
 
-/** A group's means (respondents from the minimum). */
-export interface ScoredGroup {
+/** Which group: the type, and the person rated and the round (evaluators) or the company (group). */
+interface GroupOf {
   type_evaluation: number;
   /** The person the evaluators rated (evaluators' groups). */
   evaluated_id?: number;
@@ -39,17 +39,15 @@ export interface ScoredGroup {
   version?: number | null;
   company_id?: number;
   respondents: number;
+}
+
+/** A group's means (respondents from the minimum). */
+export interface ScoredGroup extends GroupOf {
   [score: string]: number | string | null | undefined;
 }
 
 /** A group under the minimum: no numbers, the reason. */
-export interface WithheldScores {
-  type_evaluation: number;
-  evaluated_id?: number;
-  evaluated_name?: string;
-  version?: number | null;
-  company_id?: number;
-  respondents: number;
+export interface WithheldScores extends GroupOf {
   minimum: number;
   message: string;
 }

@@ -42,6 +42,15 @@ interface ScoredQuery {
 
 const MAX_ITEMS = 1000;
 
+/** Which anonymous group a scored group is: its type, and the person rated and round (evaluators) or the company (group). */
+const GROUP_OF = {
+  type_evaluation: { type: 'integer' },
+  evaluated_id: { type: 'integer' },
+  evaluated_name: { type: 'string' },
+  version: { type: ['integer', 'null'] },
+  company_id: { type: 'integer' },
+} as const;
+
 /**
  * `POST /tableresponse/multiple` (public) stores a submission after checking it against the same
  * definition the browser ran; `POST /tableresponse/evaluations` (staff) scores done evaluations.
@@ -157,14 +166,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
                 items: {
                   type: 'object',
                   required: ['type_evaluation', 'respondents'],
-                  properties: {
-                    type_evaluation: { type: 'integer' },
-                    evaluated_id: { type: 'integer' },
-                    evaluated_name: { type: 'string' },
-                    version: { type: ['integer', 'null'] },
-                    company_id: { type: 'integer' },
-                    respondents: { type: 'integer' },
-                  },
+                  properties: { ...GROUP_OF, respondents: { type: 'integer' } },
                   additionalProperties: { type: 'number' },
                 },
               },
@@ -174,16 +176,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
                 items: {
                   type: 'object',
                   required: ['type_evaluation', 'respondents', 'minimum', 'message'],
-                  properties: {
-                    type_evaluation: { type: 'integer' },
-                    evaluated_id: { type: 'integer' },
-                    evaluated_name: { type: 'string' },
-                    version: { type: ['integer', 'null'] },
-                    company_id: { type: 'integer' },
-                    respondents: { type: 'integer' },
-                    minimum: { type: 'integer' },
-                    message: { type: 'string' },
-                  },
+                  properties: { ...GROUP_OF, respondents: { type: 'integer' }, minimum: { type: 'integer' }, message: { type: 'string' } },
                   additionalProperties: false,
                 },
               },

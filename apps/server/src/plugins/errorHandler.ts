@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
 import { shared } from './shared.ts';
@@ -39,6 +39,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: messages.api.forbidden,
   404: messages.api.notFound,
   413: messages.api.payloadTooLarge,
+  414: messages.api.uriTooLong,
   415: messages.api.unsupportedMediaType,
   429: messages.api.tooManyRequests,
 };
@@ -74,3 +75,17 @@ export const errorHandler = shared(async (app: FastifyInstance) => {
     return reply.code(500).send({ message: messages.common.serverError });
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: the errors its router raises before any route or hook (a bad URL
+ * encoding, an over-long path parameter) answered like every other error, in Portuguese and without
+ * echoing the path.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).header('cache-control', 'no-store').send({ message: messages.api.uriTooLong });
+    return;
+  }
+  const message = error.code === 'FST_ERR_BAD_URL' ? messages.api.badUrl : format(messages.api.invalidRequest, { detail: '400' });
+  void reply.code(400).header('cache-control', 'no-store').send({ message });
+}

@@ -28,18 +28,30 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_EMPLOYEE_ROWS = 20000;
 export const MAX_LIST_ROWS = LIST_LAST_ROW - 1;
 
-/** Uncompressed size and entry count a genuine spreadsheet of the limits above stays far below (zip bombs do not). */
-export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
-export const MAX_ZIP_ENTRIES = 2000;
+/**
+ * Most bytes an uploaded .xlsx may inflate to, all its entries together (so any one entry too), as its
+ * central directory declares them and as they really inflate. 20,000 employees of the six columns with
+ * names and e-mails at their longest is about 25 MB of sheet and shared-strings XML (the template itself
+ * is 60 KB): 50 MB is twice the real need; a zip bomb declaring more is refused before inflating.
+ */
+export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+/** Most entries in an uploaded .xlsx (Excel writes about 15; the template has 11). */
+export const MAX_ZIP_ENTRIES = 200;
+/**
+ * Most `<row>` elements read from one sheet, blank or not: twice the employee limit. Excel keeps styled
+ * empty rows, so a sheet may have blank rows beyond the filled ones; past this the reading stops.
+ */
+export const MAX_SHEET_ROWS = 2 * MAX_EMPLOYEE_ROWS;
 
 /** Longest accepted texts. */
 export const MAX_NAME_LENGTH = 200;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B]/;
 
 /**
- * A text a spreadsheet application must show as text: one starting with = + - @ (or a tab or CR) gets a
- * leading single quote, so it is never run as a formula (CSV/formula injection).
+ * A text a spreadsheet application must show as text: one starting with = + - @ (or a tab or CR), or
+ * their full-width (＝ ＋ － ＠) or small (﹦ ﹢ ﹣ ﹫) forms, which some spreadsheet applications read as
+ * the ASCII ones, gets a leading single quote, so it is never run as a formula (CSV/formula injection).
  */
 export function neutralize(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;

@@ -39,7 +39,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { personalPageRoutes } from './routes/personalPages.ts';
 import './types.ts';
 
-/** Per-IP limits per minute of the public and sign-in routes. */
+/** Per-IP limits per minute of the public routes; `signIn` per 10 seconds (password checks, see `signInThrottle.ts`). */
 export interface RateLimits {
   signIn: number;
   find: number;
@@ -79,6 +79,8 @@ export interface AppOptions {
   support?: { email?: string; phone?: string };
   /** Threads rendering PDFs. Default: the cores but one (at least 1). */
   reportThreads?: number;
+  /** The clock of the per-account sign-in throttle. Default the wall clock; tests pass their own. */
+  clock?: () => Date;
 }
 
 /** Sender of the e-mails when MAIL_FROM is not set. */
@@ -93,6 +95,7 @@ export const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const definitions = options.definitions ?? loadDefinitions();
   const limits = { ...DEFAULT_LIMITS, ...options.rateLimits };
+  const clock = options.clock ?? (() => new Date());
   // A hop count becomes a function: Fastify itself trusts no hop when given a bare number.
   const trust = options.trustProxy ?? false;
   const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -142,9 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(sessionRoutes, { limit: limits.signIn });
+      await api.register(sessionRoutes, { limit: limits.signIn, clock });
       await api.register(userRoutes);
-      await api.register(profileRoutes, { passwordLimit: limits.signIn });
+      await api.register(profileRoutes, { passwordLimit: limits.signIn, clock });
       await api.register(participantRoutes);
       await api.register(companyRoutes);
       await api.register(sectorRoutes);

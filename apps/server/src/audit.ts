@@ -13,6 +13,7 @@ import { auditLog } from './db/schema.ts';
 export const AUDIT_ACTIONS = [
   'session.signIn',
   'session.signInFailed',
+  'session.locked',
   'company.create',
   'company.update',
   'sector.save',

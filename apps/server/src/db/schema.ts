@@ -342,3 +342,24 @@ export const remindersSent = pgTable(
   },
   (table) => [primaryKey({ columns: [table.evaluationId, table.n] })],
 );
+
+/**
+ * Failed password checks per account (migration 0010, issue 23): one row per e-mail as typed (trimmed,
+ * lowercased), whether an account has it or not, shared by every server process. See
+ * `apps/server/src/signInThrottle.ts` for the rule.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    email: text('email').primaryKey(),
+    /** Failures of the current window (since the last lock, success or quiet quarter of an hour). */
+    failures: integer('failures').notNull().default(0),
+    /** When the current window's first failure happened; null right after a lock. */
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** Locks since the last success or quiet day: the next lock lasts 30 s × 2^locks, at most 15 min. */
+    locks: integer('locks').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [index('sign_in_throttle_last_failure_idx').on(table.lastFailureAt)],
+);

@@ -205,6 +205,8 @@ export async function erasePerson(app: FastifyInstance, tx: Tx, userId: number):
   const freeTexts = (await replaceFreeTexts(app, tx, evaluations)) + (await redactMentions(tx, person, pattern));
   const outbox = await redactOutbox(app, tx, person, pattern, evaluationIds, anonymousEmail);
   await tx.execute(sql`update mail_deliveries set "to" = ${anonymousEmail} where lower("to") = lower(${person.email})`);
+  // The count of failed password checks of the e-mail (migration 0010).
+  await tx.execute(sql`delete from sign_in_throttle where email = lower(${person.email})`);
   const jobs = await removeJobs(tx, person, evaluationIds);
   // The audit log's one allowed change (migration 0009): the person's e-mail, announced for this transaction only.
   await tx.execute(sql`select set_config('avalia.lgpd_erase', ${`user:${person.id}`}, true)`);

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../../../engine/messages.ts';
 
 import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { sessionToken } from '../plugins/auth.ts';
+import { addressLimit, forgetQuiet, lockedUntil, recordFailure, recordSuccess, refuseLocked, throttleKey } from '../signInThrottle.ts';
 
 import { emailInUse, findUserDetail, updateUser } from '../repositories/users.ts';
 import { bearer, errorResponses } from '../schemas/common.ts';
@@ -28,10 +29,33 @@ function hasPasswordFields(body: ProfileBody | undefined): boolean {
 
 /**
  * One's own account: checking the current password and saving the profile. `passwordLimit`
- * rate-limits the calls that test a password, like sign-in.
+ * rate-limits the calls that test a password per address, like sign-in (attempts per 10 s), and they
+ * share sign-in's per-account throttle (`signInThrottle.ts`); `clock` is the app's clock.
  */
-export async function profileRoutes(app: FastifyInstance, options: { passwordLimit?: number } = {}) {
-  const passwordLimit = { max: options.passwordLimit ?? 10, timeWindow: '1 minute' };
+export async function profileRoutes(app: FastifyInstance, options: { passwordLimit?: number; clock?: () => Date } = {}) {
+  const passwordLimit = addressLimit(options.passwordLimit ?? 10);
+  const clock = options.clock ?? (() => new Date());
+
+  /**
+   * Checks the signed-in account's current password under the per-account throttle: 429 while the
+   * account is locked (nothing checked), a failure counted, a success resetting the count.
+   */
+  async function checkOwnPassword(request: FastifyRequest, reply: FastifyReply, password: string): Promise<boolean> {
+    const account = request.account!;
+    const key = throttleKey(account.email);
+    const now = clock();
+    const locked = await lockedUntil(app.db, key, now);
+    if (locked) refuseLocked(reply, locked, now);
+    const user = await findUserDetail(app.db, account.id);
+    const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
+    const running = await app.db.transaction((tx) =>
+      valid ? recordSuccess(tx, key, now) : recordFailure(tx, request, key, now, { email: account.email, account: { id: account.id, companyId: account.companyId } }),
+    );
+    if (!valid) await forgetQuiet(app.db, now);
+    if (running) refuseLocked(reply, running, now);
+    return valid;
+  }
+
   // A profile save counts only when it tests the current password (the guessable part); checked after
   // the body is parsed, hence the preHandler hook.
   const profileRateLimit = {
@@ -63,12 +87,10 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = request.account!;
       if (request.body.email.trim().toLowerCase() !== account.email.toLowerCase()) throw new HttpError(403, messages.registry.passwordCheckOnlyOwn);
-      const user = await findUserDetail(app.db, account.id);
-      const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, request.body.password) : false;
-      return { valid };
+      return { valid: await checkOwnPassword(request, reply, request.body.password) };
     },
   );
 
@@ -100,7 +122,7 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = request.account!;
       const body = request.body;
       if (body.id !== account.id) throw new HttpError(403, messages.registry.profileOnlyOwn);
@@ -110,8 +132,7 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
       if (hasPasswordFields(body)) {
         if (passwords.some((value) => value === '')) throw new HttpError(400, messages.registry.passwordFieldsRequired);
         const [current, next, confirmation] = passwords as [string, string, string];
-        const user = await findUserDetail(app.db, account.id);
-        if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, current))) throw new HttpError(400, messages.registry.wrongPassword);
+        if (!(await checkOwnPassword(request, reply, current))) throw new HttpError(400, messages.registry.wrongPassword);
         if (next !== confirmation) throw new HttpError(400, messages.registry.passwordMismatch);
         checkNewPassword(next);
         // Hashing is CPU work done before the transaction, which must not wait on it.

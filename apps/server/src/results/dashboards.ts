@@ -43,18 +43,47 @@ function datasetTypes(dashboard: DashboardDefinition, dataset: Dataset): number[
 }
 
 /** The evaluation types a view reads. */
-function typesOf(dashboard: DashboardDefinition): number[] {
+export function typesOf(dashboard: DashboardDefinition): number[] {
   return [...new Set(Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : dataset.types)))];
 }
 
 /**
+ * A company user's ids of filters the view does not have (ignored by the view) are still its company's:
+ * another company's answers 404 as it would on a view that has the filter.
+ */
+async function checkUnusedIds(db: Db, own: number, allowed: Set<string>, raw: DashboardFilters): Promise<void> {
+  const unused = (name: FilterName) => (allowed.has(name) || raw[FIELD[name]] === undefined || raw[FIELD[name]] === null ? undefined : raw[FIELD[name]]);
+  const company = unused('company');
+  if (company !== undefined && Number(company) !== own) throw new HttpError(404, format(messages.api.companyNotFound, { id: Number(company) }));
+  const sector = unused('sector');
+  if (sector !== undefined) {
+    const [found] = await select<{ company_id: number }>(db, sql`select company_id from sectors where id = ${Number(sector)}`);
+    if (!found || Number(found.company_id) !== own) throw new HttpError(404, format(messages.api.sectorNotFound, { id: Number(sector) }));
+  }
+  for (const name of ['colleague', 'evaluated'] as const) {
+    const id = unused(name);
+    if (id === undefined) continue;
+    const [found] = await select<{ company_id: number | null }>(db, sql`select company_id from users where id = ${Number(id)}`);
+    if (!found || Number(found.company_id) !== own) throw new HttpError(404, format(messages.api.personNotFound, { id: Number(id) }));
+  }
+  const alignment = unused('alignment');
+  if (alignment !== undefined) {
+    const id = String(alignment).toLowerCase();
+    const [found] = await select<{ company_id: number | null }>(db, sql`select company_id from evaluations where id::text = ${id}`);
+    if (!found || Number(found.company_id) !== own) throw new HttpError(404, format(messages.api.alignmentNotFound, { id }));
+  }
+}
+
+/**
  * The filters a request may use on this view, checked: a company user's company is forced; unknown or
- * foreign ids answer 404 with the Portuguese message; filters the view does not have are ignored.
+ * foreign ids answer 404 with the Portuguese message; filters the view does not have are ignored (a
+ * company user's ids in them are still checked).
  */
 export async function checkFilters(db: Db, account: Account, dashboard: DashboardDefinition, raw: DashboardFilters): Promise<DashboardFilters> {
   const own = companyScope(account);
   const allowed = new Set<string>([...dashboard.filters, ...(dashboard.filters.includes('company') ? ['course'] : [])]);
   const wanted = (name: FilterName | 'course') => (allowed.has(name) ? raw[FIELD[name]] : undefined);
+  if (own !== undefined) await checkUnusedIds(db, own, allowed, raw);
   const filters: DashboardFilters = {};
   if (own !== undefined) {
     // A company user is kept to its company: another company is, for it, a company that does not exist.

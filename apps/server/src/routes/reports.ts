@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import type { DashboardFilters } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { visibleUsers } from '../access.ts';
+import { canSeeCompany, visibleUsers } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
-import { checkFilters, requireCompanyChoice } from '../results/dashboards.ts';
+import { checkFilters, requireCompanyChoice, typesOf } from '../results/dashboards.ts';
+import { findMailEvaluations } from '../repositories/jobs.ts';
 import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
 import { dashboardFromParam, filtersSchema } from './dashboards.ts';
 
@@ -198,11 +199,21 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.type_evaluation).slice(0, 12) }));
       const user = (await visibleUsers(app.db, request.account!, [request.body.user_id])).get(request.body.user_id)!;
       // Refuses a type without a person report now, not in the worker.
-      personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
-      const evaluationId = request.body.evaluation_id ?? '';
+      const report = personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
+      // The evaluation the sending is linked to (the person's LGPD export and erasure follow that link):
+      // one the account may see, of this person (as evaluator or evaluated) and of a type the report reads.
+      let evaluationId = '';
+      if (request.body.evaluation_id) {
+        const id = request.body.evaluation_id.toLowerCase();
+        const [evaluation] = isUuid(id) ? await findMailEvaluations(app.db, [id]) : [];
+        if (!evaluation || !canSeeCompany(request.account!, evaluation.evaluatorCompanyId)) throw new HttpError(404, messages.api.evaluationNotFound);
+        if (evaluation.evaluatorId !== user.id && evaluation.ratedId !== user.id) throw new HttpError(400, format(messages.api.evaluationOfAnotherPerson, { id, name: user.name }));
+        if (evaluation.typeEvaluation !== type && !typesOf(report.view).includes(evaluation.typeEvaluation)) throw new HttpError(400, format(messages.mail.reportTypeMismatch, { id, type }));
+        evaluationId = id;
+      }
       const ids = await queueReportEmails(
         app,
-        [{ evaluation_id: isUuid(evaluationId) ? evaluationId.toLowerCase() : '', type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type }],
+        [{ evaluation_id: evaluationId, type_evaluation: type, user_name: user.name, evaluated_name: null, user_id: user.id, report_type: type }],
         (tx) => recordAudit(tx, request, { action: 'report.email', companyId: user.companyId, target: `user:${user.id}`, details: { type_evaluation: type } }),
       );
       return { message: messages.mail.reportQueued, job_id: ids[0]! };

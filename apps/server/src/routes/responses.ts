@@ -96,10 +96,13 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       const evaluation = isUuid(id) ? await findEvaluation(app.db, id) : null;
       if (!evaluation) throw new HttpError(404, messages.api.evaluationNotFound);
       const rated = body.rated_user_id ?? null;
+      const ratedSector = body.rated_sector_id ?? null;
+      // Every id sent is the evaluation's own (a self-evaluation's rated person is its evaluator).
       if (
         body.type_evaluation !== evaluation.typeEvaluation ||
         body.evaluator_user_id !== evaluation.userId ||
-        (rated !== null && evaluation.rated !== null && rated !== evaluation.rated)
+        (rated !== null && rated !== (evaluation.rated ?? evaluation.userId)) ||
+        (ratedSector !== null && ratedSector !== evaluation.ratedSector)
       ) {
         throw new HttpError(400, messages.api.evaluationMismatch);
       }
@@ -190,6 +193,18 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
       const account = request.account!;
       const body = request.body;
       const ownCompany = companyScope(account);
+      // A company or sector sent is checked whatever else the call names (404 for another company's).
+      const requested = body.company_id ?? undefined;
+      if (requested !== undefined) {
+        const visible = ownCompany === undefined ? (await findCompany(app.db, requested)) !== null : requested === ownCompany;
+        if (!visible) throw new HttpError(404, format(messages.api.companyNotFound, { id: requested }));
+      }
+      const sectorId = body.sector_id ?? undefined;
+      if (sectorId !== undefined) {
+        const sector = await findSector(app.db, sectorId);
+        const companyId = requested ?? ownCompany;
+        if (!sector || (companyId !== undefined && sector.companyId !== companyId)) throw new HttpError(404, format(messages.api.sectorNotFound, { id: sectorId }));
+      }
       let filter: DoneFilter;
       if (body.evaluations) {
         // Ids of other companies are silently left out for a company user, like unknown ids.
@@ -201,21 +216,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
         const questionnaire = app.definitions.questionnaires.get(type);
         if (!questionnaire) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type }));
         if (questionnaire.staff) throw new HttpError(400, format(messages.api.staffFormNotScored, { type }));
-        let companyId = ownCompany;
-        const requested = body.company_id ?? undefined;
-        if (requested !== undefined) {
-          const visible = ownCompany === undefined ? (await findCompany(app.db, requested)) !== null : requested === ownCompany;
-          if (!visible) throw new HttpError(404, format(messages.api.companyNotFound, { id: requested }));
-          companyId = requested;
-        }
-        const sectorId = body.sector_id ?? undefined;
-        if (sectorId !== undefined) {
-          const sector = await findSector(app.db, sectorId);
-          if (!sector || (companyId !== undefined && sector.companyId !== companyId)) {
-            throw new HttpError(404, format(messages.api.sectorNotFound, { id: sectorId }));
-          }
-        }
-        filter = { typeEvaluation: type, companyId, sectorId };
+        filter = { typeEvaluation: type, companyId: requested ?? ownCompany, sectorId };
       } else {
         throw new HttpError(400, messages.api.filtersRequired);
       }

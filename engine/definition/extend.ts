@@ -23,12 +23,37 @@ function atPointer(json: unknown, pointer: string): unknown {
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
+ * Most `$ref` references one definition may hold. Each is replaced by a copy of what it points at (a
+ * whole questionnaire file if it points at its root), so a definition of a few hundred KB could
+ * otherwise expand to gigabytes; the catalogue's definitions use 10 at most.
+ */
+export const MAX_REFERENCES = 100;
+
+/** How many `$ref` objects the JSON holds, counting stops just past `limit`. */
+function countReferences(json: unknown, limit: number, found = 0): number {
+  if (found > limit || json === null || typeof json !== 'object') return found;
+  if (!Array.isArray(json) && '$ref' in json && Object.keys(json).length === 1) return found + 1;
+  let total = found;
+  for (const item of Array.isArray(json) ? json : Object.values(json)) {
+    total = countReferences(item, limit, total);
+    if (total > limit) break;
+  }
+  return total;
+}
+
+/**
  * Replaces every `{ "$ref": "file.json#/pointer" }` with the value it points at, so a list two
  * definitions share (the ten 360 competencies) is written once. The file is read with `lookup` by its
  * name relative to the questionnaires' folder ('../interview360'); a reference that cannot be followed
  * is an error at its own path.
  */
 export function resolveReferences(json: unknown, lookup: QuestionnaireLookup, path = ''): Resolved {
+  if (path === '') {
+    const references = countReferences(json, MAX_REFERENCES);
+    if (references > MAX_REFERENCES) {
+      return { ok: false, errors: [{ pointer: '', message: format(messages.definitionCheck.tooManyReferences, { count: countReferences(json, Infinity), max: MAX_REFERENCES }) }] };
+    }
+  }
   if (Array.isArray(json)) {
     const errors: DefinitionError[] = [];
     const value = json.map((item, index) => {

@@ -3,7 +3,7 @@ import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from './testApp.ts';
-import { companyToken, demo, setUpWorld, t } from './world.ts';
+import { adminToken, companyToken, demo, setUpWorld, t } from './world.ts';
 
 /*
  * Issue 23, item 1: a spreadsheet that inflates to hundreds of megabytes (a zip bomb built from the real
@@ -231,6 +231,31 @@ describe('POST /users/excel/:companyId against zip bombs (issue 23, item 1)', ()
     expect(result.answers.length).toBeGreaterThan(0);
     expect(result.answers.every((answer) => answer.status === 200)).toBe(true);
     expect(Math.max(...result.answers.map((answer) => answer.ms))).toBeLessThan(1000);
+    expect(mb).toBeLessThan(100);
+  });
+});
+
+describe('POST /definitions/questionnaires/check: the same rule for a definition being previewed', () => {
+  const check = (payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/definitions/questionnaires/check', payload, headers: { ...bearer(adminToken), 'content-type': 'application/json' } });
+
+  it('refuses a body over 256 KB before parsing it: 413 with the Portuguese message', async () => {
+    const body = JSON.stringify({ definition: { title: 'x'.repeat(256 * 1024) } });
+    const response = await check(body);
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toBe('A requisição é grande demais.');
+  });
+
+  it('refuses more than 100 references ($ref) before following any: 5,000 copies of a whole questionnaire are not expanded', async () => {
+    // Each reference would be replaced by the 31 KB question360new.json: 150 MB of JSON from a 200 KB body.
+    const body = JSON.stringify({ definition: { type: 99, title: 'Bomba', questions: Array.from({ length: 5000 }, () => ({ $ref: 'question360new.json#' })) } });
+    expect(body.length).toBeLessThan(256 * 1024);
+    const started = performance.now();
+    const { mb, result } = await growth(() => check(body));
+    const ms = performance.now() - started;
+    expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
+    expect(result.json()).toEqual({ ok: false, errors: [{ pointer: '', message: 'A definição tem 5000 referências ($ref); o limite é 100.' }] });
+    expect(ms).toBeLessThan(1000);
     expect(mb).toBeLessThan(100);
   });
 });

@@ -16,6 +16,12 @@ import { bearer, errorResponses } from '../schemas/common.ts';
  */
 export const PREVIEW_FRAME_PATH = '/preview/frame';
 
+/**
+ * Largest body the definition check accepts (413 beyond, before parsing): the catalogue's largest
+ * questionnaire file is 31 KB, so 256 KB is eight times the real need.
+ */
+export const MAX_DEFINITION_BODY_BYTES = 256 * 1024;
+
 /** One file of `definitions/questionnaires/` as it is on disk. */
 interface QuestionnaireFileEntry {
   /** File name without `.json`. */
@@ -134,6 +140,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
     '/definitions/questionnaires/check',
     {
       preHandler: adminOnly,
+      bodyLimit: MAX_DEFINITION_BODY_BYTES,
       schema: {
         tags: ['definitions'],
         summary: 'Verificar uma definição de questionário (extends e $ref resolvidos contra os arquivos do repositório); nada é gravado',
@@ -164,7 +171,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
               },
             },
           },
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 413),
         },
       },
     },

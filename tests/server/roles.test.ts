@@ -358,6 +358,9 @@ const rows: Row[] = [
 /** Calls that answer without a session (the respondent links and the registration link). */
 const PUBLIC = new Set([
   'POST /api/sessions',
+  // Sign-out ends every session of its caller, so the matrix's shared tokens cannot make it
+  // (tests/server/hardening.test.ts).
+  'DELETE /api/sessions',
   'GET /api/evaluation/find/{id}',
   'POST /api/tableresponse/multiple',
   // A person's own pages, by their personal key (tests/server/personalPages.test.ts).
@@ -416,11 +419,11 @@ describe('role matrix', () => {
     const participant = demo.employees[0]!.id;
     const refused: [string, Record<string, string>][] = [
       ['anonymous', {}],
-      ['participant', bearer(forge({ uid: participant, iat: now, exp: now + 600 }))],
-      ['forged', bearer(forge({ uid: 1, iat: now, exp: now + 600 }, 'outro-segredo'.padEnd(48, 'z')))],
-      ['expired', bearer(forge({ uid: 1, iat: now - 7200, exp: now - 3600 }))],
+      ['participant', bearer(forge({ uid: participant, sv: 0, iat: now, exp: now + 600 }))],
+      ['forged', bearer(forge({ uid: 1, sv: 0, iat: now, exp: now + 600 }, 'outro-segredo'.padEnd(48, 'z')))],
+      ['expired', bearer(forge({ uid: 1, sv: 0, iat: now - 7200, exp: now - 3600 }))],
       ['unsigned', bearer(unsigned({ uid: 1 }))],
-      ['HS512', bearer(forge({ uid: 1, iat: now, exp: now + 600 }, undefined, 'HS512'))],
+      ['HS512', bearer(forge({ uid: 1, sv: 0, iat: now, exp: now + 600 }, undefined, 'HS512'))],
     ];
     for (const [who, authorization] of refused) {
       const response = await send(await row.request(), authorization);

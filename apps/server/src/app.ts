@@ -10,6 +10,8 @@ import { loadDefinitions, type Definitions } from './definitions.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandler, frameworkErrors } from './plugins/errorHandler.ts';
+import { strictIds } from './plugins/strictIds.ts';
+import { answerHeaders } from './plugins/headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { lgpdRoutes } from './routes/lgpd.ts';
@@ -26,6 +28,7 @@ import { registrationRoutes } from './routes/registration.ts';
 import { responseRoutes } from './routes/responses.ts';
 import { sectorRoutes } from './routes/sectors.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { signOutRoutes } from './routes/signOut.ts';
 import { spreadsheetRoutes } from './routes/spreadsheets.ts';
 import { participantRoutes } from './routes/participants.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -102,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy, frameworkErrors });
 
   await app.register(errorHandler);
+  app.addHook('onRequest', async (request, reply) => answerHeaders(request, reply));
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -142,10 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   app.decorate('jobs', await startJobs(app, options.queue ?? {}));
   await app.register(authPlugin, { secret: options.jwtSecret });
+  app.addHook('onRoute', strictIds);
 
   await app.register(
     async (api) => {
       await api.register(sessionRoutes, { limit: limits.signIn, clock });
+      await api.register(signOutRoutes);
       await api.register(userRoutes);
       await api.register(profileRoutes, { passwordLimit: limits.signIn, clock });
       await api.register(participantRoutes);

@@ -17,8 +17,33 @@ export function sessionToken(app: FastifyInstance, user: { id: number; sessionVe
   return app.jwt.sign(payload);
 }
 
+/** How long a sign-in token lives (seconds): its `exp` is at most this after its `iat`. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+/** How far ahead of the server's clock a token's `iat` may be (seconds). */
+const CLOCK_LEEWAY_SECONDS = 60;
+
+interface Claims {
+  uid?: unknown;
+  sv?: unknown;
+  iat?: unknown;
+  exp?: unknown;
+}
+
+const integer = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+
 /**
- * Sign-in tokens: HS256 only (pinned on both sides), 12 h. Every private call reloads the user, so a
+ * Whether a verified token's claims are those the server issues: a user id, a session version, an
+ * `iat` not in the future and an `exp` at most the session length after it. A token signed with the
+ * secret but made otherwise (no `exp`, a century's `exp`, no session version) is refused.
+ */
+function wellFormed(claims: Claims, now: number): boolean {
+  const { uid, sv, iat, exp } = claims;
+  if (!integer(uid) || uid < 1 || !integer(sv) || sv < 0 || !integer(iat) || !integer(exp)) return false;
+  return iat <= now + CLOCK_LEEWAY_SECONDS && exp > iat && exp - iat <= SESSION_SECONDS;
+}
+
+/**
+ * Sign-in tokens: HS256 only (pinned on both sides), 12 h, their claims checked (`wellFormed`). Every private call reloads the user, so a
  * deactivated account, a changed type or a changed password (session version) takes effect at once.
  */
 export const authPlugin = shared(async (app: FastifyInstance, options: { secret: string }) => {
@@ -29,17 +54,16 @@ export const authPlugin = shared(async (app: FastifyInstance, options: { secret:
   });
   app.decorateRequest('account', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    let claims: { uid?: unknown; sv?: unknown };
+    let claims: Claims;
     try {
-      claims = await request.jwtVerify<{ uid?: unknown; sv?: unknown }>();
+      claims = await request.jwtVerify<Claims>();
     } catch {
       throw new HttpError(401, messages.api.unauthorized);
     }
-    const { uid } = claims;
-    // Tokens issued before session versions existed carry none: they stand for version 0.
-    const version = claims.sv ?? 0;
-    const user = typeof uid === 'number' && Number.isInteger(uid) ? await findSessionUser(app.db, uid) : null;
-    if (!user || !user.status || !isStaff(user.typeAccount) || version !== user.sessionVersion) {
+    if (!wellFormed(claims, Date.now() / 1000)) throw new HttpError(401, messages.api.unauthorized);
+    const { uid, sv } = claims;
+    const user = await findSessionUser(app.db, uid as number);
+    if (!user || !user.status || !isStaff(user.typeAccount) || sv !== user.sessionVersion) {
       throw new HttpError(401, messages.api.unauthorized);
     }
     request.account = { id: user.id, name: user.name, email: user.email, typeAccount: user.typeAccount, companyId: user.companyId };

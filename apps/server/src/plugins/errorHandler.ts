@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
+import { answerHeaders } from './headers.ts';
 import { shared } from './shared.ts';
 
 interface ValidationIssue {
@@ -81,11 +82,13 @@ export const errorHandler = shared(async (app: FastifyInstance) => {
  * encoding, an over-long path parameter) answered like every other error, in Portuguese and without
  * echoing the path.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No hook runs for these answers: the headers every answer has are set here.
+  answerHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.code(414).header('cache-control', 'no-store').send({ message: messages.api.uriTooLong });
+    void reply.code(414).send({ message: messages.api.uriTooLong });
     return;
   }
   const message = error.code === 'FST_ERR_BAD_URL' ? messages.api.badUrl : format(messages.api.invalidRequest, { detail: '400' });
-  void reply.code(400).header('cache-control', 'no-store').send({ message });
+  void reply.code(400).send({ message });
 }

@@ -87,8 +87,20 @@ export function clearSession(): void {
   saveDashboardCompany(null);
 }
 
-/** Signs out: clears local storage and reloads the sign-in page. */
+/**
+ * Signs out: asks the server to end the session (`DELETE /api/sessions`, which ends the user's other
+ * sessions too), then clears local storage and reloads the sign-in page. The local clearing never waits
+ * for the server and happens even when the call fails (offline, an already ended session).
+ */
 export function signOut(): void {
+  const token = getToken();
   clearSession();
+  if (token) {
+    try {
+      void fetch('/api/sessions', { method: 'DELETE', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+    } catch {
+      // No fetch (or it threw at once): the local session is gone all the same.
+    }
+  }
   window.location.assign('/');
 }

@@ -100,6 +100,14 @@ export async function openFromMenu(page: Page, label: string, path: string): Pro
 }
 
 /**
+ * Waits until the questionnaire runner has taken over the server-drawn form (it marks the document):
+ * a button pressed before would be the server's inert copy.
+ */
+export async function formLive(page: Page): Promise<void> {
+  await page.locator('html[data-form-live="true"]').waitFor({ state: 'attached' });
+}
+
+/**
  * The screen as it is now: no toast left (a toast fading out is measured half transparent), axe (soft),
  * and a screenshot `{dir}/{name}.png` when screenshots are kept.
  */

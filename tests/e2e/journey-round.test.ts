@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './appServer';
-import { checkScreen, closeToasts, DESKTOP, openFromMenu, PHONE, saveScreenshot, tick, toast } from './browserPages';
+import { checkScreen, closeToasts, DESKTOP, formLive, openFromMenu, PHONE, saveScreenshot, tick, toast } from './browserPages';
 import { BEM_ESTAR, EMPLOYEES, HORIZONTE, MANAGER, OTHER_EMPLOYEE, type CastCompany } from './journeyCast';
 import { setUpWorld } from './world';
 
@@ -157,7 +157,7 @@ describe('the first round of evaluations of a new company', () => {
 
     const respondent = await world.page(PHONE);
     await respondent.goto(link);
-    await respondent.getByRole('heading', { name: stress.title }).first().waitFor();
+    await formLive(respondent);
     await expect.poll(() => respondent.getByRole('radiogroup').count()).toBe(stressQuestions.length);
     for (const [index, question] of stressQuestions.entries()) {
       const scale = stress.scales[question.scale]!;

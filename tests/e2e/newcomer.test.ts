@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Answers } from '../../engine/definition/types.ts';
 import { getJson, photograph, type SeedLink } from './appServer';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { DESKTOP, formLive, PHONE, saveScreenshot } from './browserPages';
 import { definitionOf, setUpWorld, type WorldPageOptions } from './world';
 
 interface DemoUser {
@@ -79,7 +79,7 @@ describe('what a newcomer tripped on, end to end', () => {
     const link = await openLink('mapaoperacionaldaareanew');
     const page = await newPage(PHONE);
     await page.goto(link.path);
-    await page.locator('[id="question-1.1"]').waitFor();
+    await formLive(page);
     await page.getByRole('button', { name: 'Avançar', exact: true }).click();
 
     // The problems the form marks on its questions (their red messages) are the toast's lines, all at once.
@@ -185,8 +185,8 @@ describe('what a newcomer tripped on, end to end', () => {
     const link = await openLink('desempenhodeequipenew');
     const page = await newPage(PHONE);
     await page.goto(link.path);
+    await formLive(page);
     const group = page.locator('[id="question-1"]').getByRole('radiogroup');
-    await group.waitFor();
     const boxes = await group.locator('label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes).toHaveLength(11);
     for (const [value, box] of boxes.entries()) {
@@ -209,8 +209,8 @@ describe('what a newcomer tripped on, end to end', () => {
     // On a desktop the eleven stay in one row.
     const desktop = await newPage(DESKTOP);
     await desktop.goto(link.path);
+    await formLive(desktop);
     const row = desktop.locator('[id="question-1"]').getByRole('radiogroup');
-    await row.waitFor();
     const wide = await row.locator('label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON() as DOMRect));
     expect(new Set(wide.map((box) => Math.round(box.top))).size).toBe(1);
     expect(wide.every((box) => box.width >= 44 && box.height >= 44)).toBe(true);

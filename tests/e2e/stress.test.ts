@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { credentials, getJson, repoRoot } from './appServer';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot, signIn } from './browserPages';
+import { DESKTOP, formLive, PHONE, saveScreenshot, signIn } from './browserPages';
 import { setUpWorld } from './world';
 
 interface ScaleQuestion {
@@ -86,7 +86,7 @@ describe('perceived stress scale, end to end', () => {
   it('lets a respondent answer all 14 questions on a phone', async () => {
     const page = await newPage(PHONE);
     await page.goto(link);
-    await page.getByRole('heading', { name: definition.title }).first().waitFor();
+    await formLive(page);
 
     const groups = page.getByRole('radiogroup');
     await expect.poll(() => groups.count(), { timeout: 10000 }).toBe(questions.length);

@@ -235,6 +235,18 @@ describe('POST /users/excel/:companyId against zip bombs (issue 23, item 1)', ()
   });
 });
 
+describe('POST /users/excel/:companyId: genuine files still import', () => {
+  it('imports a workbook whose relations name the sheets by absolute paths (as some writers do)', async () => {
+    const relations = template.get('xl/_rels/workbook.xml.rels')!.toString('utf8');
+    const absolute = relations.replace(/Target="worksheets\//g, 'Target="/xl/worksheets/');
+    expect(absolute).not.toBe(relations);
+    const file = zip([...template].map(([name, data]) => deflated(name, name === 'xl/_rels/workbook.xml.rels' ? Buffer.from(absolute) : data)));
+    const { response } = await upload(file);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().created).toEqual({ employees: 0, sectors: 0, positions: 0 });
+  });
+});
+
 describe('POST /definitions/questionnaires/check: the same rule for a definition being previewed', () => {
   const check = (payload: string) =>
     t.app.inject({ method: 'POST', url: '/api/definitions/questionnaires/check', payload, headers: { ...bearer(adminToken), 'content-type': 'application/json' } });

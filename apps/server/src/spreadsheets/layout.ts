@@ -31,11 +31,11 @@ export const MAX_LIST_ROWS = LIST_LAST_ROW - 1;
 /**
  * Most bytes an uploaded .xlsx may inflate to, all its entries together (so any one entry too), as its
  * central directory declares them and as they really inflate. 20,000 employees of the six columns with
- * names and e-mails at their longest is about 25 MB of sheet and shared-strings XML (the template itself
- * is 60 KB): 50 MB is twice the real need; a zip bomb declaring more is refused before inflating.
+ * names and e-mails at their longest is about 25 MB of sheet and shared-strings XML (the empty template
+ * inflates to 87 KB): 50 MB is twice the real need; a zip bomb declaring more is refused before inflating.
  */
 export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
-/** Most entries in an uploaded .xlsx (Excel writes about 15; the template has 11). */
+/** Most entries in an uploaded .xlsx (the template has 18; Excel and LibreOffice write about as many). */
 export const MAX_ZIP_ENTRIES = 200;
 /**
  * Most `<row>` elements read from one sheet, blank or not: twice the employee limit. Excel keeps styled

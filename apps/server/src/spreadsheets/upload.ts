@@ -94,7 +94,10 @@ export async function readUpload(buffer: Buffer): Promise<UploadedSheets> {
     if (error instanceof ZipEntryError) throw new HttpError(error.kind === 'oversized' ? 413 : 400, error.kind === 'oversized' ? messages.spreadsheet.sizeLies : messages.spreadsheet.corrupt);
     throw error;
   }
-  if (!parts.has('xl/_rels/workbook.xml.rels')) throw new HttpError(400, messages.spreadsheet.corrupt);
+  const relations = parts.get('xl/_rels/workbook.xml.rels');
+  if (!relations) throw new HttpError(400, messages.spreadsheet.corrupt);
+  // The streaming reader names a sheet by its relative target ('worksheets/sheet1.xml'); some writers use absolute ones.
+  parts.set('xl/_rels/workbook.xml.rels', Buffer.from(relations.toString('utf8').replace(/Target="\/xl\//g, 'Target="')));
   if (!parts.has('xl/sharedStrings.xml')) parts.set('xl/sharedStrings.xml', EMPTY_SHARED_STRINGS);
   const ordered = [...READ_PARTS.filter((name) => parts.has(name)), ...[...parts.keys()].filter((name) => WORKSHEET_PART.test(name))];
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(storedZipStream(ordered.map((name) => ({ name, bytes: parts.get(name)! }))), {

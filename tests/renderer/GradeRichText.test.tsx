@@ -81,11 +81,14 @@ describe('the grade and rich-text widgets', () => {
         ],
       ],
     ]);
+    expect(await screen.findByText('Resposta enviada com sucesso')).toBeTruthy();
   });
 
   it('refuses a grade above the maximum with its message under the field, and sends nothing until it is fixed', { timeout: 20000 }, async () => {
     const { onSubmit, onSubmitted } = renderRunner();
     const grade = (await gradeField()) as HTMLInputElement;
+    // Both widgets' modules loaded before anything is sent: none may arrive after the test has ended.
+    await richTextEditor();
     fireEvent.change(grade, { target: { value: '10,5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
 
@@ -103,5 +106,7 @@ describe('the grade and rich-text widgets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls).toEqual([[[{ question: '1.grade', response: '10' }]]]);
+    // The runner's last update (the sent state and its toast) drawn before the test ends.
+    expect(await screen.findByText('Resposta enviada com sucesso')).toBeTruthy();
   });
 });

@@ -274,7 +274,9 @@ describe('registry screens, end to end', () => {
     const workers = panel.getByRole('grid', { name: 'Colaboradores cadastrados' });
     const saved = workers.getByRole('row').filter({ hasText: 'Marcos Vinícius Teixeira' });
     await saved.waitFor();
-    await saved.getByText('(11) 91234-5678').waitFor();
+    // Read-only rows show the e-mail masked and no phone: the link is public.
+    await saved.getByText('m***@p***.com.br').waitFor();
+    expect(await saved.getByText('(11) 91234-5678').count()).toBe(0);
     await saved.getByText('Entregas').waitFor();
     await saved.getByText('Entregador').waitFor();
     expect(await panel.getByRole('textbox').count()).toBe(0);
@@ -292,7 +294,8 @@ describe('registry screens, end to end', () => {
     );
     expect(data.sectors.map((sector) => sector.sector_name)).toContain('Entregas');
     expect(data.workers).toContainEqual(
-      expect.objectContaining({ name: 'Marcos Vinícius Teixeira', email: 'marcos.teixeira@paoquente.com.br', sector: 'Entregas', position: 'Entregador' }),
+      // The public link masks the e-mails (README, "The API").
+      expect.objectContaining({ name: 'Marcos Vinícius Teixeira', email: 'm***@p***.com.br', sector: 'Entregas', position: 'Entregador' }),
     );
   });
 

@@ -11,7 +11,7 @@ import { format, messages } from '../../engine/messages.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { bearer, testCredentials } from './testApp.ts';
 import { forge } from './tokens.ts';
-import { adminToken, demo, setUpWorld, t } from './world.ts';
+import { adminToken, demo, other, setUpWorld, t } from './world.ts';
 
 setUpWorld();
 
@@ -160,5 +160,44 @@ describe('spreadsheet cells', () => {
       expect(unneutralize(neutralize(text)), text).toBe(text);
     }
     for (const text of ['Ana', '1＝1', "'＝x"]) expect(neutralize(text), text).toBe(text);
+  });
+});
+
+describe('the public registration link', () => {
+  const linkOf = async (companyId: number) =>
+    ((await t.app.inject({ method: 'POST', url: `/api/users/data/link/${companyId}`, headers: bearer(adminToken) })).json() as { transaction: string }).transaction;
+
+  it('sends the names, sectors and positions of the read-only rows, the e-mails masked and no phone', async () => {
+    const transaction = await linkOf(demo.companyId);
+    const response = await t.app.inject({ method: 'GET', url: `/api/users/data/${transaction}` });
+    expect(response.statusCode).toBe(200);
+    const workers = response.json().workers as { name: string; email: string; phone: string | null; sector: string | null }[];
+    const employees = await t.db.select().from(users).where(eq(users.companyId, demo.companyId));
+    expect(workers.length).toBeGreaterThan(2);
+    for (const employee of employees) {
+      expect(response.body, employee.email).not.toContain(employee.email);
+      if (employee.phone) expect(response.body, employee.phone).not.toContain(employee.phone);
+    }
+    // Written out by hand from the seeded 'ana.souza@demonstracao.com.br'.
+    expect(workers.find((worker) => worker.name === 'Ana Paula Souza')).toEqual(
+      expect.objectContaining({ email: 'a***@d***.com.br', phone: null, sector: 'Administrativo', position: 'Analista' }),
+    );
+    // Signed-in staff reading their own company by its id still see everything.
+    const staff = await t.app.inject({ method: 'GET', url: `/api/users/data/${demo.companyId}`, headers: bearer(adminToken) });
+    expect(staff.body).toContain('ana.souza@demonstracao.com.br');
+  });
+
+  it("does not confirm through a link that an e-mail belongs to another company's person", async () => {
+    const [outsider] = await t.db.select().from(users).where(eq(users.companyId, other.companyId)).limit(1);
+    const transaction = await linkOf(demo.companyId);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/data',
+      payload: { transaction, users: [{ name: 'Alguém', email: outsider!.email.toUpperCase(), phone: '11987654321', new: true }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([format(messages.registration.rowError, { row: 'Colaborador 1', problems: messages.registration.emailUnavailable })]);
+    expect(response.body).not.toContain(outsider!.email);
+    expect(response.body).not.toMatch(/cadastrad/);
   });
 });

@@ -63,9 +63,10 @@ describe('GET /users/data/:key', () => {
     const data = response.json();
     expect(data.company).toEqual({ commercial_name: 'Empresa Demonstração' });
     expect(data.sectors.map((row: { sector_name: string }) => row.sector_name).sort()).toEqual(demo.sectors.map((row) => row.sectorName).sort());
-    const ana = data.workers.find((worker: { email: string }) => worker.email === 'ana.souza@demonstracao.com.br');
-    expect(ana).toMatchObject({ name: 'Ana Paula Souza', sector: 'Administrativo', position: 'Analista' });
-    expect(data.workers.some((worker: { email: string }) => worker.email === 'pedro@outra.com.br')).toBe(false);
+    // The link shows names, sectors and positions; e-mails masked, no phones (tests/server/hardening.test.ts).
+    const ana = data.workers.find((worker: { name: string }) => worker.name === 'Ana Paula Souza');
+    expect(ana).toMatchObject({ name: 'Ana Paula Souza', email: 'a***@d***.com.br', phone: null, sector: 'Administrativo', position: 'Analista' });
+    expect(response.body).not.toContain('pedro');
   });
 
   it('answers the same 404 for unknown, malformed and expired tokens', async () => {
@@ -106,7 +107,8 @@ describe('PATCH /users/data', () => {
         sectors: [{ ...existingSector, sector_name: 'Renomeado' }, { sector_name: '  Finan\u200bceiro \t', new: true }],
         positions: [{ position_name: 'Estagiário', new: true }],
         users: [
-          { ...existingWorker, name: 'Não Deve Mudar' },
+          // A read-only row comes back as the link showed it (masked e-mail, no phone): ignored.
+          { ...existingWorker, phone: '', name: 'Não Deve Mudar' },
           { name: ' Maria\u00a0 Souza ', email: ' Maria.Souza@Demonstracao.COM.br', phone: '(11) 98765-4321', sector: 'financeiro', position: 'Vazio', new: true },
           { name: 'João Lima', email: 'joao.lima@demonstracao.com.br', phone: '11 3333-4444', sector: '', position: 'Estagiário', new: true },
         ],
@@ -119,10 +121,11 @@ describe('PATCH /users/data', () => {
     expect(after.sectors.find((row: { id: number }) => row.id === existingSector.id).sector_name).toBe(existingSector.sector_name);
     expect(after.workers.find((row: { id: number }) => row.id === existingWorker.id).name).toBe(existingWorker.name);
     expect(after.sectors.map((row: { sector_name: string }) => row.sector_name)).toContain('Financeiro');
-    expect(after.workers).toContainEqual(
+    const staffView = (await t.app.inject({ method: 'GET', url: `/api/users/data/${demo.companyId}`, headers: bearer(adminToken) })).json();
+    expect(staffView.workers).toContainEqual(
       expect.objectContaining({ name: 'Maria Souza', email: 'maria.souza@demonstracao.com.br', phone: '11987654321', sector: 'Financeiro', position: null }),
     );
-    expect(after.workers).toContainEqual(expect.objectContaining({ name: 'João Lima', phone: '1133334444', sector: null, position: 'Estagiário' }));
+    expect(staffView.workers).toContainEqual(expect.objectContaining({ name: 'João Lima', phone: '1133334444', sector: null, position: 'Estagiário' }));
     const [maria] = await t.db.select().from(users).where(eq(users.email, 'maria.souza@demonstracao.com.br'));
     expect(maria).toMatchObject({ typeAccount: 3, companyId: demo.companyId, passwordHash: null });
   });
@@ -171,7 +174,7 @@ describe('PATCH /users/data', () => {
         'Setor 2: O campo não pode estar vazio',
         'Setor 3: o nome "administrativo" já existe',
         'Cargo 1: o nome "Vazio" é reservado para quem não tem setor ou cargo',
-        'Colaborador 2: o nome é obrigatório; o e-mail pedro@outra.com.br já está cadastrado; o telefone é obrigatório',
+        'Colaborador 2: o nome é obrigatório; este e-mail não pode ser usado neste cadastro; confira-o ou fale com a equipe da consultoria; o telefone é obrigatório',
         'Colaborador 3: o e-mail valido@demonstracao.com.br se repete em outro colaborador; o telefone "123" é inválido (informe DDD e número: 10 ou 11 dígitos); o setor "Inexistente" não existe; o cargo "Nenhum" não existe',
       ],
     });

@@ -126,6 +126,19 @@ const dataSchema = {
   },
 } as const;
 
+/**
+ * An e-mail as the public registration link shows it: 'ana.souza@demonstracao.com.br' →
+ * 'a***@d***.com.br', enough to tell the rows apart, not to write to anyone.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const domain = email.slice(at + 1);
+  const dot = domain.indexOf('.');
+  const host = dot === -1 ? domain : domain.slice(0, dot);
+  return `${email[0]}***@${host.slice(0, 1)}***${dot === -1 ? '' : domain.slice(dot)}`;
+}
+
 /** The messages of every bad row, by its label ('Colaborador 3'). */
 class RowProblems {
   readonly rows: string[] = [];
@@ -227,7 +240,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
       config: { rateLimit },
       schema: {
         tags: ['registration'],
-        summary: 'Dados de cadastro da empresa: por id (equipe, com login) ou pelo link público (transaction, sem login)',
+        summary: 'Dados de cadastro da empresa: por id (equipe, com login) ou pelo link público (transaction, sem login: e-mails mascarados, sem telefones)',
         security: [{ bearerAuth: [] }, {}],
         params: { type: 'object', additionalProperties: false, required: ['key'], properties: { key: text(100) } },
         response: { 200: dataSchema, ...errorResponses(400, 401, 404, 429) },
@@ -237,6 +250,8 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
       const { key } = request.params;
       const isId = /^\d{1,10}$/.test(key) && Number(key) >= 1 && Number(key) <= 2147483647;
       const company = await companyOfKey(request, reply, isId ? { companyId: Number(key) } : { token: key });
+      // Through the public link only what the page shows: names, sectors, positions, and the e-mails masked.
+      const publicLink = !isId;
       const [sectors, positions, workers] = [
         await companySectors(app.db, company.id),
         await companyPositions(app.db, company.id),
@@ -249,8 +264,8 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
         workers: workers.map((row) => ({
           id: row.id,
           name: row.name,
-          email: row.email,
-          phone: row.phone,
+          email: publicLink ? maskEmail(row.email) : row.email,
+          phone: publicLink ? null : row.phone,
           sector: row.sector?.name ?? null,
           position: row.position?.name ?? null,
         })),
@@ -311,7 +326,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
         );
         const sectorKeys = new Set([...sectors.map((row) => nameKey(row.name)), ...sectorNames.map(nameKey)]);
         const positionKeys = new Set([...positions.map((row) => nameKey(row.name)), ...positionNames.map(nameKey)]);
-        const taken = new Set((await usersByEmail(tx, emails)).map((owner) => owner.email));
+        const taken = new Map((await usersByEmail(tx, emails)).map((owner) => [owner.email, owner.companyId]));
         const seen = new Set<string>();
         const workers: { name: string; email: string; phone: string; sector: string | null; position: string | null }[] = [];
         for (const { row, index } of newWorkers) {
@@ -324,7 +339,9 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
           if (email === '') found.push(messages.registration.emailRequired);
           else if (!isEmail(email)) found.push(format(messages.registration.emailInvalid, { email: email.slice(0, 80) }));
           else if (seen.has(email)) found.push(format(messages.registration.emailRepeated, { email }));
-          else if (taken.has(email)) found.push(format(messages.registration.emailTaken, { email }));
+          // Taken in this company: the company's own list shows it. Taken elsewhere: the row cannot be saved,
+          // without confirming that another company has this person.
+          else if (taken.has(email)) found.push(taken.get(email) === company.id ? format(messages.registration.emailTaken, { email }) : messages.registration.emailUnavailable);
           seen.add(email);
           if (normalizeText(row.phone) === '') found.push(messages.registration.phoneRequired);
           else if (!isPhone(phone)) found.push(format(messages.registration.phoneInvalid, { phone: normalizeText(row.phone).slice(0, 40) }));

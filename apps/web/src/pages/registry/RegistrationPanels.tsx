@@ -123,7 +123,10 @@ interface WorkersPanelProps {
   onRemove(key: number): void;
 }
 
-/** The Colaboradores tab: the saved employees (read-only), then the new ones with their sector and position. */
+/**
+ * The Colaboradores tab: the saved employees (read-only: name, masked e-mail, sector and position; the
+ * public link never receives their phones or full e-mails), then the new ones with their sector and position.
+ */
 export function WorkersPanel({ saved, added, sectorChoices, positionChoices, errors, onChange, onRemove }: WorkersPanelProps) {
   // On a phone one column holds each employee's lines, so nothing hides past the table's right edge.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -139,7 +142,6 @@ export function WorkersPanel({ saved, added, sectorChoices, positionChoices, err
                 <Box sx={{ py: 1, lineHeight: 1.4, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                   <Box sx={{ fontWeight: 600 }}>{row.name}</Box>
                   <Box>{row.email}</Box>
-                  <Box>{formatPhone(row.phone)}</Box>
                   <Box sx={{ color: 'text.secondary' }}>
                     {row.sector ?? messages.registration.empty} · {row.position ?? messages.registration.empty}
                   </Box>
@@ -150,7 +152,6 @@ export function WorkersPanel({ saved, added, sectorChoices, positionChoices, err
         : [
             { field: 'name', headerName: text.columnName, flex: 1, minWidth: 180 },
             { field: 'email', headerName: text.columnEmail, flex: 1, minWidth: 200 },
-            { field: 'phone', headerName: text.columnPhone, width: 150, valueFormatter: (value: string | null) => formatPhone(value) },
             { field: 'sector', headerName: text.columnSector, width: 150, valueFormatter: (value: string | null) => value ?? messages.registration.empty },
             { field: 'position', headerName: text.columnPosition, width: 150, valueFormatter: (value: string | null) => value ?? messages.registration.empty },
           ],

@@ -6,7 +6,7 @@
  * is the claim of whoever builds it, and the finished directory appears by an atomic rename, so one that
  * exists is complete.
  */
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { startAppServer } from './appServer';
 
@@ -33,26 +33,44 @@ export async function preparedDataDir(root: string | undefined, variant: Variant
   const claim = join(root, `${variant}.claim`);
   const deadline = Date.now() + TEMPLATE_WAIT_MS;
   for (;;) {
-    if (existsSync(ready)) return ready;
-    let claimed = false;
+    // Watched before looking, so a rename between the look and the wait is not missed.
+    const change = nextChange(root, deadline);
     try {
-      mkdirSync(claim);
-      claimed = true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (claimed) {
+      if (existsSync(ready)) return ready;
+      let claimed = false;
       try {
-        await buildTemplate(variant, root, ready);
-        return ready;
-      } finally {
-        rmSync(claim, { recursive: true, force: true });
+        mkdirSync(claim);
+        claimed = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
+      if (claimed) {
+        try {
+          await buildTemplate(variant, root, ready);
+          return ready;
+        } finally {
+          rmSync(claim, { recursive: true, force: true });
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`another process has been preparing the ${variant} data directory for ${TEMPLATE_WAIT_MS / 1000} s (${claim})`);
+      // Another process is building it: the rename (or the claim's removal after a failure) is the signal.
+      await change.happened;
+    } finally {
+      change.close();
     }
-    if (Date.now() > deadline) throw new Error(`another process has been preparing the ${variant} data directory for ${TEMPLATE_WAIT_MS / 1000} s (${claim})`);
-    // Another process is building it: the rename (or the claim's removal after a failure) is the signal.
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The next change of a directory's entries (a rename into it, a removal), or the deadline, whichever comes first. */
+function nextChange(dir: string, deadline: number): { happened: Promise<void>; close(): void } {
+  const watcher = watch(dir);
+  let timer: NodeJS.Timeout | undefined;
+  const happened = new Promise<void>((resolve) => {
+    watcher.once('change', () => resolve());
+    watcher.once('error', () => resolve());
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+  });
+  return { happened, close: () => (watcher.close(), clearTimeout(timer)) };
 }
 
 /** Starts the server on an empty directory (migrations and seed), stops it cleanly, and publishes the directory. */

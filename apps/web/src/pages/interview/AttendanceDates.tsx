@@ -17,10 +17,12 @@ interface AttendanceDatesProps {
 
 /**
  * The attendance multi-select: pick among the dates already created, or type a new one (dd/mm/aaaa)
- * and press Enter to create it; dates are shown dd/mm/aaaa and kept ISO.
+ * and press Enter to create it; dates are shown dd/mm/aaaa and kept ISO. A malformed date is refused with
+ * a message, its text kept in the field until it is edited or cleared.
  */
 export function AttendanceDates({ dates, value, onChange }: AttendanceDatesProps) {
   const [error, setError] = useState(false);
+  const [text, setText] = useState('');
   return (
     <Autocomplete
       multiple
@@ -30,13 +32,21 @@ export function AttendanceDates({ dates, value, onChange }: AttendanceDatesProps
       value={value}
       getOptionLabel={(option) => formatIsoDate(option)}
       noOptionsText={m.noOptions}
+      // The refusal concerns the text typed: editing or clearing it takes the message away.
+      inputValue={text}
+      onInputChange={(_event, typed, reason) => {
+        setText(typed);
+        if (reason !== 'reset') setError(false);
+      }}
       onChange={(_event, chosen) => {
         const show: string[] = [];
         let created = [...dates];
         for (const item of chosen) {
           const iso = dates.includes(item) ? item : parseBrDate(item);
           if (iso === null) {
+            // Refused: the text stays in the field to be corrected (the autocomplete has just emptied it).
             setError(true);
+            setText(item);
             return;
           }
           if (!created.includes(iso)) created = [...created, iso].sort();

@@ -194,9 +194,15 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: ownCompany ? 0.5 : 2, fontSize: { xs: '1.5rem', sm: '2rem' } }}>
         {dashboard.title}
       </Typography>
+      {/* A company user has no company filter to read it from: whose results these are, under the title. */}
+      {ownCompany && (
+        <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 2 }}>
+          {ownCompany.label}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <FilterBar
           dashboardId={dashboard.id}

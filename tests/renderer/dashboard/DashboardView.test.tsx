@@ -274,6 +274,9 @@ describe('DashboardView', { timeout: 30000 }, () => {
     renderView(source, 2, dashboard, { value: 6, label: 'Empresa Seis' });
     expect(screen.queryByText(CHOOSE)).toBeNull();
     await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    // Whose results these are, though the filter is hidden (issue 24: a company user never saw the name).
+    expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Empresa Cinco');
+    expect(screen.queryByText('Empresa Seis')).toBeNull();
     expect(dataCall).toHaveBeenCalledTimes(1);
     expect(dataCall).toHaveBeenCalledWith(99, { company_id: 5 });
     expect(options).toHaveBeenCalledWith(99, 'company', {});

@@ -79,6 +79,25 @@ describe('GET /tableresponse/answered/{personal key} (public)', () => {
     expect(Object.keys(byId.get(ids.done)!).sort()).toEqual(['created_at', 'done', 'evaluation_id', 'expire_at', 'expired', 'link', 'name', 'report', 'type']);
   });
 
+  it('offers no report of an answer that only counts in an anonymous group (a 360 about a colleague, psychological safety)', async () => {
+    // Issue 24: the list offered 'Baixar relatório' on these, which downloaded a one-page 'Sem respostas'.
+    const { person, key } = await personWithEvaluations();
+    const now = Date.now();
+    const done = async (type: number, rated: number) =>
+      (await t.db.insert(evaluations).values({ userId: person.id, rated, typeEvaluation: type, done: true, expireAt: null, createdAt: new Date(now - DAY) }).returning())[0]!.id;
+    const aboutColleague = await done(2, demo.employees[0]!.id);
+    const safety = await done(16, person.id);
+    const list = (await get(`/api/tableresponse/answered/${key}`)).json() as { evaluation_id: string; report: boolean }[];
+    expect(list.find((item) => item.evaluation_id === aboutColleague)).toMatchObject({ report: false });
+    expect(list.find((item) => item.evaluation_id === safety)).toMatchObject({ report: false });
+    // And the report call the flag stands for agrees, saying why.
+    for (const [id, type] of [[aboutColleague, 2], [safety, 16]] as const) {
+      const response = await get(`/api/tableresponse/report/${id}/${type}`);
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({ message: 'As respostas desta avaliação só aparecem no resultado do grupo, sem nomes.' });
+    }
+  });
+
   it("gives another company's person only their own evaluation, and the key in capitals works too", async () => {
     const key = await keyOf(other.employeeId);
     const list = (await get(`/api/tableresponse/answered/${key.toUpperCase()}`)).json() as { evaluation_id: string }[];

@@ -184,10 +184,13 @@ const calls: Record<string, () => Promise<{ text: string; groups: Group[] }[]>> 
   },
   'GET /api/tableresponse/report/{id}/{type}': async () =>
     Promise.all(
-      ([[2, group360.evaluations[0]!, group360], [16, groupSafety.evaluations[0]!, groupSafety], [12, groupChange.evaluations[0]!, groupChange]] as const).map(async ([type, id, found]) => ({
-        text: await call('admin', 'GET', `/api/tableresponse/report/${id}/${type}`),
-        groups: [{ ...found, names: found.names.slice(1), texts: found.texts }],
-      })),
+      ([[2, group360.evaluations[0]!, group360], [16, groupSafety.evaluations[0]!, groupSafety], [12, groupChange.evaluations[0]!, groupChange]] as const).map(async ([type, id, found]) => {
+        // One answer of an anonymous group has no report of its own: refused, saying why, naming no one.
+        const response = await t.app.inject({ method: 'GET', url: `/api/tableresponse/report/${id}/${type}`, headers: bearer(tokens.admin) });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'As respostas desta avaliação só aparecem no resultado do grupo, sem nomes.' });
+        return { text: await textOf(response), groups: [{ ...found, names: found.names.slice(1), texts: found.texts }] };
+      }),
     ),
   // Read in the e-mailed reports above (the attachments of the outbox).
   'GET /api/outbox/{id}/attachments/{position}': async () => [{ text: await emailedReport(group360.evaluations[0]!), groups: [{ ...group360, names: group360.names.slice(1) }] }],

@@ -188,6 +188,16 @@ export function evaluationReportView(definitions: Pick<Definitions, 'dashboards'
   return view && !alignmentSides(view).includes(type) ? view : undefined;
 }
 
+/**
+ * Whether one evaluation alone has a report for its respondent: its type's result view reports it and
+ * holds no anonymous group (the 360's evaluators, psychological safety), whose answers show only in the
+ * group's result, never as one person's report.
+ */
+export function hasOwnReport(definitions: Pick<Definitions, 'dashboards'>, type: number): boolean {
+  const view = evaluationReportView(definitions, type);
+  return view !== undefined && !Object.values(view.datasets).some((dataset) => 'anonymous' in dataset && dataset.anonymous !== undefined);
+}
+
 /** An answered evaluation's report, or null for an unknown id; `request` is null when its type has no result view. */
 export async function evaluationReport(
   app: FastifyInstance,

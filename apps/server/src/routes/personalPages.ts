@@ -5,7 +5,7 @@ import { messages } from '../../../../engine/messages.ts';
 import { companies, evaluations, users } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { evaluationReportView } from '../reports/reports.ts';
+import { hasOwnReport } from '../reports/reports.ts';
 import { errorResponses, isUuid } from '../schemas/common.ts';
 
 /*
@@ -89,7 +89,7 @@ export async function personalPageRoutes(app: FastifyInstance, options: { limit:
           created_at: row.createdAt.toISOString(),
           expired: state === 'expired',
           link: state === 'open' && entry?.slug ? `/${entry.slug}/${row.id}` : null,
-          report: row.done && evaluationReportView(app.definitions, row.type) !== undefined,
+          report: row.done && hasOwnReport(app.definitions, row.type),
         };
       });
     },

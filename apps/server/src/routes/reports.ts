@@ -7,7 +7,7 @@ import { canSeeCompany, visibleUsers } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
-import { evaluationReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
+import { evaluationReport, hasOwnReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
 import { checkFilters, requireCompanyChoice, typesOf } from '../results/dashboards.ts';
 import { findMailEvaluations } from '../repositories/jobs.ts';
 import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
@@ -169,6 +169,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       if (!evaluation || evaluation.type !== evaluationTypeOf(request.params.type)) throw new HttpError(404, m.unknownReport);
       if (!evaluation.done) throw new HttpError(400, m.notDone);
       if (!evaluation.request) throw new HttpError(404, m.noReportForType);
+      if (!hasOwnReport(app.definitions, evaluation.type)) throw new HttpError(404, m.groupOnly);
       return sendPdf(reply, evaluation.request);
     },
   );

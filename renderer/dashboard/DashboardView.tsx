@@ -60,7 +60,7 @@ export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData)
  * for the chosen filters.
  */
 export function DashboardView({ dashboard, accountType, source, initialCompany, onCompanyChange }: DashboardViewProps) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const failureText = dashboard.loadFailed;
   const onFailure = useCallback(
     (error: unknown) => {
@@ -159,7 +159,11 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   const [downloading, setDownloading] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const loadReport = useCallback(() => source.report(dashboard.id, filters ?? {}), [source, dashboard.id, filtersKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const onReportFailure = useCallback(() => enqueueSnackbar(m.reportFailed, { variant: 'error' }), [enqueueSnackbar]);
+  // A failed report closes its panel (nothing would ever fill it) and says so.
+  const onReportFailure = useCallback(() => {
+    setPreviewing(false);
+    enqueueSnackbar(m.reportFailed, { variant: 'error' });
+  }, [enqueueSnackbar]);
 
   async function downloadOnce() {
     setDownloading(true);
@@ -238,7 +242,17 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
             </Button>
           )}
           {dashboard.report?.previewButton && (
-            <Button variant="outlined" color="secondary" aria-haspopup="dialog" disabled={!canReport} onClick={() => setPreviewing(true)}>
+            <Button
+              variant="outlined"
+              color="secondary"
+              aria-haspopup="dialog"
+              disabled={!canReport}
+              onClick={() => {
+                // Toasts sit at the top right, over the full-screen panel's 'Fechar': the panel starts clear of them.
+                closeSnackbar();
+                setPreviewing(true);
+              }}
+            >
               {dashboard.report.previewButton}
             </Button>
           )}

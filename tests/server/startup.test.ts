@@ -31,7 +31,10 @@ describe('config', () => {
       demoData: true,
       demoResults: true,
       webRoot: undefined,
+      listenBacklog: 4096,
     });
+    expect(loadConfig({ LISTEN_BACKLOG: '8192' }).listenBacklog).toBe(8192);
+    expect(() => loadConfig({ LISTEN_BACKLOG: '0' })).toThrow('LISTEN_BACKLOG');
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
     expect(loadConfig({ DEMO_RESULTS: '0' }).demoResults).toBe(false);
     expect(loadConfig({ RATE_LIMIT_PUBLIC: '5000' }).publicRateLimit).toBe(5000);
@@ -188,6 +191,9 @@ describe('web app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).not.toContain('upgrade-insecure-requests');
+    // The 360's 'Imprimir Relatório' frames the PDF from a blob: address (issue 24: "This content is blocked").
+    expect(csp).toContain("frame-src 'self' blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
   });

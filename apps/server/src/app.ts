@@ -117,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The report panel ('Imprimir Relatório') frames the PDF it downloaded, from a blob: address.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         // Plain-HTTP installs (http://host:3000) must not have their requests upgraded to HTTPS.
         upgradeInsecureRequests: null,

@@ -551,11 +551,24 @@ describe("the view's own report buttons (the 360's)", { timeout: 30000 }, () => 
     expect(report).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Imprimir Relatório' }));
     const panel = await screen.findByRole('dialog', { name: 'Imprimir Relatório' }, WAIT);
+    // The download's toast is gone: at the top right it covered the panel's 'Fechar' (issue 24).
+    await waitFor(() => expect(screen.queryByText('Relatório gerado com sucesso')).toBeNull(), WAIT);
     expect(await within(panel).findByTitle('Relatório.pdf', {}, WAIT)).toBeTruthy();
     expect(report).toHaveBeenCalledTimes(2);
     fireEvent.click(within(panel).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Imprimir Relatório' })).toBeNull(), WAIT);
     click.mockRestore();
+  });
+
+  it('closes the report panel when its report fails, saying so, instead of a spinner that never ends', async () => {
+    const view: DashboardDefinition = { ...dashboard, report: { previewButton: 'Imprimir Relatório' } };
+    const { source, report } = makeSource();
+    report.mockRejectedValueOnce(new Error('falhou'));
+    renderView(source, 1, view);
+    await waitFor(() => expect(screen.getByText('12 avaliações respondidas')).toBeTruthy(), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir Relatório' }));
+    expect(await screen.findByText('Erro ao gerar relatório', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Imprimir Relatório' })).toBeNull(), WAIT);
   });
 });
 

@@ -151,6 +151,8 @@ export interface ColumnsWidget extends WidgetBase {
   item: string;
   by: string;
   columns: { value: Cell; label: string }[];
+  /** What a column without items says, on screen and in the PDF (e.g. 'Nenhum valor nesta coluna.'). Default 'Nenhum item nesta coluna.' */
+  emptyColumn?: string;
 }
 
 /** Free-text answers grouped under their question (suggestions, considerations, 360 open questions). */

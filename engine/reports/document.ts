@@ -30,7 +30,7 @@ export type ReportBlock =
   | { kind: 'table'; title?: string; header: ReportCell[]; rows: ReportCell[][] }
   | { kind: 'texts'; title?: string; groups: { heading: string; parts: { heading?: string; items: string[] }[] }[] }
   | { kind: 'stat'; value: string; label: string }
-  | { kind: 'columns'; title?: string; columns: { heading: string; items: string[] }[] }
+  | { kind: 'columns'; title?: string; columns: { heading: string; items: string[]; empty?: string }[] }
   | { kind: 'legend'; title?: string; items: { label: string; text: string; color: string; textColor: string }[] }
   | { kind: 'empty'; title?: string; text: string }
   | { kind: 'pageBreak' };
@@ -127,6 +127,7 @@ const otherBlocks: {
     columns: widget.columns.map((column) => ({
       heading: column.label,
       items: rows.filter((row) => cellText(row[widget.by]) === cellText(column.value)).map((row) => cellText(row[widget.item])),
+      empty: widget.emptyColumn ?? messages.dashboard.emptyColumn,
     })),
   }),
   quadrants: (widget, rows, title) => {

@@ -96,7 +96,7 @@ const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, {
       {
         columns: block.columns.map((column) => ({
           width: '*',
-          stack: [{ text: column.heading, style: 'groupTitle' }, column.items.length > 0 ? { ul: column.items } : { text: m.noRows, style: 'muted' }],
+          stack: [{ text: column.heading, style: 'groupTitle' }, column.items.length > 0 ? { ul: column.items } : { text: column.empty ?? m.noRows, style: 'muted' }],
         })),
         columnGap: 12,
         margin: [0, 0, 0, 12],

@@ -33,6 +33,18 @@ export type Row = Record<string, Cell>;
  */
 export type FilterName = 'company' | 'sector' | 'colleague' | 'evaluated' | 'version' | 'alignment';
 
+/** The filters that choose a person. */
+export type PersonFilter = 'colleague' | 'evaluated';
+
+/** The chosen person of each person filter, by name (what a section's `subject` names). */
+export type ChosenPeople = Partial<Record<PersonFilter, string>>;
+
+/** A section's title, with its subject's chosen person after it when there is one. */
+export function sectionTitle(title: string, subject: PersonFilter | undefined, people: ChosenPeople | undefined): string {
+  const person = subject === undefined ? undefined : people?.[subject];
+  return person ? `${title}: ${person}` : title;
+}
+
 // ---------------------------------------------------------------- datasets
 
 /** Which done evaluations a dataset reads, on top of the view's filters. */
@@ -207,6 +219,11 @@ export interface ToggleNode {
 export interface SectionNode {
   kind: 'section';
   title?: string;
+  /**
+   * The person filter this section is about: its chosen person is named after the title ('Resultado
+   * do colaborador: Ana Souza'), on screen and in the PDF. One of the view's filters. Default none.
+   */
+  subject?: PersonFilter;
   columns?: number;
   /** In the PDF report, the section starts a new page. Default false (the screen ignores it). */
   pageBreak?: boolean;

@@ -1,4 +1,4 @@
-import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, QueryDataset, Transform, Widget } from './dashboard.ts';
+import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, PersonFilter, QueryDataset, Transform, Widget } from './dashboard.ts';
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
 import { allQuestions, hasOptions, optionsOf } from './questions.ts';
@@ -300,6 +300,18 @@ function widgetFields(widget: Widget): Read[] {
   }
 }
 
+/** Every section's `subject` in the nodes, at its JSON pointer. */
+function sectionSubjects(nodes: LayoutNode[], pointer: string): [string, PersonFilter][] {
+  return nodes.flatMap((node, index): [string, PersonFilter][] => {
+    const at = `${pointer}/${index}`;
+    if (node.kind === 'tabs') return node.tabs.flatMap((tab, tabIndex) => sectionSubjects(tab.content, `${at}/tabs/${tabIndex}/content`));
+    if (node.kind === 'toggle') return node.options.flatMap((option, optionIndex) => sectionSubjects(option.content, `${at}/options/${optionIndex}/content`));
+    if (node.kind === 'repeat') return sectionSubjects(node.content, `${at}/content`);
+    if (node.kind === 'section') return [...(node.subject === undefined ? [] : [[`${at}/subject`, node.subject] as [string, PersonFilter]]), ...sectionSubjects(node.content, `${at}/content`)];
+    return [];
+  });
+}
+
 function checkLayout(nodes: LayoutNode[], pointer: string, fields: Map<string, Set<string>>, check: Checker, keys: string[] = []): void {
   nodes.forEach((node, index) => {
     const at = `${pointer}/${index}`;
@@ -353,6 +365,9 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));
   checkLayout(dashboard.layout, '/layout', fields, check);
+  for (const [pointer, subject] of [...sectionSubjects(dashboard.layout, '/layout'), ...sectionSubjects(dashboard.report?.layout ?? [], '/report/layout')]) {
+    if (!dashboard.filters.includes(subject)) check.add(pointer, format(text.notAFilter, { filter: subject }));
+  }
   if (dashboard.report?.layout) checkLayout(dashboard.report.layout, '/report/layout', fields, check);
   dashboard.exports?.forEach((file, index) => checkLayout(file.layout, `/exports/${index}/layout`, fields, check));
   return check.errors;

@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { Condition, DashboardData, DashboardDefinition, DataWidget, LayoutNode, Row, Widget } from '../definition/dashboard.ts';
+import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type DashboardDefinition, type DataWidget, type LayoutNode, type Row, type Widget } from '../definition/dashboard.ts';
 import { textColorOn } from '../charts/contrast.ts';
 import { cellText, CHART_WIDTH, colorOf, DEFAULT_CHART_HEIGHT, formatCell, toNumber } from '../charts/format.ts';
 import { buildChart, isChartWidget } from '../charts/registry.ts';
@@ -66,6 +66,8 @@ export interface ReportDocument {
 export interface ReportSource {
   view: DashboardDefinition;
   data: DashboardData;
+  /** The chosen people, named in sections' titles. Default none. */
+  people?: ChosenPeople;
   meta: ReportMeta;
   orientation: 'portrait' | 'landscape';
   createdAt: string;
@@ -73,7 +75,7 @@ export interface ReportSource {
 
 /** The document of a report source: its blocks built from the view and the data. */
 export function reportDocument(source: ReportSource): ReportDocument {
-  return { meta: source.meta, orientation: source.orientation, createdAt: source.createdAt, blocks: reportBlocks(source.view, source.data) };
+  return { meta: source.meta, orientation: source.orientation, createdAt: source.createdAt, blocks: reportBlocks(source.view, source.data, source.people) };
 }
 
 /** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
@@ -82,6 +84,8 @@ export const REPORT_CONTENT_WIDTH = 515;
 /** Conditions every widget inside a repeated block meets, and that block's title. */
 interface Scope {
   data: DashboardData;
+  /** The chosen people, named in sections' titles. */
+  people?: ChosenPeople;
   narrow: Condition[];
   block?: string;
   empty: string;
@@ -196,7 +200,7 @@ function nodeBlocks(nodes: LayoutNode[], scope: Scope, level: 1 | 2 | 3): Report
       case 'section':
         return [
           ...(node.pageBreak ? [{ kind: 'pageBreak' as const }] : []),
-          ...(node.title ? [{ kind: 'heading' as const, text: node.title, level }] : []),
+          ...(node.title ? [{ kind: 'heading' as const, text: sectionTitle(node.title, node.subject, scope.people), level }] : []),
           ...nodeBlocks(node.content, scope, node.title ? inner : level),
         ];
       case 'repeat': {
@@ -238,11 +242,11 @@ function tidyBreaks(blocks: ReportBlock[]): ReportBlock[] {
  * The blocks of a view's report: its `report.layout`, else its screen layout; the whole view's empty
  * text when its `emptyWhen` dataset has no rows (as the screen shows).
  */
-export function reportBlocks(view: DashboardDefinition, data: DashboardData): ReportBlock[] {
+export function reportBlocks(view: DashboardDefinition, data: DashboardData, people?: ChosenPeople): ReportBlock[] {
   const empty = view.emptyWhen !== undefined && (data.datasets[view.emptyWhen]?.rows.length ?? 0) === 0;
   if (empty || data.respondents === 0) return [{ kind: 'empty', text: view.empty }];
   const layout = view.report?.layout ?? view.layout;
-  return tidyBreaks(nodeBlocks(layout, { data, narrow: [], empty: view.empty, breakAlternatives: true }, 2));
+  return tidyBreaks(nodeBlocks(layout, { data, people, narrow: [], empty: view.empty, breakAlternatives: true }, 2));
 }
 
 /** What fills a file name's placeholders. */

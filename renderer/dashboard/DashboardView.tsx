@@ -82,6 +82,8 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   const choosesCompany = isAdministrator(accountType) && dashboard.filters.includes('company');
   const [picked, setPicked] = useState<ChosenFilters>(() => (choosesCompany && initialCompany ? { company: initialCompany } : {}));
   const chosen = useMemo(() => (ownCompany ? { ...picked, company: ownCompany } : picked), [picked, ownCompany]);
+  // The chosen people, named in the titles of the sections about them.
+  const chosenPeople = useMemo(() => ({ ...(chosen.colleague ? { colleague: chosen.colleague.label } : {}), ...(chosen.evaluated ? { evaluated: chosen.evaluated.label } : {}) }), [chosen]);
   const pick = (next: ChosenFilters) => {
     setPicked(next);
     if (choosesCompany && next.company !== chosen.company) onCompanyChange?.(next.company ?? null);
@@ -312,7 +314,7 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
               {format(dashboard.respondentsLabel ?? (data.respondents === 1 ? m.respondent : m.respondents), { n: data.respondents })}
             </Typography>
             <Box sx={FLOW}>
-              <LayoutNodes nodes={dashboard.layout} view={{ data, title: dashboard.title, empty: dashboard.empty, narrow: NO_CONDITIONS, paging }} level={2} />
+              <LayoutNodes nodes={dashboard.layout} view={{ data, people: chosenPeople, title: dashboard.title, empty: dashboard.empty, narrow: NO_CONDITIONS, paging }} level={2} />
             </Box>
           </ChartShelfContext.Provider>
         )}

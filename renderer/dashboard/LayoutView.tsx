@@ -6,13 +6,15 @@ import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { Condition, DashboardData, LayoutNode, RepeatNode, SectionNode, TabsNode, ToggleNode, Widget } from '../../engine/definition/dashboard';
+import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type LayoutNode, type RepeatNode, type SectionNode, type TabsNode, type ToggleNode, type Widget } from '../../engine/definition/dashboard';
 import { repeatBlocks } from '../../engine/charts/rows';
 import { WidgetCard } from './WidgetCard';
 
 /** What every node of the layout draws from. */
 export interface LayoutContext {
   data: DashboardData;
+  /** The chosen people, named in sections' titles. Default none. */
+  people?: ChosenPeople;
   /** The view's title (names widgets without one). */
   title: string;
   /** The view's empty text. */
@@ -119,7 +121,7 @@ function SectionView({ node, view, level }: NodeProps<SectionNode>) {
     <Box component="section">
       {node.title && (
         <Typography component={`h${Math.min(level, 6)}` as 'h2'} variant="h5" sx={{ mb: 1.5 }}>
-          {node.title}
+          {sectionTitle(node.title, node.subject, view.people)}
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `repeat(${columns}, minmax(0, 1fr))` } }}>

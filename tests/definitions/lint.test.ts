@@ -340,6 +340,16 @@ describe('dashboards', () => {
     ]);
   });
 
+  it("name in a section's title only a person the view filters by", () => {
+    // The scanner's 'Resultado do colaborador' names the chosen colleague: a view without that filter cannot.
+    const named = structuredClone(dashboards.get(-1)!) as unknown as { filters: string[]; layout: Record<string, unknown>[] };
+    const index = named.layout.findIndex((node) => node.kind === 'section' && node.subject === 'colleague');
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(errorsOfDashboard(named)).toEqual([]);
+    named.layout[index]!.subject = 'evaluated';
+    expect(errorsOfDashboard(named)).toEqual([{ pointer: `/layout/${index}/subject`, message: '"evaluated" não está entre os filtros' }]);
+  });
+
   it('name only scores of the type', () => {
     const broken = structuredClone(dashboards.get(5)!) as unknown as { datasets: { person: { transforms: { fields: string[] }[] } } };
     broken.datasets.person.transforms[0]!.fields[1] = 'colerco';

@@ -160,6 +160,8 @@ describe('report files', () => {
     const publicText = pdfText(anonymous.rawPayload);
     const colleagues = scanner.people.filter((_name, other) => other !== index);
     for (const name of colleagues) expect(publicText).not.toContain(name);
+    // Whose result it is, in the section's title (the section's `subject`).
+    expect(pdfText(staff.rawPayload).replace(/\s+/g, ' ')).toContain(`Resultado do colaborador: ${scanner.people[index]}`);
   });
 
   it('refuses unknown keys, numeric ids without a session and another company’s person', async () => {

@@ -239,6 +239,21 @@ describe('DashboardView', { timeout: 30000 }, () => {
     expect(screen.queryByText('Selecione um colaborador')).toBeNull();
   });
 
+  it("names the chosen colleague after a section's title (the scanner's 'Resultado do colaborador')", async () => {
+    const { source } = makeSource();
+    const named: DashboardDefinition = {
+      ...dashboard,
+      filters: ['company', 'sector', 'colleague'],
+      layout: [{ kind: 'section', title: 'Resultado do colaborador', subject: 'colleague', content: [{ kind: 'bar', title: 'Equipe por tema', dataset: 'themes', category: 'label', value: 'value' }] }],
+    };
+    renderView(source, 1, named);
+    expect(await screen.findByRole('heading', { name: 'Resultado do colaborador' }, WAIT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Colaborador', 'Carla');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByRole('heading', { name: 'Resultado do colaborador: Carla' }, WAIT)).toBeTruthy();
+  });
+
   it('keeps only the newly chosen value of a filter and clears the lower filters', async () => {
     const { source, options, data: dataCall } = makeSource();
     renderView(source, 1, dashboard, null);

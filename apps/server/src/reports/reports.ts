@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
+import type { ChosenPeople, DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -28,6 +28,8 @@ export interface ReportFile {
 /** Who and what a report is about, for its first page and its file name. */
 interface Subject {
   lines: string[];
+  /** The chosen people by filter, for sections' titles. */
+  people: ChosenPeople;
   /** The person chosen, else the company, else 'Todas as empresas'. */
   name: string;
   company: string;
@@ -90,7 +92,8 @@ async function subjectOf(db: Db, filters: DashboardFilters): Promise<Subject> {
     person === undefined ? undefined : format(m.subjectPerson, { name: person }),
     evaluated === undefined ? undefined : format(m.subjectEvaluated, { name: evaluated }),
   ].filter((line): line is string => line !== undefined);
-  return { lines, name: person ?? evaluated ?? company ?? course ?? m.subjectAll, company: company ?? course ?? m.subjectAll };
+  const people: ChosenPeople = { ...(person === undefined ? {} : { colleague: person }), ...(evaluated === undefined ? {} : { evaluated }) };
+  return { lines, people, name: person ?? evaluated ?? company ?? course ?? m.subjectAll, company: company ?? course ?? m.subjectAll };
 }
 
 /** What a view's report is made from besides the view: checked filters and, optionally, the evaluation's name. */
@@ -119,6 +122,7 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
   const source: ReportSource = {
     view,
     data,
+    people: subject.people,
     orientation: view.report?.orientation ?? 'portrait',
     createdAt: day.iso,
     meta: {

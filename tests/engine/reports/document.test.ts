@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardDefinition } from '../../../engine/definition/dashboard';
 import { reportBlocks } from '../../../engine/reports/document';
 
-/* The PDF's columns: an empty column says the definition's text (it said 'Sem respostas', which it is not). */
+/* The report blocks of layout nodes: what the PDF draws. */
 
 const view = {
   id: 99,
@@ -34,5 +34,27 @@ describe('the columns block of a report', () => {
       { heading: 'Somente do participante', items: ['Família'], empty: 'Nenhum valor nesta coluna.' },
       { heading: 'Compartilhados', items: [], empty: 'Nenhum valor nesta coluna.' },
     ]);
+  });
+});
+
+describe("a section's subject in a report", () => {
+  const named = {
+    id: 98,
+    title: 'Scanner',
+    filters: ['company', 'colleague'],
+    empty: 'Sem respostas',
+    datasets: { alpha: { query: 'scores', types: [3] } },
+    layout: [{ kind: 'section', title: 'Resultado do colaborador', subject: 'colleague', content: [{ kind: 'stat', dataset: 'alpha', value: 'n', label: 'respostas' }] }],
+  } as unknown as DashboardDefinition;
+  const data = { respondents: 1, datasets: { alpha: { rows: [{ n: 1 }] } } } as never;
+  const headings = (subjects?: Record<string, string>) => reportBlocks(named, data, subjects).flatMap((block) => (block.kind === 'heading' ? [block.text] : []));
+
+  it('names the chosen person after the title', () => {
+    expect(headings({ colleague: 'Ana Souza' })).toEqual(['Resultado do colaborador: Ana Souza']);
+  });
+
+  it('keeps the title alone when no one is chosen', () => {
+    expect(headings()).toEqual(['Resultado do colaborador']);
+    expect(headings({ evaluated: 'Bruno' })).toEqual(['Resultado do colaborador']);
   });
 });

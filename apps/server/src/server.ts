@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const { jwtSecret, seeded: result } = await prepareDatabase(database, config);
     process.stdout.write(seedReport(result, config));
     const app = await buildApp({ db: database.db, webRoot: config.webRoot, jwtSecret, timeZone: config.timeZone, logger: { level: config.logLevel }, trustProxy: config.trustProxy, rateLimits: { find: config.publicRateLimit, submit: config.publicRateLimit }, publicUrl: config.publicUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, support: { email: config.supportEmail, phone: config.supportPhone }, reportThreads: config.reportThreads, queue: { connectionString: config.databaseUrl } });
-    await app.listen({ host: '0.0.0.0', port: config.port });
+    await app.listen({ host: '0.0.0.0', port: config.port, backlog: config.listenBacklog });
 
     let stopping = false;
     const stop = async (signal: string) => {

@@ -21,8 +21,9 @@ import { findEvaluation, markDone } from '../../apps/server/src/repositories/eva
 import { insertResponses } from '../../apps/server/src/repositories/responses.ts';
 import { decodeAnswers } from '../../engine/answers/decoding.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
-import { credentials, startAppServer, type AppServer } from '../lib/appServer.ts';
+import { startAppServer, type AppServer } from '../lib/appServer.ts';
 import { emptyPostgresDatabase } from '../lib/scratchDatabase.ts';
+import { adminToken, createEvaluations, drainOutbox, type CreatedEvaluation } from '../lib/staffApi.ts';
 import { percentile } from '../lib/stats.ts';
 
 /** One side of the comparison. */
@@ -67,34 +68,7 @@ function sourceAddress(index: number): string {
   return `127.1.${Math.floor(group / 250)}.${(group % 250) + 1}`;
 }
 
-async function call<T>(server: AppServer, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-interface Evaluation {
-  id: string;
-  user_id: number;
-}
-
-/** Every object in a JSON answer that looks like an evaluation (a UUID `evaluation_id` or `id`, and a `user_id`). */
-function evaluationsIn(value: unknown, found: Evaluation[] = []): Evaluation[] {
-  if (Array.isArray(value)) {
-    for (const item of value) evaluationsIn(item, found);
-  } else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const id = record.evaluation_id ?? record.id;
-    if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) && typeof record.user_id === 'number') found.push({ id, user_id: record.user_id });
-    else for (const item of Object.values(record)) evaluationsIn(item, found);
-  }
-  return found;
-}
+type Evaluation = CreatedEvaluation;
 
 /** Runs `task` over `items`, `concurrency` at a time, timing each; errors are counted by kind. */
 async function timed<T>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<string | null>): Promise<RateResult> {
@@ -187,26 +161,11 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
     let evaluations: Evaluation[] = [];
     let http: RateResult;
     try {
-      const session = await call<{ token: string }>(server, 'POST', '/sessions', credentials.admin);
-      const users = await call<{ id: number; name: string }[]>(server, 'GET', '/users/all', undefined, session.token);
-      for (let start = 0; start < 2 * n; start += 100) {
-        const batch = Array.from({ length: Math.min(100, 2 * n - start) }, (_, index) => {
-          const user = users[(start + index) % users.length]!;
-          return { user_id: user.id, user_name: user.name, type_evaluation: 13, validate: 30 };
-        });
-        const found = evaluationsIn(await call<unknown>(server, 'POST', '/evaluation', { users: batch }, session.token));
-        if (found.length !== batch.length) throw new Error(`POST /api/evaluation for ${batch.length} users returned ${found.length} evaluations`);
-        evaluations.push(...found);
-      }
-      evaluations = evaluations.slice(0, 2 * n);
+      const token = await adminToken(server);
+      evaluations = await createEvaluations(server, token, 2 * n, 13);
       // Creating them queued an e-mail each: let the queue drain first, or its work would be counted
       // against the route (the straight side runs with no server at all).
-      for (const deadline = Date.now() + 600_000; ; ) {
-        const outbox = await call<{ total: number }>(server, 'GET', '/outbox?pageSize=1', undefined, session.token);
-        if (outbox.total >= evaluations.length) break;
-        if (Date.now() > deadline) throw new Error(`the e-mail queue did not drain: ${outbox.total} of ${evaluations.length} in the outbox`);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      await drainOutbox(server, token, evaluations.length);
       http = await overHttp(server, evaluations.slice(0, n), concurrency);
     } finally {
       await server.stop();

@@ -211,10 +211,7 @@ export function outcome(fetched: Fetched): string {
   return fetched.status === null ? (fetched.error ?? 'error') : String(fetched.status);
 }
 
-/**
- * Each browser opens its page and then every asset it names (plus `extra`), all browsers at once.
- * `ready` resolves when every page request has been issued (e.g. to look at the server meanwhile).
- */
+/** Each browser opens its page and then every asset it names (plus `extra`), all browsers at once. */
 export async function openPages(browsers: Browser[], pagePaths: string[], extra: string[] = []): Promise<PageLoadFigures> {
   const pages: Fetched[] = [];
   const assets: Fetched[] = [];

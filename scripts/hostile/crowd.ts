@@ -330,7 +330,7 @@ const errorsOf = (fetched: Fetched[]) => fetched.filter((item) => item.status ==
 
 export const crowd: HostilePart = {
   name: 'crowd',
-  summary: '300 respondents opening a page and its assets at once, then 500 answering at once (--respondents, --answering, --backlog, --quick, --postgres)',
+  summary: '300 respondentes abrindo a página e seus arquivos ao mesmo tempo, depois 500 respondendo ao mesmo tempo (--respondents, --answering, --backlog, --quick, --postgres)',
   async run(options) {
     const quick = options.flag('quick');
     const respondents = options.number('respondents', quick ? 60 : 300);
@@ -387,27 +387,27 @@ export const crowd: HostilePart = {
         answered = await answerAll(server.baseUrl, answerIds, timeoutMs);
       } finally {
         const stopped = await server.stop();
-        if (stopped.code !== 0) failures.push(`the server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal})`);
+        if (stopped.code !== 0) failures.push(`o servidor não parou com Ctrl-C (código ${stopped.code}, sinal ${stopped.signal})`);
       }
       const lost = await notStored(postgres ? { url: postgres.url } : { dataDir }, answered.acknowledged);
 
       // Failures.
       const pageErrors = errorsOf([...pageFigures.pages, ...pageFigures.assets]);
-      if (pageErrors.length > 0) failures.push(`pages and assets: ${pageErrors.length} connection errors (${tallyText(tally(pageErrors))})`);
+      if (pageErrors.length > 0) failures.push(`páginas e arquivos: ${pageErrors.length} erro(s) de conexão (${tallyText(tally(pageErrors))})`);
       // A dropped handshake is a browser waiting a second or more for its retry (the counter is the machine's: run on a quiet one).
-      if (overflows > 0) failures.push(`the listen queue overflowed ${overflows} times (kernel TcpExt ListenOverflows, whole machine): handshakes dropped`);
+      if (overflows > 0) failures.push(`a fila de conexões transbordou ${overflows} vez(es) (TcpExt ListenOverflows do kernel, a máquina toda): conexões descartadas`);
       const pageStatuses = [...tally(pageFigures.pages)].filter(([key]) => key !== '200' && /^\d+$/.test(key));
       const assetStatuses = [...tally(pageFigures.assets)].filter(([key]) => key !== '200' && /^\d+$/.test(key));
-      if (pageStatuses.length > 0) failures.push(`pages answered ${tallyText(new Map(pageStatuses))}`);
-      if (assetStatuses.length > 0) failures.push(`assets answered ${tallyText(new Map(assetStatuses))}`);
+      if (pageStatuses.length > 0) failures.push(`páginas responderam ${tallyText(new Map(pageStatuses))}`);
+      if (assetStatuses.length > 0) failures.push(`arquivos responderam ${tallyText(new Map(assetStatuses))}`);
       const answerErrors = errorsOf([...answered.finds, ...answered.submits]);
-      if (answerErrors.length > 0) failures.push(`answering: ${answerErrors.length} connection errors (${tallyText(tally(answerErrors))})`);
+      if (answerErrors.length > 0) failures.push(`respondendo: ${answerErrors.length} erro(s) de conexão (${tallyText(tally(answerErrors))})`);
       const findStatuses = [...tally(answered.finds)].filter(([key]) => key !== '200' && /^\d+$/.test(key));
       const submitStatuses = [...tally(answered.submits)].filter(([key]) => key !== '201' && /^\d+$/.test(key));
-      if (findStatuses.length > 0) failures.push(`lookups answered ${tallyText(new Map(findStatuses))}`);
-      if (submitStatuses.length > 0) failures.push(`submissions answered ${tallyText(new Map(submitStatuses))}`);
-      if (answered.acknowledged.length !== answering) failures.push(`${answering - answered.acknowledged.length} of ${answering} respondents got no acknowledgement`);
-      if (lost.length > 0) failures.push(`${lost.length} acknowledged answers not stored (e.g. ${lost[0]})`);
+      if (findStatuses.length > 0) failures.push(`consultas responderam ${tallyText(new Map(findStatuses))}`);
+      if (submitStatuses.length > 0) failures.push(`envios responderam ${tallyText(new Map(submitStatuses))}`);
+      if (answered.acknowledged.length !== answering) failures.push(`${answering - answered.acknowledged.length} de ${answering} respondentes sem confirmação (201)`);
+      if (lost.length > 0) failures.push(`${lost.length} resposta(s) confirmada(s) não guardada(s) (por exemplo ${lost[0]})`);
 
       const perPage = [...new Set(pageFigures.assetsPerPage)].join(', ') || '–';
       const markdown = [

@@ -1,8 +1,9 @@
 import type { EChartsOption } from 'echarts';
 import type { BarWidget, NumberFormat, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
-import { cellText, colorOf, distinctNames, escapeHtml, formatNumber, PALETTE, toNumber } from './format.ts';
+import { cellText, CHART_WIDTH, colorOf, distinctNames, escapeHtml, formatNumber, PALETTE, toNumber } from './format.ts';
 import { finishOption } from './print.ts';
+import { horizontalLabelWidth, LABEL_LINE, LABEL_SIZE, legendTop, measureText, wrapLines } from './measure.ts';
 import type { ChartMode } from './types.ts';
 
 /** One series of a category chart: its name and, per category, the row holding its value (if any). */
@@ -63,8 +64,22 @@ export function valueAxis(widget: { min?: number; max?: number; format?: NumberF
     ...(widget.format === 'percent' ? {} : { minInterval: 1 }),
     ...(widget.min !== undefined ? { min: widget.min } : {}),
     ...(widget.max !== undefined ? { max: widget.max } : {}),
-    ...(widget.format === 'percent' ? { axisLabel: { formatter: '{value}%' } } : {}),
+    // Ticks that would touch on a narrow chart are left out (the grid lines stay).
+    axisLabel: { hideOverlap: true, ...(widget.format === 'percent' ? { formatter: '{value}%' } : {}) },
   };
+}
+
+/**
+ * The labels under a category axis `chartWidth` pixels wide: upright, broken into at most three lines
+ * within each category's share of the width, when every word fits in it; else turned aslant (or
+ * upright on end when the shares are too narrow for that), whole up to 160 pixels.
+ */
+export function categoryAxisLabel(categories: string[], chartWidth: number): Record<string, unknown> {
+  // The plot: the chart less its side margins and the value axis's labels.
+  const share = (chartWidth - 16 - 32 - 36) / Math.max(categories.length, 1) - 8;
+  const fits = categories.every((category) => category.split(/\s+/).every((word) => measureText(word, LABEL_SIZE) <= share) && wrapLines(category, LABEL_SIZE, share).length <= 3);
+  if (fits) return { interval: 0, width: Math.floor(share), overflow: 'break', lineHeight: LABEL_LINE };
+  return { interval: 0, rotate: share + 8 >= 2 * LABEL_LINE ? 30 : 90, width: 160, overflow: 'truncate' };
 }
 
 /**
@@ -73,7 +88,7 @@ export function valueAxis(widget: { min?: number; max?: number; format?: NumberF
  * its row's colour (`color` field) and its value label, written per `format`, hidden below `labelMin`;
  * its tooltip adds the row's `detail` in brackets.
  */
-export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChartsOption {
+export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width = CHART_WIDTH): EChartsOption {
   const grid = categoryGrid(rows, widget);
   const several = widget.series !== undefined;
   const labelMin = widget.labelMin ?? 0;
@@ -82,12 +97,8 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
     type: 'category',
     data: grid.categories,
     inverse: widget.horizontal === true,
-    // Long statements wrap beside horizontal bars; under vertical bars, more than four names turn aslant.
-    axisLabel: widget.horizontal
-      ? { interval: 0, width: 220, overflow: 'break', lineHeight: 14 }
-      : grid.categories.length > 4
-        ? { interval: 0, rotate: 30, width: 110, overflow: 'truncate' }
-        : { interval: 0, width: 100, overflow: 'break', lineHeight: 14 },
+    // Long statements wrap beside horizontal bars; under vertical bars, names stand upright where they fit.
+    axisLabel: widget.horizontal ? { interval: 0, width: horizontalLabelWidth(width), overflow: 'break', lineHeight: LABEL_LINE } : categoryAxisLabel(grid.categories, width),
   };
   const series = grid.series.map((item) => {
     const color = widget.seriesColors?.[item.name];
@@ -97,6 +108,8 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
       ...(widget.stack ? { stack: 'total' } : {}),
       ...(color !== undefined ? { itemStyle: { color } } : {}),
       label: { show: true, position },
+      // A number that would touch another is left out (every number stays in the chart's table).
+      labelLayout: { hideOverlap: true },
       data: item.rows.map((row, column) => {
         const value = chartValue(row, widget.value);
         if (value === '-') return { value, label: { show: false } };
@@ -105,7 +118,8 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
         return {
           value,
           ...(rowColor !== undefined ? { itemStyle: { color: rowColor } } : {}),
-          label: value >= labelMin ? { show: true, formatter: text } : { show: false },
+          // A stack has no segment to label at 0.
+          label: value >= labelMin && !(widget.stack && value === 0) ? { show: true, formatter: text } : { show: false },
           tooltip: itemTooltip(grid.categories[column] ?? '', withDetail(text, row, widget.detail), several ? item.name : undefined),
         };
       }),
@@ -114,8 +128,8 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode): EChar
   const option = {
     color: [...PALETTE],
     ...(several ? { legend: { top: 0, data: grid.series.map((item) => item.name) } } : {}),
-    // Room on the right for a full bar's label ("100%") beside horizontal bars.
-    grid: { left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: several ? 40 : 24, bottom: 16 },
+    // Room on the right for a full bar's label ("100%") beside horizontal bars; above, the legend's rows.
+    grid: { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel', left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: legendTop(several ? grid.series.map((item) => item.name) : undefined, width), bottom: 16 },
     xAxis: widget.horizontal ? valueAxis(widget) : categoryAxis,
     yAxis: widget.horizontal ? categoryAxis : valueAxis(widget),
     series,

@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { AxisBand, GaugeWidget, Row } from '../definition/dashboard.ts';
-import { cellText, formatNumber, toNumber } from './format.ts';
+import { cellText, CHART_WIDTH, formatNumber, toNumber } from './format.ts';
 import { finishOption } from './print.ts';
 import type { ChartMode } from './types.ts';
 
@@ -48,7 +48,7 @@ export function bandSegments(bands: AxisBand[], min: number, max: number): [numb
  * ECharts option of a gauge widget: a dial over min..max coloured by the bands, the needle at the
  * first row's value with its text below and the row's band label under it; no data, no needle.
  */
-export function buildGauge(widget: GaugeWidget, rows: Row[], mode: ChartMode): EChartsOption {
+export function buildGauge(widget: GaugeWidget, rows: Row[], mode: ChartMode, width = CHART_WIDTH): EChartsOption {
   const reading = gaugeReading(widget, rows);
   const option = {
     series: [
@@ -65,7 +65,8 @@ export function buildGauge(widget: GaugeWidget, rows: Row[], mode: ChartMode): E
         splitLine: { distance: -22, length: 22, lineStyle: { color: '#fff', width: 2 } },
         axisLabel: { distance: 28, color: '#424242', fontSize: 12 },
         // Dark texts: some band colours (yellow) are too faint for text; the dial carries the colour.
-        title: { show: true, offsetCenter: [0, '78%'], fontSize: 16, fontWeight: 'bold', color: '#212121' },
+        // The band's name breaks into lines within the chart rather than running off a phone's.
+        title: { show: true, offsetCenter: [0, '78%'], fontSize: 16, fontWeight: 'bold', color: '#212121', width: width - 24, overflow: 'break', lineHeight: 20 },
         detail: { valueAnimation: false, formatter: reading.text, offsetCenter: [0, '45%'], fontSize: 28, fontWeight: 'bold', color: '#212121' },
         data: reading.value === null ? [] : [{ value: reading.value, name: reading.label }],
       },

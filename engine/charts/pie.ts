@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import type { PieWidget, Row } from '../definition/dashboard.ts';
 import { itemTooltip } from './bar.ts';
-import { cellText, colorOf, formatNumber, paletteColor, toNumber } from './format.ts';
+import { cellText, CHART_WIDTH, colorOf, formatNumber, paletteColor, toNumber } from './format.ts';
 import { finishOption } from './print.ts';
 import type { ChartMode } from './types.ts';
 
@@ -23,16 +23,18 @@ export function slices(rows: Row[], widget: { category: string; value: string; c
 }
 
 /** ECharts option of a pie widget: a slice per row, its colour from the `color` field, labelled "Nome: valor". */
-export function buildPie(widget: PieWidget, rows: Row[], mode: ChartMode): EChartsOption {
+export function buildPie(widget: PieWidget, rows: Row[], mode: ChartMode, width = CHART_WIDTH): EChartsOption {
+  // The names beside the pie, in the room its sides leave (the pie takes a third of a narrow chart).
+  const labelWidth = Math.round(Math.min(130, Math.max(70, width * 0.28)));
   const option = {
     series: [
       {
         type: 'pie',
-        radius: '50%',
+        radius: width < 480 ? '40%' : '50%',
         center: ['50%', '50%'],
         avoidLabelOverlap: true,
-        // Labels wrap inside the card rather than running off it.
-        label: { show: true, color: '#212121', fontSize: 12, width: 110, overflow: 'break' },
+        // Labels wrap inside the card, against its edges, rather than running off it.
+        label: { show: true, color: '#212121', fontSize: 12, lineHeight: 14, width: labelWidth, overflow: 'break', alignTo: 'edge', edgeDistance: 8 },
         labelLine: { length: 8, length2: 8 },
         // Empty slices draw nothing and their labels would pile up: they stay in the table only.
         data: slices(rows, widget).filter((slice) => slice.value !== 0).map((slice) => ({

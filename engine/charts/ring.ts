@@ -13,11 +13,11 @@ export interface RingPlace {
 }
 
 /**
- * Rings side by side in equal slots across the chart; the radius fits both the slot (on a chart
- * `CHART_WIDTH` wide) and the height, leaving room for the name under each ring.
+ * Rings side by side in equal slots across a chart `width` pixels wide; the radius fits both the slot
+ * and the height, leaving room for the name under each ring.
  */
-export function ringPlaces(count: number, height: number): RingPlace[] {
-  const radius = Math.floor(Math.min((CHART_WIDTH / Math.max(count, 1)) * 0.38, height * 0.3));
+export function ringPlaces(count: number, height: number, width = CHART_WIDTH): RingPlace[] {
+  const radius = Math.floor(Math.min((width / Math.max(count, 1)) * 0.38, height * 0.3));
   return Array.from({ length: count }, (_, index) => ({
     centre: [`${Number((((index + 0.5) / count) * 100).toFixed(2))}%`, '42%'],
     radius,
@@ -28,9 +28,9 @@ export function ringPlaces(count: number, height: number): RingPlace[] {
  * ECharts option of a ring widget: per row, a circular progress of `value` out of 100 in the row's
  * colour, the percentage ("80%") in the middle and the `category` under it, rings side by side.
  */
-export function buildRing(widget: RingWidget, rows: Row[], mode: ChartMode): EChartsOption {
+export function buildRing(widget: RingWidget, rows: Row[], mode: ChartMode, chartWidth = CHART_WIDTH): EChartsOption {
   const items = slices(rows, { ...widget, format: 'percent' });
-  const places = ringPlaces(items.length, widget.height ?? DEFAULT_CHART_HEIGHT);
+  const places = ringPlaces(items.length, widget.height ?? DEFAULT_CHART_HEIGHT, chartWidth);
   const option = {
     series: items.map((item, index) => {
       const place = places[index] ?? { centre: ['50%', '42%'], radius: 80 };
@@ -50,7 +50,7 @@ export function buildRing(widget: RingWidget, rows: Row[], mode: ChartMode): ECh
         axisTick: { show: false },
         splitLine: { show: false },
         axisLabel: { show: false },
-        title: { show: true, offsetCenter: [0, '138%'], fontSize: 13, color: '#212121', width: Math.floor(CHART_WIDTH / Math.max(items.length, 1)) - 8, overflow: 'break' },
+        title: { show: true, offsetCenter: [0, '138%'], fontSize: 13, color: '#212121', width: Math.floor(chartWidth / Math.max(items.length, 1)) - 8, overflow: 'break', lineHeight: 16 },
         detail: { valueAnimation: false, formatter: item.text, offsetCenter: [0, 0], fontSize: Math.min(28, Math.max(12, Math.round(place.radius * 0.36))), fontWeight: 'bold', color: '#212121' },
         data: [{ value: item.value, name: item.name, itemStyle: { color: item.color }, tooltip: itemTooltip(item.name, item.text) }],
       };

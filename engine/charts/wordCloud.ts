@@ -2,6 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { Row, WordCloudWidget } from '../definition/dashboard.ts';
 import { cellText, CHART_WIDTH, DEFAULT_CHART_HEIGHT, paletteColor, toNumber } from './format.ts';
 import { APP_FONT, CHART_FONT, finishOption } from './print.ts';
+import { LINE_HEIGHT, measureText } from './measure.ts';
 import type { ChartMode } from './types.ts';
 
 /*
@@ -11,35 +12,8 @@ import type { ChartMode } from './types.ts';
  * the same box always get the same positions, in the browser and in the PDF.
  */
 
-/** Advance widths in em of the chart font's (Roboto Regular) glyphs, by character, each class rounded up. */
-const GLYPH_WIDTHS: [string, number][] = [
-  [" '.,:;!|iIjl", 0.28],
-  ['frt()[]{}-"/', 0.36],
-  ['cksvxyz?*', 0.52],
-  ['abdeghnopquJ0123456789$#_+=<>~', 0.58],
-  ['FLTZEPSBKXYR', 0.64],
-  ['ACDGHNOQUV&', 0.72],
-  ['mwMW%@', 0.9],
-];
-
-const WIDTH_OF = new Map(GLYPH_WIDTHS.flatMap(([chars, width]) => [...chars].map((char): [string, number] => [char, width])));
-
-/** Any other character (other scripts, symbols): a full em, so it is never under-measured. */
-const OTHER_WIDTH = 1;
-
-/** A line's height in em (Roboto's ascent plus descent is about 1.17 em). */
-const LINE_HEIGHT = 1.2;
-
 /** Pixels kept free around every word. */
 const PADDING = 2;
-
-/** Width in pixels of a text at a font size; accented letters measure as their base letter ("ç" as "c"). */
-export function measureText(text: string, fontSize: number): number {
-  const plain = text.normalize('NFD').replace(/\p{M}/gu, '');
-  let em = 0;
-  for (const char of plain) em += WIDTH_OF.get(char) ?? OTHER_WIDTH;
-  return em * fontSize;
-}
 
 /** A word to place and its weight. */
 export interface WordInput {

@@ -1,8 +1,9 @@
 import type { EChartsOption } from 'echarts';
 import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type DashboardDefinition, type DataWidget, type LayoutNode, type Row, type Widget } from '../definition/dashboard.ts';
 import { textColorOn } from '../charts/contrast.ts';
-import { cellText, CHART_WIDTH, colorOf, DEFAULT_CHART_HEIGHT, formatCell, toNumber } from '../charts/format.ts';
+import { cellText, CHART_WIDTH, colorOf, formatCell, toNumber } from '../charts/format.ts';
 import { buildChart, isChartWidget } from '../charts/registry.ts';
+import { chartHeight } from '../charts/size.ts';
 import { tableOf } from '../charts/table.ts';
 import type { DataTable } from '../charts/types.ts';
 import { groupRows, repeatBlocks, widgetRows } from '../charts/rows.ts';
@@ -93,14 +94,12 @@ interface Scope {
   breakAlternatives: boolean;
 }
 
-/** A chart's height in the report: the widget's own, else the screen default, scaled to the page width. */
-function chartHeight(widget: Extract<Widget, { height?: number }>): number {
-  return widget.height ?? DEFAULT_CHART_HEIGHT;
-}
-
-/** A chart, the same option as the screen's in print mode, with its numbers as the screen's table gives them. */
+/**
+ * A chart, the same option as the screen's in print mode, as tall as its content needs at the page's
+ * chart width, with its numbers as the screen's table gives them.
+ */
 function chartBlock(widget: Extract<DataWidget, { kind: 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud' }>, rows: Row[], title?: string): ReportBlock {
-  return { kind: 'chart', title, option: buildChart(widget, rows, 'print'), width: CHART_WIDTH, height: chartHeight(widget), table: tableOf(widget, rows) };
+  return { kind: 'chart', title, option: buildChart(widget, rows, 'print', CHART_WIDTH), width: CHART_WIDTH, height: chartHeight(widget, rows, CHART_WIDTH), table: tableOf(widget, rows) };
 }
 
 /** Per-kind blocks of the widgets that are not charts. */

@@ -2,15 +2,15 @@ import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef
 import Skeleton from '@mui/material/Skeleton';
 import Box from '@mui/material/Box';
 import type { Row } from '../../../engine/definition/dashboard';
+import { CHART_WIDTH } from '../../../engine/charts/format';
 import { buildChart, type ChartWidget } from '../../../engine/charts/registry';
+import { chartHeight } from '../../../engine/charts/size';
 import type { ChartInstance } from '../../Chart';
 import { ChartShelfContext } from '../chartShelf';
 import { DataTableView } from './DataTableView';
 
 // echarts is downloaded only when a chart is on screen.
 const Chart = lazy(() => import('../../Chart'));
-
-const DEFAULT_HEIGHT = 320;
 
 /**
  * An element's width in whole pixels, read before the first paint and again whenever it changes;
@@ -43,7 +43,8 @@ export function ChartView({ widget, rows, name }: { widget: ChartWidget; rows: R
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const option = useMemo(() => buildChart(widget, rows, 'screen', width), [widget, rows, width]);
-  const height = widget.height ?? DEFAULT_HEIGHT;
+  // Sized to its content at the drawn width (the statements' lines, the legend's rows).
+  const height = useMemo(() => chartHeight(widget, rows, width ?? CHART_WIDTH), [widget, rows, width]);
   const shelf = useContext(ChartShelfContext);
   const [chart, setChart] = useState<ChartInstance | null>(null);
 

@@ -55,7 +55,7 @@ describe('buildLine', () => {
   });
 
   it('sets the value axis range, with whole ticks (ECharts would write decimals with a point)', () => {
-    expect(buildLine(widget, rows, 'screen').yAxis).toEqual({ type: 'value', minInterval: 1, min: 0, max: 10 });
+    expect(buildLine(widget, rows, 'screen').yAxis).toEqual({ type: 'value', minInterval: 1, min: 0, max: 10, axisLabel: { hideOverlap: true } });
   });
 
   it('keeps the bands when there is no row yet', () => {

@@ -40,15 +40,28 @@ describe('buildScatter', () => {
     expect(markLine.data).toEqual([{ xAxis: 70 }, { yAxis: 70 }]);
   });
 
-  it('writes the quadrant letters in the middle of each quadrant', () => {
-    const markPoint = firstSeries(buildScatter(widget, rows, 'screen')).markPoint as { data: { coord: number[]; label: { formatter: string } }[] };
-    // Quadrants 0–70 and 70–100: middles 35 and 85; top-left, top-right, bottom-left, bottom-right.
-    expect(markPoint.data.map((item) => [item.label.formatter, item.coord])).toEqual([
-      ['A', [35, 85]],
-      ['B', [85, 85]],
-      ['C', [35, 35]],
-      ['D', [85, 35]],
+  it('writes the quadrant letters in the middle of each quadrant where no name is', () => {
+    const markPoint = firstSeries(buildScatter(widget, rows, 'screen', 600)).markPoint as { data: { x: number; y: number; label: { formatter: string } }[] };
+    // A 600 × 320 chart, plot from (48, 40) to (568, 272), split at 70: x 48–412–568, y 40–109.6–272.
+    expect(markPoint.data.map((item) => [item.label.formatter, Math.round(item.x), Math.round(item.y)])).toEqual([
+      ['A', 230, 75],
+      ['B', 490, 75],
+      ['C', 230, 191],
+      ['D', 490, 191],
     ]);
+  });
+
+  it('gives points on one spot one name of all of them, and moves a letter away from a name', () => {
+    const crowded = [
+      { name: 'Ana', performance: 85, potential: 85 },
+      { name: 'Bruno', performance: 85, potential: 85 },
+    ];
+    const series = firstSeries(buildScatter(widget, crowded, 'screen', 600));
+    expect(itemsOf(series).map((item) => [item.name, item.value])).toEqual([['Ana\nBruno', [85, 85]]]);
+    const letters = (series.markPoint as { data: { x: number; y: number; label: { formatter: string } }[] }).data;
+    // B's middle (490, 75) is where the point and its name are: B goes to a free corner of its quadrant.
+    const b = letters.find((item) => item.label.formatter === 'B')!;
+    expect([Math.round(b.x), Math.round(b.y)]).not.toEqual([490, 75]);
   });
 
   it('names the axes and sets their range', () => {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { measureText as robotoWidth } from '../../../apps/server/src/reports/fonts.ts';
 import { APP_FONT, CHART_FONT } from '../../../engine/charts/print.ts';
 import { chartBuilders } from '../../../engine/charts/registry.ts';
-import { buildWordCloud, cosSin, layoutWords, measureText, type PlacedWord } from '../../../engine/charts/wordCloud.ts';
+import { measureText } from '../../../engine/charts/measure.ts';
+import { buildWordCloud, cosSin, layoutWords, type PlacedWord } from '../../../engine/charts/wordCloud.ts';
 import type { Row, WordCloudWidget } from '../../../engine/definition/dashboard.ts';
 
 const area = { width: 600, height: 320, minFont: 12, maxFont: 40 };

@@ -20,7 +20,7 @@ export const ROBOTO_FILES = {
 
 interface Face {
   unitsPerEm: number;
-  layout(text: string): { advanceWidth: number };
+  layout(text: string): { glyphs: { id: number; advanceWidth: number }[] };
 }
 
 let faces: { normal: Face; bold: Face } | undefined;
@@ -49,7 +49,10 @@ export function measureText(text: string, font = '12px sans-serif'): { width: nu
   const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 12);
   const bold = /\b(bold|bolder|[5-9]00)\b/.test(font);
   const face = bold ? loadFaces().bold : loadFaces().normal;
-  const width = (face.layout(text).advanceWidth / face.unitsPerEm) * size;
+  // A character Roboto lacks counts a full em, as a browser's fallback font would draw it: zrender
+  // measures '国' for a text's line height, and the font's blank glyph would make lines overlap.
+  const units = face.layout(text).glyphs.reduce((sum, glyph) => sum + (glyph.id === 0 ? face.unitsPerEm : glyph.advanceWidth), 0);
+  const width = (units / face.unitsPerEm) * size;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, width);
   return { width };

@@ -1,0 +1,75 @@
+/**
+ * No chart label lands on another, or off its chart: every chart widget of every view, with the data
+ * of every golden call that has answers, drawn as the PDF draws it (server-side SVG, `CHART_WIDTH`
+ * wide) and as a phone draws it (342 pixels: a 390-pixel screen less the card's margins), each as
+ * tall as `chartHeight` makes it; and again with every name of its categories, series and points
+ * made long ('… e Comprometimento com resultados'). Texts are boxed with Roboto's advance widths
+ * (`tests/engine/charts/textBoxes.ts`).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chartSvg } from '../../apps/server/src/reports/charts.ts';
+import { dashboardData } from '../../apps/server/src/results/dashboards.ts';
+import { CHART_WIDTH } from '../../engine/charts/format.ts';
+import { buildChart, isChartWidget, type ChartWidget } from '../../engine/charts/registry.ts';
+import { widgetRows } from '../../engine/charts/rows.ts';
+import { chartHeight } from '../../engine/charts/size.ts';
+import type { LayoutNode, Row, Widget } from '../../engine/definition/dashboard.ts';
+import { overlappingTexts, textBoxes, textsOutside } from '../engine/charts/textBoxes.ts';
+import { bodyOf, fixtures, storeFixtures } from './goldenFixtures.ts';
+import { setUpWorld, t } from './world.ts';
+
+setUpWorld();
+beforeAll(storeFixtures, 60000);
+
+/** A phone's chart: a 390-pixel screen less the page's and the card's margins. */
+const PHONE_WIDTH = 342;
+const LONG = ' e Comprometimento com resultados';
+
+/** Every widget of a layout (tabs and toggles: every alternative). */
+function widgetsOf(nodes: LayoutNode[]): Widget[] {
+  return nodes.flatMap((node): Widget[] => {
+    if (node.kind === 'tabs') return node.tabs.flatMap((tab) => widgetsOf(tab.content));
+    if (node.kind === 'toggle') return node.options.flatMap((option) => widgetsOf(option.content));
+    if (node.kind === 'section' || node.kind === 'repeat') return widgetsOf(node.content);
+    return [node];
+  });
+}
+
+/** The rows with every name the chart writes (categories, series, points, words) made long. */
+function lengthened(widget: ChartWidget, rows: Row[]): Row[] {
+  const named = new Set([widget.kind === 'scatter' ? widget.label : widget.kind === 'wordCloud' ? widget.word : widget.kind === 'gauge' ? widget.label : widget.category, 'series' in widget ? widget.series : undefined]);
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([field, value]) => [field, named.has(field) && typeof value === 'string' ? `${value}${LONG}` : value])));
+}
+
+/** What is wrong with a chart drawn `width` pixels wide: texts on each other, texts off the chart. */
+function problemsOf(widget: ChartWidget, rows: Row[], width: number): string[] {
+  const height = chartHeight(widget, rows, width);
+  const boxes = textBoxes(chartSvg(buildChart(widget, rows, width === CHART_WIDTH ? 'print' : 'screen', width), width, height));
+  return [...overlappingTexts(boxes).map(([a, b]) => `'${a}' sobre '${b}'`), ...textsOutside(boxes, width, height, 2).map((text) => `'${text}' fora do gráfico`)];
+}
+
+const calls = fixtures.flatMap((fixture) => fixture.calls.filter((call) => call.respondents > 0).map((call) => [fixture, call] as const));
+
+describe('chart labels on the golden answers', () => {
+  it('never overlap nor leave the chart, in the PDF and on a phone, with their names or long ones', { timeout: 300_000 }, async () => {
+    const problems = new Set<string>();
+    let charts = 0;
+    for (const [fixture, call] of calls) {
+      const view = t.app.definitions.dashboards.get(fixture.dashboard)!;
+      const data = await dashboardData(t.app.db, t.app.definitions, view, bodyOf(fixture, call.filters));
+      for (const widget of widgetsOf([...view.layout, ...(view.report?.layout ?? [])])) {
+        if (!isChartWidget(widget)) continue;
+        const rows = widgetRows(widget, data);
+        if (rows.length === 0) continue;
+        for (const [variant, variantRows] of [['', rows], [' (nomes longos)', lengthened(widget, rows)]] as const) {
+          for (const [where, width] of [['PDF', CHART_WIDTH], ['celular', PHONE_WIDTH]] as const) {
+            charts += 1;
+            for (const problem of problemsOf(widget, variantRows, width)) problems.add(`painel ${view.id}, '${widget.title ?? view.title}'${variant}, ${where}: ${problem}`);
+          }
+        }
+      }
+    }
+    expect(charts).toBeGreaterThan(200);
+    expect([...problems]).toEqual([]);
+  });
+});

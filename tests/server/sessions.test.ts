@@ -55,7 +55,7 @@ describe('POST /api/sessions', () => {
       [{ email: 'sem-arroba', password: 'x' }, messages.signIn.emailInvalid],
       [{ email: 'a@b.com', password: '' }, messages.signIn.passwordRequired],
       [{ email: { $ne: 1 }, password: 'x' }, 'o campo email tem um valor inválido'],
-      [[1, 2], 'body'],
+      [[1, 2], messages.api.bodyInvalid],
     ];
     for (const [payload, message] of cases) {
       const response = await post(payload);

@@ -9,7 +9,7 @@ import { registerVersions } from './definitionVersions.ts';
 import { loadDefinitions, type Definitions } from './definitions.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorHandler, frameworkErrors } from './plugins/errorHandler.ts';
+import { clientErrors, errorHandler, frameworkErrors } from './plugins/errorHandler.ts';
 import { strictIds } from './plugins/strictIds.ts';
 import { answerHeaders } from './plugins/headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A hop count becomes a function: Fastify itself trusts no hop when given a bare number.
   const trust = options.trustProxy ?? false;
   const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy, frameworkErrors });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy, frameworkErrors, clientErrorHandler: clientErrors });
 
   await app.register(errorHandler);
   app.addHook('onRequest', async (request, reply) => answerHeaders(request, reply));

@@ -10,15 +10,27 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
+/** The whole part of a request a violation at its root is about, in Portuguese (never Fastify's 'body', 'querystring'). */
+const WHOLE_PART: Record<string, string> = {
+  body: messages.api.bodyInvalid,
+  querystring: messages.api.queryInvalid,
+  params: messages.api.paramsInvalid,
+};
+
 /** Portuguese detail of the first schema violation: "o campo users.0.validate é obrigatório". */
 function validationDetail(issues: ValidationIssue[], context: string | undefined): string {
   const issue = issues[0];
-  if (!issue) return format(messages.api.fieldInvalid, { field: context ?? 'body' });
+  const whole = WHOLE_PART[context ?? 'body'] ?? messages.api.bodyInvalid;
+  if (!issue) return whole;
   const path = issue.instancePath.split('/').filter((part) => part !== '');
   if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
     return format(messages.api.fieldRequired, { field: [...path, issue.params.missingProperty].join('.') });
   }
-  return format(messages.api.fieldInvalid, { field: path.length > 0 ? path.join('.') : (context ?? 'body') });
+  // A property the schema does not have (additionalProperties: false) is named.
+  if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
+    return format(messages.api.fieldInvalid, { field: [...path, issue.params.additionalProperty].join('.') });
+  }
+  return path.length > 0 ? format(messages.api.fieldInvalid, { field: path.join('.') }) : whole;
 }
 
 /**
@@ -91,4 +103,28 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   }
   const message = error.code === 'FST_ERR_BAD_URL' ? messages.api.badUrl : format(messages.api.invalidRequest, { detail: '400' });
   void reply.code(400).send({ message });
+}
+
+/** Node's reason phrases of the answers `clientErrors` gives. */
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify has a request (headers
+ * over Node's 16 KB limit, a malformed request line or header, a request that does not arrive in time)
+ * answered like every other error, in Portuguese `{message}` (Fastify's default is its own English JSON),
+ * and the connection closed.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  // A reset connection is gone: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? messages.api.headersTooLarge : status === 408 ? messages.api.requestTimeout : format(messages.api.invalidRequest, { detail: messages.api.malformedHttp });
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -3,6 +3,14 @@ import { format, messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
 
 /*
+ * Text and numbers are checked at the edge, for every route and before any handler (the generated
+ * hostile requests of `npm run hostile` found both reaching SQL, stopped only by the database):
+ * - every string of the path, the query string and the body (keys included), at any depth, is
+ *   well-formed text without a NUL character: PostgreSQL stores neither U+0000 nor half of a surrogate
+ *   pair, so such text is a 400 naming the field, whatever the route does with it;
+ * - every other number of the path or query string is plain decimal text ("-1", "0", "42"; not
+ *   "Infinity", "1e309", "0x10"), as ids are below.
+ *
  * Ids are checked at the edge, before the schema's type coercion can loosen them (`true` → 1,
  * "0x10" → 16, ["3"] → 3, "Infinity"): every place a route's schema holds a database id (`idSchema`
  * or `nullableIdSchema` of `schemas/common.ts`, recognised by their shape) must hold, in the path or
@@ -75,14 +83,76 @@ function bodyId(value: unknown, nullable: boolean): boolean {
   return (nullable && value === null) || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID);
 }
 
-/** The `onRoute` hook: routes whose schemas hold ids check them first, in `preValidation`. */
+/** U+0000, or half of a surrogate pair (text PostgreSQL cannot store). */
+// eslint-disable-next-line no-control-regex
+const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string can be stored: well-formed UTF-16 (no lone surrogate) without U+0000. */
+function storableText(value: string): boolean {
+  return !NOT_STORABLE.test(value);
+}
+
+function refuseText(path: Path): never {
+  const detail = path.length === 0 ? messages.api.bodyInvalid : format(messages.api.textInvalid, { field: path.join('.') });
+  throw new HttpError(400, format(messages.api.invalidRequest, { detail }));
+}
+
+/** Refuses the first string (value or key) of `root` that cannot be stored; iterative, so any depth is fine. */
+function checkText(root: unknown, prefix: Path): void {
+  const stack: [unknown, Path][] = [[root, prefix]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!storableText(value)) refuseText(path);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push([value[index], [...path, index]]);
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (!storableText(key)) refuseText(path);
+      for (let index = entries.length - 1; index >= 0; index -= 1) stack.push([entries[index]![1], [...path, entries[index]![0]]]);
+    }
+  }
+}
+
+/** The path or query parameters a schema declares as (non-id) numbers: integers, or numbers with decimals. */
+function numberParams(schema: unknown): Map<string, 'integer' | 'number'> {
+  const found = new Map<string, 'integer' | 'number'>();
+  const properties = (schema as Schema | undefined)?.properties;
+  if (!properties || typeof properties !== 'object') return found;
+  for (const [name, property] of Object.entries(properties as Record<string, Schema>)) {
+    const item = property.type === 'array' && property.items && typeof property.items === 'object' ? (property.items as Schema) : property;
+    const types = Array.isArray(item.type) ? item.type : [item.type];
+    if (types.includes('integer')) found.set(name, 'integer');
+    else if (types.includes('number')) found.set(name, 'number');
+  }
+  return found;
+}
+
+const DECIMAL: Record<'integer' | 'number', RegExp> = { integer: /^-?[0-9]{1,10}$/, number: /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/ };
+
+/** Refuses a number parameter of the path or query string that is not plain decimal text. */
+function checkNumbers(part: unknown, numbers: Map<string, 'integer' | 'number'>): void {
+  if (numbers.size === 0 || !part || typeof part !== 'object') return;
+  for (const [name, kind] of numbers) {
+    if (!Object.hasOwn(part, name)) continue;
+    const raw = (part as Record<string, unknown>)[name];
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof value !== 'string' || !DECIMAL[kind].test(value)) refuse([name]);
+    }
+  }
+}
+
+/**
+ * The `onRoute` hook: every route checks the ids its schemas hold, then the other numbers of its path
+ * and query string, then every string, in `preValidation` (before the schema's coercion and any handler).
+ */
 export function strictIds(route: RouteOptions): void {
-  const schema = route.schema as { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
-  if (!schema) return;
-  const params = idPlaces(schema.params);
-  const query = idPlaces(schema.querystring);
-  const body = idPlaces(schema.body);
-  if (params.length + query.length + body.length === 0) return;
+  const schema = route.schema as { params?: unknown; querystring?: unknown; query?: unknown; body?: unknown } | undefined;
+  const params = idPlaces(schema?.params);
+  const query = idPlaces(schema?.querystring ?? schema?.query);
+  const body = idPlaces(schema?.body);
+  const paramNumbers = numberParams(schema?.params);
+  const queryNumbers = numberParams(schema?.querystring ?? schema?.query);
   const check = async (request: FastifyRequest) => {
     for (const [part, places] of [
       [request.params, params],
@@ -91,6 +161,11 @@ export function strictIds(route: RouteOptions): void {
       for (const place of places) for (const [path, value] of valuesAt(part, place.path)) if (!textId(value)) refuse(path);
     }
     for (const place of body) for (const [path, value] of valuesAt(request.body, place.path)) if (!bodyId(value, place.nullable)) refuse(path);
+    checkNumbers(request.params, paramNumbers);
+    checkNumbers(request.query, queryNumbers);
+    checkText(request.params, []);
+    checkText(request.query, []);
+    if (request.body !== undefined && !Buffer.isBuffer(request.body)) checkText(request.body, []);
   };
   const existing = route.preValidation;
   route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];

@@ -39,10 +39,14 @@ const queryFiltersSchema = { ...filtersSchema, properties: queryProperties } as 
 
 const rowSchema = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } } as const;
 
-/** The view a route's `:id` names ("13", "-1"), else a 404 with 'Painel não encontrado'. */
+/**
+ * The view a route's `:id` names ("13", "-1"), else a 404: 'Painel 99 não encontrado' for a number, and
+ * the plain not-found answer for anything else (the path's text is never repeated).
+ */
 export function dashboardFromParam(app: FastifyInstance, raw: string): DashboardDefinition {
-  const dashboard = /^-?\d{1,4}$/.test(raw) ? app.definitions.dashboards.get(Number(raw)) : undefined;
-  if (!dashboard) throw new HttpError(404, format(messages.api.dashboardNotFound, { id: raw.slice(0, 20) }));
+  const numeric = /^-?\d{1,4}$/.test(raw);
+  const dashboard = numeric ? app.definitions.dashboards.get(Number(raw)) : undefined;
+  if (!dashboard) throw new HttpError(404, numeric ? format(messages.api.dashboardNotFound, { id: raw }) : messages.api.notFound);
   return dashboard;
 }
 
@@ -146,7 +150,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
       const dashboard = dashboardOf(request.params.id);
       const filter = request.params.filter as FilterName | 'course';
       const known = FILTERS.includes(filter) && (dashboard.filters.includes(filter as FilterName) || (filter === 'course' && dashboard.filters.includes('company')));
-      if (!known) throw new HttpError(404, format(messages.api.unknownFilter, { filter: request.params.filter.slice(0, 20) }));
+      // A filter of the grammar is named; any other text of the path is not repeated.
+      if (!known) throw new HttpError(404, FILTERS.includes(filter) ? format(messages.api.unknownFilter, { filter }) : messages.api.notFound);
       const filters = await checkFilters(app.db, request.account!, dashboard, request.query);
       return { options: await filterChoices(app.db, request.account!, dashboard, filter, filters) };
     },

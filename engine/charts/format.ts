@@ -1,4 +1,4 @@
-import type { Cell, NumberFormat, Row } from '../definition/dashboard.ts';
+import type { Cell, NumberFormat, Row, TableColumn } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
 
 /*
@@ -63,6 +63,33 @@ export function cellText(cell: Cell | undefined): string {
   if (typeof cell === 'boolean') return cell ? messages.dashboard.yes : messages.dashboard.no;
   if (typeof cell === 'number') return String(cell).replace('.', ',');
   return cell;
+}
+
+/** Days written as the product writes them, by time zone (undefined: the viewer's). */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+/** An instant's day, dd/mm/aaaa, in `timeZone` (the viewer's when undefined); a text that is no instant as it is. */
+export function formatDay(cell: Cell | undefined, timeZone?: string): string {
+  const instant = typeof cell === 'string' ? new Date(cell) : null;
+  if (!instant || Number.isNaN(instant.getTime())) return cellText(cell);
+  let formatter = dayFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+    dayFormats.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}
+
+/** A table column's cell: a day, a number per its format or a name; `missing` where the row has the field with no value. */
+export function columnText(row: Row, column: TableColumn, timeZone?: string): string {
+  const cell = row[column.field];
+  if (cell === null && column.field in row && column.missing !== undefined) return column.missing;
+  return column.format === 'date' ? formatDay(cell, timeZone) : formatCell(cell, column.format);
+}
+
+/** Whether a table column holds numbers (right-aligned): a number format, or numbers in its rows. */
+export function numericColumn(column: TableColumn, rows: Row[]): boolean {
+  return (column.format !== undefined && column.format !== 'date') || rows.some((row) => typeof row[column.field] === 'number');
 }
 
 /** A cell as a table shows it: numbers (and numeric texts) through `formatNumber`, others as names. */

@@ -1,7 +1,7 @@
 import type { DataWidget, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
 import { categoryGrid, chartValue, withDetail } from './bar.ts';
-import { cellText, formatCell, formatNumber } from './format.ts';
+import { cellText, columnText, formatCell, formatNumber } from './format.ts';
 import { gaugeReading } from './gauge.ts';
 import { slices } from './pie.ts';
 import { scatterPoints } from './scatter.ts';
@@ -80,7 +80,7 @@ const tabulators: { [K in DataWidget['kind']]: Tabulator<Extract<DataWidget, { k
   }),
   table: (widget, rows) => ({
     columns: widget.columns.map((column) => column.label),
-    rows: rows.map((row) => widget.columns.map((column) => formatCell(row[column.field], column.format))),
+    rows: rows.map((row) => widget.columns.map((column) => columnText(row, column))),
   }),
   columns: (widget, rows) => {
     const lists = widget.columns.map((column) => rows.filter((row) => cellText(row[widget.by]) === cellText(column.value)).map((row) => cellText(row[widget.item])));

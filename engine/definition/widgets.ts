@@ -125,11 +125,14 @@ export interface WordCloudWidget extends WidgetBase {
   maxFont: number;
 }
 
-/** One table column: a field, its header, and how numbers are written. */
+/** One table column: a field, its header, and how numbers (or dates) are written. */
 export interface TableColumn {
   field: string;
   label: string;
-  format?: NumberFormat;
+  /** A number format, or "date": an instant written as its day, dd/mm/aaaa, in the app's time zone (the viewer's on screen). */
+  format?: NumberFormat | 'date';
+  /** What a cell says whose row has the field but no value (a test sent and not answered: 'Pendente'). A row without the field stays blank. Default blank. */
+  missing?: string;
   /** Field holding this cell's background colour (band colours). */
   color?: string;
 }

@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type DashboardDefinition, type DataWidget, type LayoutNode, type Row, type Widget } from '../definition/dashboard.ts';
 import { textColorOn } from '../charts/contrast.ts';
-import { cellText, CHART_WIDTH, colorOf, formatCell, toNumber } from '../charts/format.ts';
+import { cellText, CHART_WIDTH, colorOf, columnText, formatCell, numericColumn, toNumber } from '../charts/format.ts';
 import { buildChart, isChartWidget } from '../charts/registry.ts';
 import { chartHeight } from '../charts/size.ts';
 import { tableOf } from '../charts/table.ts';
@@ -69,6 +69,8 @@ export interface ReportSource {
   data: DashboardData;
   /** The chosen people, named in sections' titles. Default none. */
   people?: ChosenPeople;
+  /** The time zone days are written in (the app's). */
+  timeZone?: string;
   meta: ReportMeta;
   orientation: 'portrait' | 'landscape';
   createdAt: string;
@@ -76,7 +78,7 @@ export interface ReportSource {
 
 /** The document of a report source: its blocks built from the view and the data. */
 export function reportDocument(source: ReportSource): ReportDocument {
-  return { meta: source.meta, orientation: source.orientation, createdAt: source.createdAt, blocks: reportBlocks(source.view, source.data, source.people) };
+  return { meta: source.meta, orientation: source.orientation, createdAt: source.createdAt, blocks: reportBlocks(source.view, source.data, source.people, source.timeZone) };
 }
 
 /** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
@@ -85,6 +87,8 @@ export const REPORT_CONTENT_WIDTH = 515;
 /** Conditions every widget inside a repeated block meets, and that block's title. */
 interface Scope {
   data: DashboardData;
+  /** The time zone days are written in (the app's). Default the process's. */
+  timeZone?: string;
   /** The chosen people, named in sections' titles. */
   people?: ChosenPeople;
   narrow: Condition[];
@@ -104,10 +108,10 @@ function chartBlock(widget: Extract<DataWidget, { kind: 'bar' | 'line' | 'scatte
 
 /** Per-kind blocks of the widgets that are not charts. */
 const otherBlocks: {
-  [K in Exclude<Widget['kind'], 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud'>]: (widget: Extract<Widget, { kind: K }>, rows: Row[], title?: string) => ReportBlock;
+  [K in Exclude<Widget['kind'], 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud'>]: (widget: Extract<Widget, { kind: K }>, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
 } = {
-  table: (widget, rows, title) => {
-    const numeric = widget.columns.map((column) => column.format !== undefined || rows.some((row) => typeof row[column.field] === 'number'));
+  table: (widget, rows, title, timeZone) => {
+    const numeric = widget.columns.map((column) => numericColumn(column, rows));
     const paint = (color: string | undefined) => (color ? { fill: color, color: textColorOn(color) } : {});
     return {
       kind: 'table',
@@ -116,7 +120,7 @@ const otherBlocks: {
       rows: rows.map((row) => {
         const rowPaint = paint(colorOf(row, widget.rowColor));
         return widget.columns.map((column, index) => ({
-          text: formatCell(row[column.field], column.format),
+          text: columnText(row, column, timeZone),
           numeric: numeric[index] && toNumber(row[column.field]) !== null,
           ...rowPaint,
           ...paint(colorOf(row, column.color)),
@@ -179,8 +183,8 @@ function widgetBlock(widget: Widget, scope: Scope): ReportBlock {
   const title = own && scope.block ? `${own} – ${scope.block}` : own;
   if (widget.kind !== 'legend' && rows.length === 0) return { kind: 'empty', title, text: widget.empty ?? scope.empty };
   if (isChartWidget(widget)) return chartBlock(widget, rows, title);
-  const build = otherBlocks[widget.kind as keyof typeof otherBlocks] as (widget: Widget, rows: Row[], title?: string) => ReportBlock;
-  return build(widget, rows, title);
+  const build = otherBlocks[widget.kind as keyof typeof otherBlocks] as (widget: Widget, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
+  return build(widget, rows, title, scope.timeZone);
 }
 
 /** The blocks of layout nodes: every tab and every toggle option in turn. */
@@ -241,11 +245,11 @@ function tidyBreaks(blocks: ReportBlock[]): ReportBlock[] {
  * The blocks of a view's report: its `report.layout`, else its screen layout; the whole view's empty
  * text when its `emptyWhen` dataset has no rows (as the screen shows).
  */
-export function reportBlocks(view: DashboardDefinition, data: DashboardData, people?: ChosenPeople): ReportBlock[] {
+export function reportBlocks(view: DashboardDefinition, data: DashboardData, people?: ChosenPeople, timeZone?: string): ReportBlock[] {
   const empty = view.emptyWhen !== undefined && (data.datasets[view.emptyWhen]?.rows.length ?? 0) === 0;
   if (empty || data.respondents === 0) return [{ kind: 'empty', text: view.empty }];
   const layout = view.report?.layout ?? view.layout;
-  return tidyBreaks(nodeBlocks(layout, { data, people, narrow: [], empty: view.empty, breakAlternatives: true }, 2));
+  return tidyBreaks(nodeBlocks(layout, { data, people, timeZone, narrow: [], empty: view.empty, breakAlternatives: true }, 2));
 }
 
 /** What fills a file name's placeholders. */

@@ -7,14 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/db/schema.ts';
 import { buildReport, evaluationReport, evaluationReportView } from '../../apps/server/src/reports/reports.ts';
 import { reportDocument } from '../../engine/reports/document.ts';
 import { tableOf } from '../../engine/charts/table.ts';
-import { cellText, formatCell } from '../../engine/charts/format.ts';
+import { cellText, columnText, formatCell } from '../../engine/charts/format.ts';
 import { isChartWidget } from '../../engine/charts/registry.ts';
 import { widgetRows } from '../../engine/charts/rows.ts';
 import type { DashboardData, DashboardFilters, LayoutNode, Widget } from '../../engine/definition/dashboard.ts';
@@ -41,12 +41,29 @@ function screenTexts(widget: Widget, data: DashboardData): string[] {
   const rows = widgetRows(widget, data);
   if (widget.kind === 'legend') return widget.items.flatMap((item) => [item.label, item.text]);
   if (isChartWidget(widget)) return tableOf(widget, rows).rows.flat();
-  if (widget.kind === 'table') return rows.flatMap((row) => widget.columns.map((column) => formatCell(row[column.field], column.format)));
+  if (widget.kind === 'table') return rows.flatMap((row) => widget.columns.map((column) => columnText(row, column, 'America/Sao_Paulo')));
   if (widget.kind === 'stat') return [formatCell(rows[0]?.[widget.value], widget.format), widget.label];
   if (widget.kind === 'columns') return [...widget.columns.map((column) => column.label), ...rows.map((row) => cellText(row[widget.item]))];
   if (widget.kind === 'texts') return rows.map((row) => cellText(row[widget.text]));
   if (widget.kind === 'names') return rows.map((row) => cellText(row[widget.name]));
   return widget.cells;
+}
+
+/** The scanner's respondents table: a person per row, the day each test was answered (or 'Pendente'). */
+const RESPONDENT_HEADER = ['Nome', 'Alpha', 'VIA', 'Temperamentos', 'Motivacional', 'Objeções'];
+const RESPONDENT_FIELDS = ['name', '3', '4', '5', '6', '9'];
+
+/**
+ * A respondents table cell as the table should write the server's row: the day a test was answered
+ * (dd/mm/aaaa in the app's time zone), 'Pendente' for a test sent and not answered (no day), nothing
+ * for a test never sent.
+ */
+function respondentCell(row: Record<string, unknown>, field: string): string {
+  const value = row[field];
+  if (field === 'name') return String(value);
+  if (value === undefined) return '';
+  if (value === null) return 'Pendente';
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(String(value)));
 }
 
 async function post(url: string, body: unknown, token?: string) {
@@ -107,7 +124,7 @@ describe('report files', () => {
   it("gives the scanner's respondents as a PDF and as a spreadsheet of the same rows", async () => {
     const body = bodyOf(scanner, { sector: true });
     const data = (await post('/api/dashboards/-1/data', body, adminToken)).json() as DashboardData;
-    const people = data.datasets.people!.rows;
+    const people = data.datasets.respondents!.rows;
     expect(people.length).toBeGreaterThan(0);
     const pdf = await post('/api/dashboards/-1/exports/0', body, companyToken);
     expect(pdf.statusCode, pdf.body).toBe(200);
@@ -123,10 +140,37 @@ describe('report files', () => {
     const sheet = workbook.worksheets[0]!;
     const values = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1).map((cell) => String(cell ?? '')));
     const headerIndex = values.findIndex((row) => row[0] === 'Nome');
-    expect(values[headerIndex]).toEqual(['Nome', 'Avaliação', 'Concluído?']);
-    expect(values.slice(headerIndex + 1)).toEqual(people.map((row) => [String(row.name), String(row.typeName), String(row.doneText)]));
+    expect(values[headerIndex]).toEqual(RESPONDENT_HEADER);
+    expect(values.slice(headerIndex + 1)).toEqual(people.map((row) => RESPONDENT_FIELDS.map((field) => respondentCell(row, field))));
     expect((await post('/api/dashboards/-1/exports/7', body, adminToken)).statusCode).toBe(404);
     expect((await post('/api/dashboards/-1/exports/x', body, adminToken)).statusCode).toBe(400);
+  });
+
+  it("lists each scanner respondent once, with the day each test was answered or 'Pendente' (its latest of the type)", async () => {
+    const body = bodyOf(scanner, { sector: true });
+    const ids = stored.get(scanner.file)!;
+    // A retake of Alpha sent to the first person, not answered yet: their latest Alpha is pending.
+    const [first] = await t.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, ids.people[0]!));
+    await t.db.execute(sql`insert into evaluations (user_id, rated, type_evaluation, done, company_id, created_at) values (${first!.id}, ${first!.id}, 3, false, ${demo.companyId}, now() + interval '1 minute')`);
+    const people = ((await post('/api/dashboards/-1/data', body, adminToken)).json() as DashboardData).datasets.respondents!.rows;
+    const names = people.map((row) => String(row.name));
+    expect(new Set(names).size).toBe(names.length);
+    // Expected from the evaluations themselves: per person and type, the latest one; its day in São Paulo.
+    const found = (
+      (await t.db.execute(sql`select e.user_id as person, e.type_evaluation as type, e.done, e.created_at, (select max(r.created_at) from responses r where r.evaluation_id = e.id) as responded
+        from evaluations e where e.user_id in (${sql.join(people.map((row) => sql`${Number(row.person)}`), sql`, `)}) and e.type_evaluation in (3, 4, 5, 6, 9)`)) as unknown as {
+        rows: { person: number; type: number; done: boolean; created_at: string | Date; responded: string | Date | null }[];
+      }
+    ).rows;
+    const day = (at: string | Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(at));
+    for (const row of people) {
+      for (const [type, field] of [[3, '3'], [4, '4'], [5, '5'], [6, '6'], [9, '9']] as const) {
+        const latest = found.filter((item) => Number(item.person) === Number(row.person) && Number(item.type) === type).sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())[0];
+        const expected = latest === undefined ? '' : latest.done && latest.responded ? day(latest.responded) : 'Pendente';
+        expect(respondentCell(row, field), `${String(row.name)}, tipo ${type}`).toBe(expected);
+      }
+    }
+    expect(respondentCell(people.find((row) => row.name === first!.name)!, '3')).toBe('Pendente');
   });
 
   it('gives the same bytes for the same data (fixed metadata)', async () => {

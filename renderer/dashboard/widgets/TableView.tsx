@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { colorOf, formatCell, toNumber } from '../../../engine/charts/format';
+import { colorOf, columnText, numericColumn, toNumber } from '../../../engine/charts/format';
 import { textColorOn } from '../../../engine/charts/contrast';
 import type { WidgetProps } from './types';
 
@@ -18,7 +18,7 @@ function painted(color: string | undefined) {
  * them (pt-BR numbers), band colours as backgrounds (a column's `color`, or the row's `rowColor`).
  */
 export function TableView({ widget, rows, name }: WidgetProps<'table'>) {
-  const numeric = widget.columns.map((column) => column.format !== undefined || rows.some((row) => typeof row[column.field] === 'number'));
+  const numeric = widget.columns.map((column) => numericColumn(column, rows));
   return (
     <TableContainer tabIndex={0} role="region" aria-label={name} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={name} data-widget={widget.title ?? name}>
@@ -40,7 +40,7 @@ export function TableView({ widget, rows, name }: WidgetProps<'table'>) {
                   align={numeric[index] && toNumber(row[column.field]) !== null ? 'right' : 'left'}
                   sx={{ color: 'inherit', ...painted(colorOf(row, column.color)) }}
                 >
-                  {formatCell(row[column.field], column.format)}
+                  {columnText(row, column)}
                 </TableCell>
               ))}
             </TableRow>

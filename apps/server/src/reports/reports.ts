@@ -123,6 +123,7 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
     view,
     data,
     people: subject.people,
+    timeZone: app.settings.timeZone,
     orientation: view.report?.orientation ?? 'portrait',
     createdAt: day.iso,
     meta: {

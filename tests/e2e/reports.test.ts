@@ -106,9 +106,15 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
     await page.getByRole('button', { name: 'Imprimir Relatório', exact: true }).click();
     const preview = page.getByRole('dialog', { name: 'Imprimir Relatório' });
     await preview.waitFor();
-    // (Headless Chromium may not draw the PDF: the frame holding it, named after the file, is enough.)
     await expect.poll(() => preview.locator('iframe').getAttribute('title'), { timeout: 45000 }).toMatch(/\.pdf$/);
-    await preview.getByRole('button', { name: 'Fechar', exact: true }).click();
+    // The frame shows the PDF: a frame the page's CSP refused is an error page ("This content is blocked").
+    const frame = await (await preview.locator('iframe').elementHandle())!.contentFrame();
+    expect(frame?.url()).toMatch(/^blob:/);
+    // Nothing (the download's toast) covers the panel's 'Fechar'.
+    const close = preview.getByRole('button', { name: 'Fechar', exact: true });
+    const box = (await close.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Fechar');
+    await close.click();
     await preview.waitFor({ state: 'detached' });
     expect(world.errors).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import type { EChartsOption } from 'echarts';
 import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type DashboardDefinition, type DataWidget, type LayoutNode, type Row, type Widget } from '../definition/dashboard.ts';
 import { textColorOn } from '../charts/contrast.ts';
-import { cellText, CHART_WIDTH, colorOf, columnText, formatCell, numericColumn, toNumber } from '../charts/format.ts';
-import { buildChart, isChartWidget } from '../charts/registry.ts';
+import { cellText, CHART_WIDTH, colorOf, columnText, distinctNames, formatCell, numericColumn, toNumber } from '../charts/format.ts';
+import { buildChart, isChartWidget, type ChartWidget } from '../charts/registry.ts';
 import { chartHeight } from '../charts/size.ts';
 import { tableOf } from '../charts/table.ts';
 import type { DataTable } from '../charts/types.ts';
@@ -84,9 +84,17 @@ export function reportDocument(source: ReportSource): ReportDocument {
 /** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
 export const REPORT_CONTENT_WIDTH = 515;
 
+/**
+ * The tallest chart (in chart pixels, `CHART_WIDTH` wide) a page holds under its title: A4 less its
+ * margins, scaled as the PDF scales the chart to the page's width (portrait 515 pt for 600 px).
+ */
+export const REPORT_CHART_MAX_HEIGHT = { portrait: 740, landscape: 390 } as const;
+
 /** Conditions every widget inside a repeated block meets, and that block's title. */
 interface Scope {
   data: DashboardData;
+  /** The pages' orientation (how tall a chart may be). */
+  orientation: 'portrait' | 'landscape';
   /** The time zone days are written in (the app's). Default the process's. */
   timeZone?: string;
   /** The chosen people, named in sections' titles. */
@@ -104,6 +112,33 @@ interface Scope {
  */
 function chartBlock(widget: Extract<DataWidget, { kind: 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud' }>, rows: Row[], title?: string): ReportBlock {
   return { kind: 'chart', title, option: buildChart(widget, rows, 'print', CHART_WIDTH), width: CHART_WIDTH, height: chartHeight(widget, rows, CHART_WIDTH), table: tableOf(widget, rows) };
+}
+
+/**
+ * A chart's blocks on pages of an orientation: one, or, for horizontal bars taller than a page, one per
+ * run of categories that fits a page (each with its axis and its numbers, titled '… (2 de 3)'). A chart
+ * of another kind is never taller than a page: the PDF scales it to fit.
+ */
+function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined, orientation: 'portrait' | 'landscape'): ReportBlock[] {
+  const max = REPORT_CHART_MAX_HEIGHT[orientation];
+  if (widget.kind !== 'bar' || !widget.horizontal || chartHeight(widget, rows, CHART_WIDTH) <= max) return [chartBlock(widget, rows, title)];
+  // Each part as tall as its own statements need (a height set for the whole list on screen is not the part's).
+  const part = { ...widget, height: undefined };
+  const categories = distinctNames(rows, widget.category);
+  const parts: string[][] = [];
+  for (const category of categories) {
+    const current = parts.at(-1);
+    const rowsOf = (names: string[]) => rows.filter((row) => names.includes(cellText(row[widget.category])));
+    if (current && chartHeight(part, rowsOf([...current, category]), CHART_WIDTH) <= max) current.push(category);
+    else parts.push([category]);
+  }
+  return parts.map((names, index) =>
+    chartBlock(
+      part,
+      rows.filter((row) => names.includes(cellText(row[widget.category]))),
+      format(messages.reports.chartPart, { title: title ?? '', part: index + 1, parts: parts.length }).trim(),
+    ),
+  );
 }
 
 /** Per-kind blocks of the widgets that are not charts. */
@@ -177,14 +212,14 @@ function answerTexts(rows: Row[], field: string): string[] {
 }
 
 /** A widget's block: its rows as the screen selects them, its empty text when none is left. */
-function widgetBlock(widget: Widget, scope: Scope): ReportBlock {
+function widgetBlocks(widget: Widget, scope: Scope): ReportBlock[] {
   const rows = widgetRows(widget, scope.data, scope.narrow);
   const own = widget.title;
   const title = own && scope.block ? `${own} – ${scope.block}` : own;
-  if (widget.kind !== 'legend' && rows.length === 0) return { kind: 'empty', title, text: widget.empty ?? scope.empty };
-  if (isChartWidget(widget)) return chartBlock(widget, rows, title);
+  if (widget.kind !== 'legend' && rows.length === 0) return [{ kind: 'empty', title, text: widget.empty ?? scope.empty }];
+  if (isChartWidget(widget)) return chartBlocks(widget, rows, title, scope.orientation);
   const build = otherBlocks[widget.kind as keyof typeof otherBlocks] as (widget: Widget, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
-  return build(widget, rows, title, scope.timeZone);
+  return [build(widget, rows, title, scope.timeZone)];
 }
 
 /** The blocks of layout nodes: every tab and every toggle option in turn. */
@@ -215,7 +250,7 @@ function nodeBlocks(nodes: LayoutNode[], scope: Scope, level: 1 | 2 | 3): Report
         ]);
       }
       default:
-        return [widgetBlock(node, scope)];
+        return widgetBlocks(node, scope);
     }
   });
 }
@@ -249,7 +284,7 @@ export function reportBlocks(view: DashboardDefinition, data: DashboardData, peo
   const empty = view.emptyWhen !== undefined && (data.datasets[view.emptyWhen]?.rows.length ?? 0) === 0;
   if (empty || data.respondents === 0) return [{ kind: 'empty', text: view.empty }];
   const layout = view.report?.layout ?? view.layout;
-  return tidyBreaks(nodeBlocks(layout, { data, people, timeZone, narrow: [], empty: view.empty, breakAlternatives: true }, 2));
+  return tidyBreaks(nodeBlocks(layout, { data, people, timeZone, orientation: view.report?.orientation ?? 'portrait', narrow: [], empty: view.empty, breakAlternatives: true }, 2));
 }
 
 /** What fills a file name's placeholders. */

@@ -95,6 +95,16 @@ describe.each(firstCalls)('the report of view %s from its golden answers', (id, 
     if (process.env.REPORT_PNG_DIR) writeFileSync(`${process.env.REPORT_PNG_DIR}/report-${id}.pdf`, pdf);
   }, 60000);
 
+  it('draws every chart of the report, none dropped for being taller than a page', async () => {
+    const view = t.app.definitions.dashboards.get(id)!;
+    const { source } = await buildReport(t.app, { view, filters: body });
+    const titles = reportDocument(source).blocks.flatMap((block) => (block.kind === 'chart' && block.title ? [block.title.replace(/ \(\d+ de \d+\)$/, '')] : []));
+    // A chart's title is drawn with it, in one unbreakable block (pdfmake drops a block a page cannot hold).
+    const flat = text.replace(/\s+/g, ' ');
+    const missing = [...new Set(titles)].filter((title) => !flat.includes(title.replace(/\s+/g, ' ')));
+    expect(missing).toEqual([]);
+  });
+
   it('holds the title, the company and the numbers and names the screen shows for the same filters', async () => {
     const view = t.app.definitions.dashboards.get(id)!;
     expect(text).toContain(view.report?.title ?? view.title);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardDefinition } from '../../../engine/definition/dashboard';
-import { reportBlocks } from '../../../engine/reports/document';
+import { REPORT_CHART_MAX_HEIGHT, reportBlocks } from '../../../engine/reports/document';
 
 /* The report blocks of layout nodes: what the PDF draws. */
 
@@ -56,5 +56,31 @@ describe("a section's subject in a report", () => {
   it('keeps the title alone when no one is chosen', () => {
     expect(headings()).toEqual(['Resultado do colaborador']);
     expect(headings({ evaluated: 'Bruno' })).toEqual(['Resultado do colaborador']);
+  });
+});
+
+describe('a chart taller than a page in a report', () => {
+  const statements = Array.from({ length: 60 }, (_, index) => `Afirmação ${index + 1}: a equipe recebe as informações de que precisa no momento certo`);
+  const tall = {
+    id: 97,
+    title: 'Mapa',
+    filters: [],
+    empty: 'Sem respostas',
+    datasets: { gaps: { query: 'optionCounts', types: [8] } },
+    layout: [{ kind: 'bar', title: 'Consolidado das lacunas', dataset: 'gaps', category: 'statement', value: 'percent', series: 'answer', stack: true, horizontal: true, format: 'percent' }],
+  } as unknown as DashboardDefinition;
+  const rows = statements.flatMap((statement) => [
+    { statement, answer: 'Desfavorável', percent: 60 },
+    { statement, answer: 'Neutra', percent: 40 },
+  ]);
+  const charts = () => reportBlocks(tall, { respondents: 5, datasets: { gaps: { rows } } } as never).flatMap((block) => (block.kind === 'chart' ? [block] : []));
+
+  it('is split by statements into charts that each fit a page, every statement once and in order, each with its axis and its numbers', () => {
+    const parts = charts();
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.height).toBeLessThanOrEqual(REPORT_CHART_MAX_HEIGHT.portrait);
+    expect(parts.flatMap((part) => part.table.rows.map((row) => row[0]))).toEqual(statements);
+    expect(parts.map((part) => part.title)).toEqual(parts.map((_part, index) => `Consolidado das lacunas (${index + 1} de ${parts.length})`));
+    for (const part of parts) expect((part.option as { xAxis: { type: string } }).xAxis.type).toBe('value');
   });
 });

@@ -21,6 +21,9 @@ const COLORS = { text: '#1f2a44', muted: '#5f6368', rule: '#d0d4dc', headerFill:
 
 type Content = Record<string, unknown> | string;
 
+/** The room a chart's title (up to three lines) takes above it, in points. */
+const TITLE_ROOM = 100;
+
 /** A chart's table of at most this many rows moves with the chart to the next page rather than split from it. */
 const KEEP_TABLE_ROWS = 12;
 
@@ -54,11 +57,12 @@ function titled(title: string | undefined, body: Content[]): Content[] {
 }
 
 /** Content of a block, by kind (the chart's SVG scaled to the page's width). */
-const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, { kind: K }>, width: number) => Content[] } = {
+const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, { kind: K }>, width: number, height: number) => Content[] } = {
   heading: (block) => [{ text: block.text, style: `h${block.level}`, headlineLevel: 1, ...(block.pageBreak ? { pageBreak: 'before' } : {}) }],
   pageBreak: () => [{ text: '', pageBreak: 'before' }],
-  chart: (block, width) => {
-    const scale = Math.min(1, width / block.width);
+  chart: (block, width, height) => {
+    // The page's width, and never taller than a page under its title (a chart a page cannot hold is dropped).
+    const scale = Math.min(1, width / block.width, (height - TITLE_ROOM) / block.height);
     // The chart's numbers under it, as the screen's table gives them: readable and selectable.
     const numbers = block.table.rows.length === 0 ? [] : [dataTable(block.table.columns, block.table.rows)];
     const drawn = { svg: chartSvg(block.option, block.width, block.height), width: block.width * scale, height: block.height * scale, margin: [0, 0, 0, 4] };
@@ -125,6 +129,7 @@ export function documentDefinition(report: ReportDocument): object {
   const { meta } = report;
   const landscape = report.orientation === 'landscape';
   const contentWidth = (landscape ? A4.height : A4.width) - MARGINS[0]! - MARGINS[2]!;
+  const contentHeight = (landscape ? A4.width : A4.height) - MARGINS[1]! - MARGINS[3]!;
   const created = new Date(report.createdAt);
   const content: Content[] = [
     { canvas: [{ type: 'rect', x: 0, y: 0, w: contentWidth, h: 6, color: COLORS.brand }], margin: [0, 0, 0, 10] },
@@ -133,7 +138,7 @@ export function documentDefinition(report: ReportDocument): object {
     // A document computed from no questionnaire (the LGPD export, a removed file's notice) has no versions line.
     { text: meta.generated ? format(m.generatedOn, { date: meta.generated }) : '', style: 'muted', ...(meta.versions ? {} : { margin: [0, 0, 0, 16] }) },
     ...(meta.versions ? [{ text: format(m.versions, { versions: meta.versions }), style: 'muted', margin: [0, 0, 0, 16] }] : []),
-    ...report.blocks.flatMap((block) => (blockContent[block.kind] as (block: ReportBlock, width: number) => Content[])(block, contentWidth)),
+    ...report.blocks.flatMap((block) => (blockContent[block.kind] as (block: ReportBlock, width: number, height: number) => Content[])(block, contentWidth, contentHeight)),
   ];
   return {
     pageSize: 'A4',

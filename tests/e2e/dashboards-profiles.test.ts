@@ -311,7 +311,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, -1, 'Scanner');
     await chooseFilters(page, [['Empresa', COMPANY_A]]);
-    const respondents = 'Respondentes: o dia em que cada teste foi respondido (verde: todos respondidos; amarelo: algum pendente)';
+    const respondents = 'Respondentes: o dia da última resposta a cada teste (verde: todos respondidos; amarelo: algum pendente)';
     // One row a person: Ana (seeded links) and Carla (bundle) answered all five; Diego's bundle is pending.
     await expect.poll(() => cellsOf(page, respondents).then((cells) => cells?.length)).toBe(4);
     expect((await cellsOf(page, respondents))![0]).toEqual(['Nome', 'Alpha', 'VIA', 'Temperamentos', 'Motivacional', 'Objeções']);

@@ -156,16 +156,16 @@ describe('report files', () => {
     expect((await post('/api/dashboards/-1/exports/x', body, adminToken)).statusCode).toBe(400);
   });
 
-  it("lists each scanner respondent once, with the day each test was answered or 'Pendente' (its latest of the type)", async () => {
+  it("lists each scanner respondent once, with the day of their latest answer to each test, or 'Pendente' when none", async () => {
     const body = bodyOf(scanner, { sector: true });
     const ids = stored.get(scanner.file)!;
-    // A retake of Alpha sent to the first person, not answered yet: their latest Alpha is pending.
+    // A retake of Alpha sent to the first person, not answered yet: their answered Alpha still shows, their row turns yellow.
     const [first] = await t.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, ids.people[0]!));
     await t.db.execute(sql`insert into evaluations (user_id, rated, type_evaluation, done, company_id, created_at) values (${first!.id}, ${first!.id}, 3, false, ${demo.companyId}, now() + interval '1 minute')`);
     const people = ((await post('/api/dashboards/-1/data', body, adminToken)).json() as DashboardData).datasets.respondents!.rows;
     const names = people.map((row) => String(row.name));
     expect(new Set(names).size).toBe(names.length);
-    // Expected from the evaluations themselves: per person and type, the latest one; its day in São Paulo.
+    // Expected from the evaluations themselves: per person and type, the latest answered one's day in São Paulo, else 'Pendente'.
     const found = (
       (await t.db.execute(sql`select e.user_id as person, e.type_evaluation as type, e.done, e.created_at, (select max(r.created_at) from responses r where r.evaluation_id = e.id) as responded
         from evaluations e where e.user_id in (${sql.join(people.map((row) => sql`${Number(row.person)}`), sql`, `)}) and e.type_evaluation in (3, 4, 5, 6, 9)`)) as unknown as {
@@ -175,12 +175,15 @@ describe('report files', () => {
     const day = (at: string | Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(at));
     for (const row of people) {
       for (const [type, field] of [[3, '3'], [4, '4'], [5, '5'], [6, '6'], [9, '9']] as const) {
-        const latest = found.filter((item) => Number(item.person) === Number(row.person) && Number(item.type) === type).sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())[0];
-        const expected = latest === undefined ? '' : latest.done && latest.responded ? day(latest.responded) : 'Pendente';
+        const ofType = found.filter((item) => Number(item.person) === Number(row.person) && Number(item.type) === type);
+        const answered = ofType.filter((item) => item.done && item.responded).sort((a, b) => new Date(b.responded!).getTime() - new Date(a.responded!).getTime())[0];
+        const expected = ofType.length === 0 ? '' : answered ? day(answered.responded!) : 'Pendente';
         expect(respondentCell(row, field), `${String(row.name)}, tipo ${type}`).toBe(expected);
       }
     }
-    expect(respondentCell(people.find((row) => row.name === first!.name)!, '3')).toBe('Pendente');
+    const firstRow = people.find((row) => Number(row.person) === first!.id)!;
+    expect(respondentCell(firstRow, '3')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(firstRow.rowColor).toBe('#fff9c4');
   });
 
   it('gives the same bytes for the same data (fixed metadata)', async () => {

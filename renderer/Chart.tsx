@@ -12,13 +12,14 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
 import Box from '@mui/material/Box';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 
 // Only the chart types and components the builders in `engine/charts` produce are registered, so the
 // bundle stays tree-shaken: bars, lines (band areas), scatter (quadrant lines and letters), pie, gauge
-// (also the rings), and graphic text (the word cloud, placed by the server).
+// (also the rings), graphic text (the word cloud, placed by the server), and the label layout.
 echarts.use([
   BarChart,
   LineChart,
@@ -32,6 +33,8 @@ echarts.use([
   MarkLineComponent,
   MarkPointComponent,
   GraphicComponent,
+  // The builders' `labelLayout` (numbers that would touch another are left to the table), as the PDF has it.
+  LabelLayout,
   SVGRenderer,
 ]);
 

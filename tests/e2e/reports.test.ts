@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, softAxe, toast } from './browserPages';
+import { overlappingTexts, textBoxes } from '../engine/charts/textBoxes';
+import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, PHONE, softAxe, toast } from './browserPages';
 import { setUpWorld } from './world';
 const COMPANY = 'Empresa Demonstração';
 /** A PDF's first bytes. */
@@ -117,6 +118,24 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
     await close.click();
     await preview.waitFor({ state: 'detached' });
     expect(world.errors).toEqual([]);
+  });
+
+  it('7 team performance on a phone (a leader with equal notes): no text of a drawn chart lands on another', async () => {
+    const page = await world.page(PHONE, { as: 'admin' });
+    await openDashboard(page, 7, 'Avaliação Desempenho Líder vs Equipe');
+    // The demo's first leader has every note 0: twenty equal numbers over ten pairs of bars on 342 pixels.
+    await chooseFilters(page, [
+      ['Empresa', COMPANY],
+      ['Colaborador', 'Ana Paula Souza'],
+    ]);
+    await loaded(page);
+    const drawn = page.locator('[data-drawn="true"] svg');
+    await drawn.first().waitFor();
+    // The chart as the browser drew it (SVG), its texts boxed with the font's widths: numbers that
+    // would touch another are left to the chart's table (ECharts' label layout, as in the PDF).
+    for (const svg of await drawn.evaluateAll((elements) => elements.map((element) => element.outerHTML))) {
+      expect(overlappingTexts(textBoxes(svg))).toEqual([]);
+    }
   });
 
   it("-1 scanner: with a sector chosen, 'Respondentes Excel' downloads a spreadsheet and 'Respondentes PDF' a PDF", async () => {

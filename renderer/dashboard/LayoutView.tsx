@@ -62,7 +62,8 @@ function TabsView({ node, view, level }: NodeProps<TabsNode>) {
           indicatorColor="secondary"
         >
           {node.tabs.map((item, position) => (
-            <Tab key={position} label={item.label} id={`${id}-tab-${position}`} aria-controls={`${id}-panel-${position}`} />
+            // A long name breaks into two lines, so that every tab of a view (six on the HR map) is in sight on a desktop.
+            <Tab key={position} label={item.label} id={`${id}-tab-${position}`} aria-controls={`${id}-panel-${position}`} sx={{ maxWidth: 190, lineHeight: 1.3 }} />
           ))}
         </Tabs>
       </Box>

@@ -346,6 +346,12 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     const dialog = await chooseFilters(page, [['Empresa', COMPANY_A]], true);
     expect(await dialog.getByRole('combobox').count(), 'only the company filter (results.md 2.1)').toBe(1);
     await closeDialog(page, dialog);
+    // Every tab in sight at 1366 px, 'Consolidado' and 'Considerações' too: no scroll arrow to find them.
+    const scroller = (await page.locator('.MuiTabs-scroller').first().boundingBox())!;
+    for (const tab of await page.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(scroller.x + scroller.width + 1);
+    }
     const levels = ['Nível 1 (inicial)', 'Nível 2', 'Nível 3', 'Nível 4 (estratégico)'];
     const definition = definitionOf(14);
     const q1 = definition.pages[0]!.questions[0]!.text;

@@ -1,4 +1,4 @@
-import type { Cell, Condition, DashboardData, Row, Widget } from '../definition/dashboard.ts';
+import type { Cell, ChosenPeople, Condition, DashboardData, PersonFilter, Row, Widget } from '../definition/dashboard.ts';
 import { matchesAll } from '../scoring/transforms.ts';
 import { cellText } from './format.ts';
 
@@ -41,4 +41,10 @@ export function repeatBlocks(rows: Row[], key: string, titleField: string): { ti
     const first = rows.find((row) => cellText(row[key] ?? null) === cellText(value));
     return { title: cellText(first?.[titleField]), narrow: { field: key, in: [value] } };
   });
+}
+
+/** A section's title, with its subject's chosen person after it when there is one ('Resultado do colaborador: Ana'). */
+export function sectionTitle(title: string, subject: PersonFilter | undefined, people: ChosenPeople | undefined): string {
+  const person = subject === undefined ? undefined : people?.[subject];
+  return person ? `${title}: ${person}` : title;
 }

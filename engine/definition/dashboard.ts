@@ -39,12 +39,6 @@ export type PersonFilter = 'colleague' | 'evaluated';
 /** The chosen person of each person filter, by name (what a section's `subject` names). */
 export type ChosenPeople = Partial<Record<PersonFilter, string>>;
 
-/** A section's title, with its subject's chosen person after it when there is one. */
-export function sectionTitle(title: string, subject: PersonFilter | undefined, people: ChosenPeople | undefined): string {
-  const person = subject === undefined ? undefined : people?.[subject];
-  return person ? `${title}: ${person}` : title;
-}
-
 // ---------------------------------------------------------------- datasets
 
 /** Which done evaluations a dataset reads, on top of the view's filters. */

@@ -1,12 +1,12 @@
 import type { EChartsOption } from 'echarts';
-import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type DashboardDefinition, type DataWidget, type LayoutNode, type Row, type Widget } from '../definition/dashboard.ts';
+import type { ChosenPeople, Condition, DashboardData, DashboardDefinition, DataWidget, LayoutNode, Row, Widget } from '../definition/dashboard.ts';
 import { textColorOn } from '../charts/contrast.ts';
 import { cellText, CHART_WIDTH, colorOf, columnText, distinctNames, formatCell, numericColumn, toNumber } from '../charts/format.ts';
 import { buildChart, isChartWidget, type ChartWidget } from '../charts/registry.ts';
 import { chartHeight } from '../charts/size.ts';
 import { tableOf } from '../charts/table.ts';
 import type { DataTable } from '../charts/types.ts';
-import { groupRows, repeatBlocks, widgetRows } from '../charts/rows.ts';
+import { groupRows, repeatBlocks, sectionTitle, widgetRows } from '../charts/rows.ts';
 import { format, messages } from '../messages.ts';
 
 /*

@@ -6,8 +6,8 @@ import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { sectionTitle, type ChosenPeople, type Condition, type DashboardData, type LayoutNode, type RepeatNode, type SectionNode, type TabsNode, type ToggleNode, type Widget } from '../../engine/definition/dashboard';
-import { repeatBlocks } from '../../engine/charts/rows';
+import type { ChosenPeople, Condition, DashboardData, LayoutNode, RepeatNode, SectionNode, TabsNode, ToggleNode, Widget } from '../../engine/definition/dashboard';
+import { repeatBlocks, sectionTitle } from '../../engine/charts/rows';
 import { WidgetCard } from './WidgetCard';
 
 /** What every node of the layout draws from. */

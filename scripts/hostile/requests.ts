@@ -38,7 +38,6 @@ import { api, signIn, setUpWorld, startTarget, type Answer, type CompanyIds, typ
 import { credentials } from '../lib/appServer.ts';
 
 /** The seeded generator of the run: the same seed gives the same requests. */
-export const prng = seededRandom;
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -191,8 +190,8 @@ export function sample(schema: Schema | undefined, name: string, path: string, i
   const alternative = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema.allOf?.[0];
   if (alternative) return sample({ ...alternative, properties: { ...alternative.properties, ...schema.properties } }, name, path, ids, all);
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  const type = types.find((candidate) => candidate !== 'null') ?? (schema.properties ? 'object' : 'null');
-  switch (type) {
+  const jsonType = types.find((candidate) => candidate !== 'null') ?? (schema.properties ? 'object' : 'null');
+  switch (jsonType) {
     case 'object': {
       const keys = all ? Object.keys(schema.properties ?? {}) : (schema.required ?? []);
       return Object.fromEntries(keys.map((key) => [key, sample(schema.properties?.[key], key, path, ids, all)]));
@@ -575,7 +574,7 @@ async function run(options: HostileOptions): Promise<HostileReport> {
   const tallies = new Map<Role | 'matrix', Tally>();
   const markerLeaks = { checked: 0, found: 0 };
   try {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const marker = `MarcaB${Math.floor(random() * 0xffffff).toString(36)}Zq`;
     options.log(`${target.backend}; semente ${seed}, ${perRoute} por rota e papel; marcador da empresa B ${marker}`);
     const world = await setUpWorld(target, marker);
@@ -672,7 +671,7 @@ async function run(options: HostileOptions): Promise<HostileReport> {
 
     // 2. The generated requests, role by role; B's data must be unchanged after anonymous, respondent and A.
     for (const role of ROLES) {
-      const roleRandom = prng(seed * 31 + ROLES.indexOf(role) + 1);
+      const roleRandom = seededRandom(seed * 31 + ROLES.indexOf(role) + 1);
       const list: [Route, Hostile][] = [];
       for (const route of routes) for (let index = 0; index < perRoute; index += 1) list.push([route, hostileRequest(route, actors[role], roleRandom)]);
       const roleStarted = Date.now();

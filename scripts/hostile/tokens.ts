@@ -23,8 +23,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { messages } from '../../engine/messages.ts';
 import type { HostileOptions, HostilePart, HostileReport } from './report.ts';
-import { errorShapeProblem, fill, prng, routesOf, sample, validParams, type Actor, type Operation, type Route } from './requests.ts';
+import { errorShapeProblem, fill, routesOf, sample, validParams, type Actor, type Operation, type Route } from './requests.ts';
 import { api, signIn, setUpWorld, startTarget, type Answer } from './target.ts';
+import { seededRandom } from '../lib/random.ts';
 
 const part = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
@@ -62,7 +63,7 @@ const UNAUTHORIZED = JSON.stringify({ message: messages.api.unauthorized });
 
 async function run(options: HostileOptions): Promise<HostileReport> {
   const seed = options.number('seed', 23);
-  const random = prng(seed);
+  const random = seededRandom(seed);
   // The run's secret, derived from the seed: the same forged tokens every run.
   const secret = createHash('sha256').update(`avalia-hostil-${seed}`).digest('hex');
   const started = Date.now();

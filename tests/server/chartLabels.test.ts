@@ -13,8 +13,9 @@ import { CHART_WIDTH } from '../../engine/charts/format.ts';
 import { buildChart, isChartWidget, type ChartWidget } from '../../engine/charts/registry.ts';
 import { widgetRows } from '../../engine/charts/rows.ts';
 import { chartHeight } from '../../engine/charts/size.ts';
-import type { LayoutNode, Row, Widget } from '../../engine/definition/dashboard.ts';
+import type { Row } from '../../engine/definition/dashboard.ts';
 import { overlappingTexts, textBoxes, textsOutside } from '../engine/charts/textBoxes.ts';
+import { widgetsOf } from '../results/invariants.ts';
 import { bodyOf, fixtures, storeFixtures } from './goldenFixtures.ts';
 import { setUpWorld, t } from './world.ts';
 
@@ -24,16 +25,6 @@ beforeAll(storeFixtures, 60000);
 /** A phone's chart: a 390-pixel screen less the page's and the card's margins. */
 const PHONE_WIDTH = 342;
 const LONG = ' e Comprometimento com resultados';
-
-/** Every widget of a layout (tabs and toggles: every alternative). */
-function widgetsOf(nodes: LayoutNode[]): Widget[] {
-  return nodes.flatMap((node): Widget[] => {
-    if (node.kind === 'tabs') return node.tabs.flatMap((tab) => widgetsOf(tab.content));
-    if (node.kind === 'toggle') return node.options.flatMap((option) => widgetsOf(option.content));
-    if (node.kind === 'section' || node.kind === 'repeat') return widgetsOf(node.content);
-    return [node];
-  });
-}
 
 /** The rows with every name the chart writes (categories, series, points, words) made long. */
 function lengthened(widget: ChartWidget, rows: Row[]): Row[] {
@@ -57,7 +48,7 @@ describe('chart labels on the golden answers', () => {
     for (const [fixture, call] of calls) {
       const view = t.app.definitions.dashboards.get(fixture.dashboard)!;
       const data = await dashboardData(t.app.db, t.app.definitions, view, bodyOf(fixture, call.filters));
-      for (const widget of widgetsOf([...view.layout, ...(view.report?.layout ?? [])])) {
+      for (const widget of widgetsOf(view)) {
         if (!isChartWidget(widget)) continue;
         const rows = widgetRows(widget, data);
         if (rows.length === 0) continue;

@@ -5,27 +5,11 @@
  * carries a Portuguese message.
  */
 import { describe, expect, it } from 'vitest';
+import type { Operation, Schema } from '../../scripts/hostile/requests.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, setUpWorld, t } from './world.ts';
 
 setUpWorld();
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minItems?: number;
-  minimum?: number;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  default?: unknown;
-};
-type Operation = {
-  parameters?: { in: string; name: string; schema?: Schema }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-};
 
 const HOSTILE: unknown[] = [
   null,

@@ -1,4 +1,4 @@
-import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, PersonFilter, QueryDataset, Transform, Widget } from './dashboard.ts';
+import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, PersonFilter, QueryDataset, Transform, Widget, WidgetHelp } from './dashboard.ts';
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
 import { allQuestions, hasOptions, optionsOf } from './questions.ts';
@@ -140,7 +140,27 @@ interface Start {
   perPersonRows: boolean;
   /** Evaluation types (for messages). */
   types: number[];
+  /** Every text the rows may carry (the questionnaires' and the transforms' strings): what a widget's `help.meanings` may name. */
+  labels: Set<string>;
+  /** The band colour fields of the rows, with the labels of the bands they colour (`bandColor`: the classification's). */
+  bandColors: Map<string, string[]>;
 }
+
+/** Every string in a JSON value, object keys included. */
+function strings(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') into.add(value);
+  else if (Array.isArray(value)) for (const item of value) strings(item, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      into.add(key);
+      strings(item, into);
+    }
+  }
+  return into;
+}
+
+/** The labels of a questionnaire's classification bands (none without a classification). */
+const classificationLabels = (definition: QuestionnaireDefinition | undefined): string[] => (definition?.scoring?.classification?.bands ?? []).map((band) => band.label);
 
 /** Checks a query dataset's own options and returns what its transforms start from. */
 function queryStart(pointer: string, dataset: QueryDataset, dashboard: DashboardDefinition, questionnaires: Map<number, QuestionnaireDefinition>, check: Checker): Start {
@@ -183,7 +203,12 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   }
   // A colleague-scoped dataset is the one chosen person's result; a group's scores must not list people.
   const perPersonRows = dataset.query === 'scores' && !dataset.perPerson && scope === 'filters';
-  return { fields, definitions, perPersonRows, types: dataset.types };
+  const labels = strings(definitions);
+  const bandColors = new Map<string, string[]>();
+  const classified = definitions.find((definition) => definition.scoring?.classification);
+  if (classified && dataset.query === 'scores') bandColors.set('bandColor', classificationLabels(classified));
+  if (classified && dataset.query === 'summary' && dataset.bands) bandColors.set('color', classificationLabels(classified));
+  return { fields, definitions, perPersonRows, types: dataset.types, labels, bandColors };
 }
 
 /** Checks a dataset and returns its start and the fields its rows have ("*" = any, after a pivot). */
@@ -194,7 +219,7 @@ function checkDataset(name: string, dataset: Dataset, dashboard: DashboardDefini
     const source = done.get((dataset as DerivedDataset).from);
     if (!source) {
       check.add(`${pointer}/from`, format(text.noEarlierDataset, { name: dataset.from }));
-      return { fields: new Set(['*']), definitions: [], perPersonRows: false, types: [] };
+      return { fields: new Set(['*']), definitions: [], perPersonRows: false, types: [], labels: new Set(), bandColors: new Map() };
     }
     start = source;
     const origin = dashboard.datasets[(dataset as DerivedDataset).from];
@@ -204,6 +229,8 @@ function checkDataset(name: string, dataset: Dataset, dashboard: DashboardDefini
   const tags = new Set(start.definitions.flatMap((definition) => allQuestions(definition).flatMap(({ question }) => (hasOptions(question) ? optionsOf(definition, question).flatMap((option) => option.tags ?? []) : []))));
   let current = start.fields;
   let perPersonRows = start.perPersonRows;
+  const labels = strings(dataset.transforms, new Set(start.labels));
+  const bandColors = new Map(start.bandColors);
   (dataset.transforms ?? []).forEach((transform, index) => {
     const at = `${pointer}/transforms/${index}`;
     const { reads, next } = transformFields(transform, current, first);
@@ -232,12 +259,15 @@ function checkDataset(name: string, dataset: Dataset, dashboard: DashboardDefini
       });
     }
     if (AGGREGATING.includes(transform.op)) perPersonRows = false;
+    // A band colour stays one while its field does; a band transform adds its own.
+    for (const field of [...bandColors.keys()]) if (!next.has(field) && !next.has('*')) bandColors.delete(field);
+    if (transform.op === 'band') bandColors.set(`${transform.as}Color`, transform.bands === 'classification' ? classificationLabels(first) : transform.bands.map((band) => band.label));
     current = next;
   });
   if (perPersonRows && !dataset.internal) {
     check.add(pointer, text.perPersonRows);
   }
-  return { fields: current, definitions: start.definitions, perPersonRows, types: start.types };
+  return { fields: current, definitions: start.definitions, perPersonRows, types: start.types, labels, bandColors };
 }
 
 /** The conditions of a transform, with their JSON paths in it. */
@@ -300,6 +330,51 @@ function widgetFields(widget: Widget): Read[] {
   }
 }
 
+/** The colour fields of a widget (a band colour makes it band-coloured). */
+function colorFields(widget: Widget): string[] {
+  switch (widget.kind) {
+    case 'bar':
+    case 'pie':
+    case 'ring':
+    case 'quadrants':
+      return widget.color === undefined ? [] : [widget.color];
+    case 'table':
+      return [...widget.columns.flatMap((column) => (column.color === undefined ? [] : [column.color])), ...(widget.rowColor === undefined ? [] : [widget.rowColor])];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The names a widget shows that each need a meaning (the cells of a quadrants widget, the letters of a
+ * scatter's quadrants, the bands of a gauge or a line, the bands of a band colour), and every name a
+ * meaning may be given for (all of these and, but for a legend and a quadrants widget, whatever text its rows may carry).
+ */
+function helpNames(widget: Widget, rows: Pick<Start, 'labels' | 'bandColors'> | undefined): { required: string[]; allowed: Set<string> } {
+  const bandColored = colorFields(widget).flatMap((field) => rows?.bandColors.get(field) ?? []);
+  if (widget.kind === 'legend') return { required: [], allowed: new Set(widget.items.map((item) => item.label)) };
+  if (widget.kind === 'quadrants') return { required: widget.cells, allowed: new Set(widget.cells) };
+  const own = widget.kind === 'scatter' ? widget.quadrants : widget.kind === 'gauge' || widget.kind === 'line' ? (widget.bands ?? []).map((band) => band.label) : [];
+  const required = [...new Set([...own, ...bandColored])];
+  const { help: _help, ...shown } = widget;
+  return { required, allowed: new Set([...required, ...strings(shown), ...(rows?.labels ?? [])]) };
+}
+
+/** Checks a widget's `help`: no empty text, a meaning only for a name the widget can show, one for each name it must explain. */
+function checkHelp(widget: Widget, at: string, rows: Pick<Start, 'labels' | 'bandColors'> | undefined, check: Checker): void {
+  const help: WidgetHelp | undefined = widget.help;
+  const { required, allowed } = helpNames(widget, rows);
+  if (help?.text !== undefined && help.text.trim() === '') check.add(`${at}/help/text`, text.helpEmpty);
+  if (help && help.text === undefined && Object.keys(help.meanings ?? {}).length === 0) check.add(`${at}/help`, text.helpNothing);
+  for (const [name, meaning] of Object.entries(help?.meanings ?? {})) {
+    const pointer = `${at}/help/meanings/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (meaning.trim() === '') check.add(pointer, format(text.helpEmptyMeaning, { name }));
+    if (!allowed.has(name)) check.add(pointer, format(text.helpUnknownName, { name, names: required.length > 0 ? required.join(', ') : [...allowed].slice(0, 12).join(', ') }));
+  }
+  const missing = required.filter((name) => help?.meanings?.[name] === undefined);
+  if (missing.length > 0) check.add(help ? `${at}/help` : at, format(text.helpMissing, { names: missing.join(', ') }));
+}
+
 /** Every section's `subject` in the nodes, at its JSON pointer. */
 function sectionSubjects(nodes: LayoutNode[], pointer: string): [string, PersonFilter][] {
   return nodes.flatMap((node, index): [string, PersonFilter][] => {
@@ -312,14 +387,14 @@ function sectionSubjects(nodes: LayoutNode[], pointer: string): [string, PersonF
   });
 }
 
-function checkLayout(nodes: LayoutNode[], pointer: string, fields: Map<string, Set<string>>, check: Checker, keys: string[] = []): void {
+function checkLayout(nodes: LayoutNode[], pointer: string, fields: Map<string, Set<string>>, check: Checker, keys: string[] = [], shown: Map<string, Start> = new Map()): void {
   nodes.forEach((node, index) => {
     const at = `${pointer}/${index}`;
-    if (node.kind === 'tabs') node.tabs.forEach((tab, tabIndex) => checkLayout(tab.content, `${at}/tabs/${tabIndex}/content`, fields, check, keys));
+    if (node.kind === 'tabs') node.tabs.forEach((tab, tabIndex) => checkLayout(tab.content, `${at}/tabs/${tabIndex}/content`, fields, check, keys, shown));
     else if (node.kind === 'toggle') {
       if (node.style === 'cycle' && !node.label) check.add(at, text.cycleLabel);
-      node.options.forEach((option, optionIndex) => checkLayout(option.content, `${at}/options/${optionIndex}/content`, fields, check, keys));
-    } else if (node.kind === 'section') checkLayout(node.content, `${at}/content`, fields, check, keys);
+      node.options.forEach((option, optionIndex) => checkLayout(option.content, `${at}/options/${optionIndex}/content`, fields, check, keys, shown));
+    } else if (node.kind === 'section') checkLayout(node.content, `${at}/content`, fields, check, keys, shown);
     else if (node.kind === 'repeat') {
       const known = fields.get(node.dataset);
       if (!known) check.add(`${at}/dataset`, format(text.noDataset, { name: node.dataset }));
@@ -328,9 +403,10 @@ function checkLayout(nodes: LayoutNode[], pointer: string, fields: Map<string, S
           if (!known.has(field)) check.add(`${at}${path}`, format(text.unknownFieldIn, { field, dataset: node.dataset, fields: [...known].join(', ') }));
         }
       }
-      checkLayout(node.content, `${at}/content`, fields, check, [...keys, node.key]);
-    }
-    else if (node.kind !== 'legend') {
+      checkLayout(node.content, `${at}/content`, fields, check, [...keys, node.key], shown);
+    } else {
+      checkHelp(node, at, node.kind === 'legend' ? undefined : shown.get(node.dataset), check);
+      if (node.kind === 'legend') return;
       const known = fields.get(node.dataset);
       if (!known) {
         check.add(`${at}/dataset`, format(text.noDataset, { name: node.dataset }));
@@ -364,11 +440,11 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   const done = new Map<string, Start>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));
-  checkLayout(dashboard.layout, '/layout', fields, check);
+  checkLayout(dashboard.layout, '/layout', fields, check, [], done);
   for (const [pointer, subject] of [...sectionSubjects(dashboard.layout, '/layout'), ...sectionSubjects(dashboard.report?.layout ?? [], '/report/layout')]) {
     if (!dashboard.filters.includes(subject)) check.add(pointer, format(text.notAFilter, { filter: subject }));
   }
-  if (dashboard.report?.layout) checkLayout(dashboard.report.layout, '/report/layout', fields, check);
-  dashboard.exports?.forEach((file, index) => checkLayout(file.layout, `/exports/${index}/layout`, fields, check));
+  if (dashboard.report?.layout) checkLayout(dashboard.report.layout, '/report/layout', fields, check, [], done);
+  dashboard.exports?.forEach((file, index) => checkLayout(file.layout, `/exports/${index}/layout`, fields, check, [], done));
   return check.errors;
 }

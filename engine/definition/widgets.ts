@@ -17,10 +17,28 @@ export interface AxisBand {
   color: string;
 }
 
+/**
+ * How to read a widget and what each thing it shows means, in the consultant's words: behind a 'Como
+ * ler' button on screen, and under the widget in the PDF. Empty texts are refused.
+ */
+export interface WidgetHelp {
+  /** How to read the widget (what the bars, lines, points or colours say), in a sentence or two. Default none. */
+  text?: string;
+  /**
+   * What each band, profile, quadrant or style the widget can show means, by its name exactly as shown
+   * ('Estresse alto', 'Convergente', a quadrant's letter), listed in this order. Required for every cell of a
+   * quadrants widget, every quadrant letter of a scatter, every band of a gauge or line and every band a
+   * band-coloured widget can show. Default none.
+   */
+  meanings?: Record<string, string>;
+}
+
 /** Fields every widget shares. */
 interface WidgetBase {
   /** Heading shown above the widget. Default none. */
   title?: string;
+  /** How to read the widget and what its bands, profiles or quadrants mean. Default none. */
+  help?: WidgetHelp;
   /** The dataset drawn. */
   dataset: string;
   /** Keep only the dataset's rows matching these conditions (a tab's questions). Default all rows. */
@@ -204,6 +222,8 @@ export interface NamesWidget extends WidgetBase {
 export interface LegendWidget {
   kind: 'legend';
   title?: string;
+  /** How to read the legend; `meanings` keys are item labels. Default none. */
+  help?: WidgetHelp;
   items: { label: string; text: string; color: string }[];
 }
 

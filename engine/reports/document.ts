@@ -34,6 +34,8 @@ export type ReportBlock =
   | { kind: 'columns'; title?: string; columns: { heading: string; items: string[]; empty?: string }[] }
   | { kind: 'legend'; title?: string; items: { label: string; text: string; color: string; textColor: string }[] }
   | { kind: 'empty'; title?: string; text: string }
+  /** How to read the widget just before it, and what each band, profile or quadrant it shows means (its `help`). */
+  | { kind: 'help'; text?: string; meanings: { name: string; text: string }[] }
   | { kind: 'pageBreak' };
 
 /** What a report says about itself on every page. */
@@ -211,15 +213,16 @@ function answerTexts(rows: Row[], field: string): string[] {
   return rows.map((row) => cellText(row[field]).trim()).filter((text) => text !== '');
 }
 
-/** A widget's block: its rows as the screen selects them, its empty text when none is left. */
+/** A widget's block: its rows as the screen selects them, its empty text when none is left; its `help` after it. */
 function widgetBlocks(widget: Widget, scope: Scope): ReportBlock[] {
   const rows = widgetRows(widget, scope.data, scope.narrow);
   const own = widget.title;
   const title = own && scope.block ? `${own} – ${scope.block}` : own;
   if (widget.kind !== 'legend' && rows.length === 0) return [{ kind: 'empty', title, text: widget.empty ?? scope.empty }];
-  if (isChartWidget(widget)) return chartBlocks(widget, rows, title, scope.orientation);
+  const help: ReportBlock[] = widget.help ? [{ kind: 'help', ...(widget.help.text ? { text: widget.help.text } : {}), meanings: Object.entries(widget.help.meanings ?? {}).map(([name, text]) => ({ name, text })) }] : [];
+  if (isChartWidget(widget)) return [...chartBlocks(widget, rows, title, scope.orientation), ...help];
   const build = otherBlocks[widget.kind as keyof typeof otherBlocks] as (widget: Widget, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
-  return [build(widget, rows, title, scope.timeZone)];
+  return [build(widget, rows, title, scope.timeZone), ...help];
 }
 
 /** The blocks of layout nodes: every tab and every toggle option in turn. */
@@ -284,7 +287,23 @@ export function reportBlocks(view: DashboardDefinition, data: DashboardData, peo
   const empty = view.emptyWhen !== undefined && (data.datasets[view.emptyWhen]?.rows.length ?? 0) === 0;
   if (empty || data.respondents === 0) return [{ kind: 'empty', text: view.empty }];
   const layout = view.report?.layout ?? view.layout;
-  return tidyBreaks(nodeBlocks(layout, { data, people, timeZone, orientation: view.report?.orientation ?? 'portrait', narrow: [], empty: view.empty, breakAlternatives: true }, 2));
+  return onceEach(tidyBreaks(nodeBlocks(layout, { data, people, timeZone, orientation: view.report?.orientation ?? 'portrait', narrow: [], empty: view.empty, breakAlternatives: true }, 2)));
+}
+
+/**
+ * Each meaning written once per part of a report: a help block leaves out a meaning (same name, same
+ * sentence) already given since the last heading or page break (the PSS-14's gauge, bars and table
+ * explain the same bands), and is dropped when nothing of it is left.
+ */
+function onceEach(blocks: ReportBlock[]): ReportBlock[] {
+  let given = new Set<string>();
+  return blocks.flatMap((block): ReportBlock[] => {
+    if (block.kind === 'heading' || block.kind === 'pageBreak') given = new Set();
+    if (block.kind !== 'help') return [block];
+    const meanings = block.meanings.filter((meaning) => !given.has(`${meaning.name}\u0000${meaning.text}`));
+    for (const meaning of meanings) given.add(`${meaning.name}\u0000${meaning.text}`);
+    return block.text || meanings.length > 0 ? [{ ...block, meanings }] : [];
+  });
 }
 
 /** What fills a file name's placeholders. */

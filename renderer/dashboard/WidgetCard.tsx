@@ -8,6 +8,7 @@ import { format, messages } from '../../engine/messages';
 import type { LayoutContext } from './LayoutView';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetProps } from './widgets/types';
+import { WidgetHelpView } from './WidgetHelpView';
 
 /** The page controls under a table of a paged dataset (the PSS-14 respondents of a large company). */
 function Pages({ dataset, view }: { dataset: string; view: LayoutContext }) {
@@ -36,7 +37,7 @@ interface WidgetCardProps {
   level: number;
 }
 
-/** One widget in a card: its title, then its component, or its empty text when no row remains. */
+/** One widget in a card: its title, its 'Como ler' explanation, then its component, or its empty text when no row remains. */
 export function WidgetCard({ widget, view, level }: WidgetCardProps) {
   const { data, narrow, title: viewTitle, empty: viewEmpty, block } = view;
   const rows = useMemo(() => widgetRows(widget, data, narrow), [widget, data, narrow]);
@@ -59,6 +60,7 @@ export function WidgetCard({ widget, view, level }: WidgetCardProps) {
           {widget.title}
         </Typography>
       )}
+      {widget.help && <WidgetHelpView help={widget.help} />}
       {empty ? (
         <Typography color="text.secondary">{ownEmpty ?? viewEmpty}</Typography>
       ) : (

@@ -56,6 +56,18 @@ function titled(title: string | undefined, body: Content[]): Content[] {
   return title ? [{ text: title, style: 'widgetTitle', headlineLevel: 1 }, ...body] : body;
 }
 
+/**
+ * A widget's explanation under it, compact and muted: how to read it, then each name in bold with its
+ * meaning. Never split across pages, and pulled up against the widget above it.
+ */
+function helpContent(block: Extract<ReportBlock, { kind: 'help' }>): Content[] {
+  const lines: Content[] = [
+    ...(block.text ? [{ text: block.text }] : []),
+    ...block.meanings.map((meaning) => ({ text: [{ text: `${meaning.name}: `, bold: true }, { text: meaning.text }], margin: [0, 1, 0, 0] })),
+  ];
+  return [{ stack: lines, unbreakable: true, fontSize: 9, color: COLORS.muted, margin: [0, -6, 0, 12] }];
+}
+
 /** Content of a block, by kind (the chart's SVG scaled to the page's width). */
 const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, { kind: K }>, width: number, height: number) => Content[] } = {
   heading: (block) => [{ text: block.text, style: `h${block.level}`, headlineLevel: 1, ...(block.pageBreak ? { pageBreak: 'before' } : {}) }],
@@ -122,6 +134,7 @@ const blockContent: { [K in ReportBlock['kind']]: (block: Extract<ReportBlock, {
       },
     ]),
   empty: (block) => titled(block.title, [{ text: block.text, style: 'muted', margin: [0, 0, 0, 12] }]),
+  help: helpContent,
 };
 
 /** pdfmake's document for a report: the first page's title block, the blocks, a footer on every page. */

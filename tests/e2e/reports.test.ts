@@ -13,6 +13,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { overlappingTexts, textBoxes } from '../engine/charts/textBoxes';
 import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, PHONE, softAxe, toast } from './browserPages';
+import { ids, Respondents, same } from './dashboardWorld';
 import { setUpWorld } from './world';
 const COMPANY = 'Empresa Demonstração';
 /** A PDF's first bytes. */
@@ -121,9 +122,12 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
   });
 
   it('7 team performance on a phone (a leader with equal notes): no text of a drawn chart lands on another', async () => {
+    // Ana answers her open team-performance link with every note 0 (her latest answers are the ones the
+    // view shows): twenty equal numbers over ten pairs of bars on 342 pixels.
+    const respondents = await Respondents.load(world);
+    await respondents.answer(7, 'Ana Paula Souza', same(ids(1, 20), 0));
     const page = await world.page(PHONE, { as: 'admin' });
     await openDashboard(page, 7, 'Avaliação Desempenho Líder vs Equipe');
-    // The demo's first leader has every note 0: twenty equal numbers over ten pairs of bars on 342 pixels.
     await chooseFilters(page, [
       ['Empresa', COMPANY],
       ['Colaborador', 'Ana Paula Souza'],
@@ -176,7 +180,7 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
   it("7 team performance: 'Enviar Relatório' queues the colleague's report, which reaches the outbox with the PDF attached", async () => {
     const page = await signedIn('admin');
     await openDashboard(page, 7, 'Avaliação Desempenho Líder vs Equipe');
-    // The demo's first team performance answers are the first employee's (apps/server/src/seed.ts).
+    // Every demo employee answered the team performance (apps/server/src/demoResults.ts).
     await chooseFilters(page, [
       ['Empresa', COMPANY],
       ['Colaborador', 'Ana Paula Souza'],

@@ -1,69 +1,138 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import catalog from '../../../definitions/catalog.json' with { type: 'json' };
+import { demoAnswers, demoProfile, evaluatorProfile, type DemoComments } from '../../../engine/answers/demo.ts';
+import { encodeAnswers } from '../../../engine/answers/encoding.ts';
+import type { Answers, WireItem } from '../../../engine/definition/types.ts';
+import { seededRandom, seedOf } from '../../../engine/random.ts';
 import type { Db } from './db/client.ts';
-import { definitionsDir } from './definitions.ts';
 import { evaluations, responses } from './db/schema.ts';
+import { definitionsDir, parseQuestionnaireFile } from './definitions.ts';
 
 /*
  * Sample answers for the demo company, so a first start shows every results dashboard with numbers:
- * each golden case of `definitions/fixtures/` (hand-checked answer sets) becomes one answered
- * evaluation of a demo employee. Only on the first start, inside the seed's transaction.
+ * each link questionnaire with a demo file (`definitions/demo/{definition}.json`) is answered by the
+ * demo people that file names, every answer set drawn from the person's seeded profile
+ * (`engine/answers/demo.ts`) and dated over the last weeks. The same seed gives the same answers. Only
+ * on the first start, inside the seed's transaction. The golden fixtures of `definitions/fixtures/`
+ * stay the tests' own.
  */
 
-interface FixtureFile {
-  questionnaire: string;
-  cases: { responses: Record<string, string | string[]> }[];
+/** Who answers a questionnaire in the demo. */
+export type DemoRespondents =
+  /** Every demo employee, about themselves. */
+  | 'everyone'
+  /** The evaluated person (the second employee, Bruno Henrique Lima), about themselves: the 360's self-evaluation. */
+  | 'evaluated'
+  /** Everyone but the evaluated person, about the evaluated person: the 360's evaluators. */
+  | 'evaluators'
+  /** The employees holding one of these positions, about themselves ("Coordenador"). */
+  | { positions: string[] };
+
+/** A questionnaire's demo file: who answers it, and the comments written for its text questions. */
+export interface DemoFile {
+  respondents: DemoRespondents;
+  /** Several comments per text question id; each respondent takes a different one while there are enough. */
+  comments: DemoComments;
 }
 
 /** The demo people the answers are spread over. */
 export interface DemoPeople {
   companyId: number;
-  /** Employee ids in the demo's order, with each one's sector. */
-  employees: { id: number; sectorId: number }[];
+  /** Employees in the demo's order, with each one's sector and position name. */
+  employees: { id: number; sectorId: number; position: string }[];
 }
 
-/** The types answered through a link (a slug): a staff form (the 360 interview) gets no link responses. */
-const typeOf = new Map(catalog.types.flatMap((entry) => ('definition' in entry && entry.definition && 'slug' in entry && entry.slug ? [[entry.definition, entry.type] as const] : [])));
+/** One answered evaluation of the demo: who answered (index among the employees), about whom, when, what. */
+export interface DemoAnswerSet {
+  type: number;
+  /** File name of the questionnaire definition. */
+  definition: string;
+  evaluator: number;
+  rated: number;
+  createdAt: Date;
+  /** The held answers, as a respondent's form holds them. */
+  answers: Answers;
+  /** The same answers on the wire, as `POST /tableresponse/multiple` receives them. */
+  items: WireItem[];
+}
 
-/** The 360 evaluates the second demo employee; its self-evaluation is that employee's own. */
+/** The seed of the demo's answers. */
+export const DEMO_SEED = 24;
+/** The 360 evaluates the second demo employee (the one Ana's pending 360 link evaluates too). */
 const EVALUATED = 1;
-const SELF_360 = 1;
-const THREE_SIXTY = 2;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
-/** Inserts one answered evaluation per golden case (dated over the last weeks, oldest first). */
+/** The link questionnaires of the catalogue (the staff's 360 interview has no link and no demo). */
+const LINK_TYPES = catalog.types.flatMap((entry) => ('definition' in entry && entry.definition && 'slug' in entry && entry.slug ? [{ type: entry.type, definition: entry.definition }] : []));
+
+/** A questionnaire's demo file, or undefined when it has none (the questionnaire gets no sample answers). */
+export function readDemoFile(definition: string, dir: string = definitionsDir): DemoFile | undefined {
+  const path = `${dir}demo/${definition}.json`;
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as DemoFile) : undefined;
+}
+
+/** The (evaluator, rated) pairs of a questionnaire, by employee index. */
+function pairsOf(respondents: DemoRespondents, positions: string[]): { evaluator: number; rated: number }[] {
+  const everyone = positions.map((_, index) => index);
+  if (respondents === 'everyone') return everyone.map((index) => ({ evaluator: index, rated: index }));
+  if (respondents === 'evaluated') return [{ evaluator: EVALUATED, rated: EVALUATED }];
+  if (respondents === 'evaluators') return everyone.filter((index) => index !== EVALUATED).map((index) => ({ evaluator: index, rated: EVALUATED }));
+  return everyone.filter((index) => respondents.positions.includes(positions[index]!)).map((index) => ({ evaluator: index, rated: index }));
+}
+
+/**
+ * Every demo answer set, for employees with these positions (in the demo's order): for each link
+ * questionnaire with a demo file, one answer set per respondent it names, drawn from the respondent's
+ * profile (about someone else: the rated person's, seen through the respondent's), and dated over the
+ * last six weeks before `now` (each questionnaire answered in a round of about a week).
+ */
+export function demoAnswerSets(positions: string[], now: Date, seed: number = DEMO_SEED, dir: string = definitionsDir): DemoAnswerSet[] {
+  const profiles = positions.map((_, index) => demoProfile(seed, `person${index}`));
+  return LINK_TYPES.flatMap(({ type, definition: name }) => {
+    const file = readDemoFile(name, dir);
+    if (!file) return [];
+    const parsed = parseQuestionnaireFile(name, dir);
+    if (!parsed.ok) throw new Error(`questionnaires/${name}.json is not valid`);
+    const definition = parsed.value;
+    const dates = seededRandom(seedOf(`${seed}:${name}:dates`));
+    const roundDaysAgo = 8 + Math.floor(dates() * 34);
+    const taken = new Map<string, number>();
+    return pairsOf(file.respondents, positions).map(({ evaluator, rated }) => {
+      const profile = evaluator === rated ? profiles[rated]! : evaluatorProfile(profiles[rated]!, profiles[evaluator]!);
+      const random = seededRandom(seedOf(`${seed}:${name}:${evaluator}:${rated}`));
+      const answers = demoAnswers(definition, { profile, random, comments: file.comments, seed, taken });
+      const daysAgo = Math.max(1, roundDaysAgo - Math.floor(dates() * 7));
+      const createdAt = new Date(now.getTime() - daysAgo * DAY - Math.floor(dates() * 9 * HOUR));
+      return { type, definition: name, evaluator, rated, createdAt, answers, items: encodeAnswers(definition, answers) };
+    });
+  });
+}
+
+/** Inserts the demo's answered evaluations (`demoAnswerSets`); returns how many. */
 export async function seedDemoResults(tx: Db, people: DemoPeople, now: Date): Promise<number> {
-  const files = readdirSync(`${definitionsDir}fixtures`).filter((file) => file.endsWith('.json')).sort();
-  let inserted = 0;
-  for (const file of files) {
-    const fixture = JSON.parse(readFileSync(`${definitionsDir}fixtures/${file}`, 'utf8')) as FixtureFile;
-    const type = typeOf.get(fixture.questionnaire);
-    if (type === undefined) continue;
-    for (const [index, answers] of fixture.cases.entries()) {
-      const evaluated = people.employees[EVALUATED]!;
-      // Evaluators of the 360 are everyone but the evaluated person; a self-evaluation is theirs.
-      const pool = type === THREE_SIXTY ? people.employees.filter((employee) => employee !== evaluated) : people.employees;
-      const person = type === SELF_360 ? evaluated : pool[index % pool.length]!;
-      const createdAt = new Date(now.getTime() - (fixture.cases.length - index) * 86_400_000);
-      const [row] = await tx
-        .insert(evaluations)
-        .values({
-          userId: person.id,
-          rated: type === THREE_SIXTY || type === SELF_360 ? evaluated.id : person.id,
-          ratedSector: person.sectorId,
-          typeEvaluation: type,
-          version: 1,
-          done: true,
-          companyId: people.companyId,
-          createdAt,
-          expireAt: new Date(createdAt.getTime() + 30 * 86_400_000),
-        })
-        .returning({ id: evaluations.id });
-      const items = Object.entries(answers.responses).flatMap(([question, response]) =>
-        (Array.isArray(response) ? response : [response]).map((one) => ({ evaluationId: row!.id, question, response: one, createdAt })),
-      );
-      if (items.length > 0) await tx.insert(responses).values(items);
-      inserted += 1;
-    }
+  const sets = demoAnswerSets(
+    people.employees.map((employee) => employee.position),
+    now,
+  ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  for (const set of sets) {
+    const evaluator = people.employees[set.evaluator]!;
+    const rated = people.employees[set.rated]!;
+    const [row] = await tx
+      .insert(evaluations)
+      .values({
+        userId: evaluator.id,
+        rated: rated.id,
+        ratedSector: evaluator.sectorId,
+        typeEvaluation: set.type,
+        version: 1,
+        done: true,
+        companyId: people.companyId,
+        createdAt: set.createdAt,
+        expireAt: new Date(set.createdAt.getTime() + 30 * DAY),
+      })
+      .returning({ id: evaluations.id });
+    if (set.items.length > 0) await tx.insert(responses).values(set.items.map((item) => ({ evaluationId: row!.id, question: item.question, response: item.response, createdAt: set.createdAt })));
   }
-  return inserted;
+  return sets.length;
 }

@@ -136,7 +136,7 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
         })),
       );
       if (options.demoResults) {
-        const people = DEMO_EMPLOYEES.map((employee) => ({ id: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)! }));
+        const people = DEMO_EMPLOYEES.map((employee) => ({ id: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)!, position: employee.position }));
         await seedDemoResults(tx, { companyId, employees: people }, now);
       }
       return true;

@@ -8,8 +8,8 @@
  * generated from `DashboardDefinition`; `dashboardErrors` (semantics) checks every name it uses.
  */
 
-import type { Transform } from './transforms.ts';
-import type { Widget } from './widgets.ts';
+import type { Condition, Transform } from './transforms.ts';
+import type { NumberFormat, Widget } from './widgets.ts';
 
 export type * from './transforms.ts';
 export type * from './widgets.ts';
@@ -352,10 +352,35 @@ export interface ReportSpec {
   /** A button that opens the report in a full-screen panel, to read and print it ('Imprimir Relatório'). Default none. */
   previewButton?: string;
   /**
+   * The first page's summary of the main results, a line each ('Fator mais forte: Clareza (4,2)').
+   * Default none (the first page still names the period and the respondents).
+   */
+  summary?: SummaryLine[];
+  /**
    * The report's content. Default: the view's layout, where every tab and every toggle option is
    * drawn in turn, each starting a new page (the 360's page per question).
    */
   layout?: LayoutNode[];
+}
+
+/**
+ * A line of a report's summary: a sentence filled from the row of a dataset with the highest (or the
+ * lowest) value, or its first row. Rows tied on the value are all named ('Clareza e Conflitos').
+ */
+export interface SummaryLine {
+  /** The sentence, with `{name}` (the picked row's name) and `{value}` (its value, formatted). */
+  text: string;
+  /** The dataset read. */
+  dataset: string;
+  /** Keep only the dataset's rows matching these conditions. Default all rows. */
+  where?: Condition[];
+  /** Field naming a row. */
+  name: string;
+  /** Field of the value compared and written. */
+  value: string;
+  format?: NumberFormat;
+  /** Which row: the highest value, the lowest, or the first. Default "highest". */
+  pick?: 'highest' | 'lowest' | 'first';
 }
 
 // ---------------------------------------------------------------- what the server returns
@@ -377,6 +402,8 @@ export interface DashboardData {
   editions?: EditionChoice[];
   /** Anonymous groups withheld for being under the minimum (the reason, in Portuguese, is `message`). Absent when none. */
   withheld?: WithheldGroup[];
+  /** When the counted evaluations were answered, first and last (ISO instants): only for a report's first page. */
+  period?: { first: string; last: string };
 }
 
 /** An anonymous dataset whose group was under the minimum: its rows withheld (self-evaluations excepted). */

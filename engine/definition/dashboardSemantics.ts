@@ -1,4 +1,4 @@
-import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, PersonFilter, QueryDataset, Transform, Widget, WidgetHelp } from './dashboard.ts';
+import type { Condition, DashboardDefinition, Dataset, DerivedDataset, LayoutNode, PersonFilter, QueryDataset, SummaryLine, Transform, Widget, WidgetHelp } from './dashboard.ts';
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './parse.ts';
 import { allQuestions, hasOptions, optionsOf } from './questions.ts';
@@ -423,6 +423,19 @@ function checkLayout(nodes: LayoutNode[], pointer: string, fields: Map<string, S
   });
 }
 
+/** A report summary's line reads a dataset the view has, and fields its rows carry. */
+function checkSummaryLine(line: SummaryLine, at: string, fields: Map<string, Set<string>>, check: Checker): void {
+  const known = fields.get(line.dataset);
+  if (!known) {
+    check.add(`${at}/dataset`, format(text.noDataset, { name: line.dataset }));
+    return;
+  }
+  if (known.has('*')) return;
+  for (const [path, field] of [['/name', line.name], ['/value', line.value], ...conditionReads('/where', line.where)] as const) {
+    if (!known.has(field)) check.add(`${at}${path}`, format(text.unknownFieldIn, { field, dataset: line.dataset, fields: [...known].join(', ') }));
+  }
+}
+
 /** Every semantic problem of a dashboard, given the questionnaires by evaluation type. */
 export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: Map<number, QuestionnaireDefinition>): DefinitionError[] {
   const check: Checker = { errors: [], add: (pointer, message) => check.errors.push({ pointer, message }) };
@@ -445,6 +458,7 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
     if (!dashboard.filters.includes(subject)) check.add(pointer, format(text.notAFilter, { filter: subject }));
   }
   if (dashboard.report?.layout) checkLayout(dashboard.report.layout, '/report/layout', fields, check, [], done);
+  dashboard.report?.summary?.forEach((line, index) => checkSummaryLine(line, `/report/summary/${index}`, fields, check));
   dashboard.exports?.forEach((file, index) => checkLayout(file.layout, `/exports/${index}/layout`, fields, check, [], done));
   return check.errors;
 }

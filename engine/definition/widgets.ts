@@ -47,6 +47,12 @@ interface WidgetBase {
   empty?: string;
   /** Height in pixels of a chart. Default 320. */
   height?: number;
+  /**
+   * How wide the widget is on a PDF page: 'half' (side by side with the next half, or with its numbers
+   * beside it) or 'full'. Default: half for a small chart (a pie, ring or gauge, vertical bars of at most
+   * 12 bars, a line of at most 6 points) and a narrow table (at most 3 short columns), full otherwise.
+   */
+  printWidth?: 'half' | 'full';
 }
 
 /** Bars: one bar per `category` value, one series per `series` value (or one series), optionally stacked. */

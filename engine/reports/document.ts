@@ -1,13 +1,15 @@
 import type { EChartsOption } from 'echarts';
-import type { ChosenPeople, Condition, DashboardData, DashboardDefinition, DataWidget, LayoutNode, Row, Widget } from '../definition/dashboard.ts';
+import type { ChosenPeople, Condition, DashboardData, DashboardDefinition, LayoutNode, Row, Widget } from '../definition/dashboard.ts';
 import { textColorOn } from '../charts/contrast.ts';
 import { cellText, CHART_WIDTH, colorOf, columnText, distinctNames, formatCell, numericColumn, toNumber } from '../charts/format.ts';
+import { categoryGrid } from '../charts/bar.ts';
 import { buildChart, isChartWidget, type ChartWidget } from '../charts/registry.ts';
 import { chartHeight } from '../charts/size.ts';
 import { tableOf } from '../charts/table.ts';
 import type { DataTable } from '../charts/types.ts';
 import { groupRows, repeatBlocks, sectionTitle, widgetRows } from '../charts/rows.ts';
 import { format, messages } from '../messages.ts';
+import { reportCover, type ReportCover } from './cover.ts';
 
 /*
  * A report is a document of blocks, built from a view's definition and its computed data by the same
@@ -27,8 +29,8 @@ export interface ReportCell {
 /** One block of a report, top to bottom. */
 export type ReportBlock =
   | { kind: 'heading'; text: string; level: 1 | 2 | 3; pageBreak?: boolean }
-  | { kind: 'chart'; title?: string; option: EChartsOption; width: number; height: number; table: DataTable }
-  | { kind: 'table'; title?: string; header: ReportCell[]; rows: ReportCell[][] }
+  | { kind: 'chart'; title?: string; option: EChartsOption; width: number; height: number; table: DataTable; half?: boolean }
+  | { kind: 'table'; title?: string; header: ReportCell[]; rows: ReportCell[][]; half?: boolean }
   | { kind: 'texts'; title?: string; groups: { heading: string; parts: { heading?: string; items: string[] }[] }[] }
   | { kind: 'stat'; value: string; label: string }
   | { kind: 'columns'; title?: string; columns: { heading: string; items: string[]; empty?: string }[] }
@@ -59,6 +61,8 @@ export interface ReportDocument {
   orientation: 'portrait' | 'landscape';
   /** Fixed creation date of the PDF (so the same data gives the same bytes). */
   createdAt: string;
+  /** The first page's facts and summary. Default none (a document that is not a view's report). */
+  cover?: ReportCover;
   blocks: ReportBlock[];
 }
 
@@ -80,7 +84,13 @@ export interface ReportSource {
 
 /** The document of a report source: its blocks built from the view and the data. */
 export function reportDocument(source: ReportSource): ReportDocument {
-  return { meta: source.meta, orientation: source.orientation, createdAt: source.createdAt, blocks: reportBlocks(source.view, source.data, source.people, source.timeZone) };
+  return {
+    meta: source.meta,
+    orientation: source.orientation,
+    createdAt: source.createdAt,
+    cover: reportCover(source.view.report?.summary, source.data, source.timeZone),
+    blocks: reportBlocks(source.view, source.data, source.people, source.timeZone),
+  };
 }
 
 /** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
@@ -109,11 +119,50 @@ interface Scope {
 }
 
 /**
- * A chart, the same option as the screen's in print mode, as tall as its content needs at the page's
- * chart width, with its numbers as the screen's table gives them.
+ * The width (in chart pixels) a half-page chart is laid out at: a phone's, where the label test
+ * (`tests/server/chartLabels.test.ts`) proves that no two texts of any builder collide.
  */
-function chartBlock(widget: Extract<DataWidget, { kind: 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud' }>, rows: Row[], title?: string): ReportBlock {
-  return { kind: 'chart', title, option: buildChart(widget, rows, 'print', CHART_WIDTH), width: CHART_WIDTH, height: chartHeight(widget, rows, CHART_WIDTH), table: tableOf(widget, rows) };
+export const HALF_CHART_WIDTH = 342;
+
+/** Most bars (categories × unstacked series) and line points a half-page chart holds. */
+const HALF_BARS = 12;
+const HALF_POINTS = 6;
+
+/**
+ * Whether a chart takes half a page's width (beside another, or beside its numbers): the widget's
+ * `printWidth`, else a pie, ring or gauge, vertical bars of at most 12 bars, a line of at most 6 points.
+ */
+function halfChart(widget: ChartWidget, rows: Row[]): boolean {
+  if (widget.printWidth) return widget.printWidth === 'half';
+  if (widget.kind === 'pie' || widget.kind === 'ring' || widget.kind === 'gauge') return true;
+  if (widget.kind === 'line') return distinctNames(rows, widget.category).length <= HALF_POINTS;
+  if (widget.kind !== 'bar' || widget.horizontal) return false;
+  const grid = categoryGrid(rows, widget);
+  return grid.categories.length * (widget.stack ? 1 : Math.max(1, grid.series.length)) <= HALF_BARS;
+}
+
+/** Most columns and characters a cell of a half-page table holds. */
+const HALF_COLUMNS = 3;
+const HALF_CELL = 40;
+
+/** Most rows of a half-page table (it is never parted from the widget beside it). */
+const HALF_ROWS = 15;
+
+/** Whether a table takes half a page's width: the widget's `printWidth`, else at most 15 rows of at most 3 short columns. */
+function halfTable(printWidth: 'half' | 'full' | undefined, header: ReportCell[], rows: ReportCell[][]): boolean {
+  if (printWidth) return printWidth === 'half';
+  if (rows.length > HALF_ROWS) return false;
+  const cells = [header, ...rows];
+  return cells.every((row) => row.length <= HALF_COLUMNS && row.every((cell) => cell.text.length <= HALF_CELL));
+}
+
+/**
+ * A chart, the same option as the screen's in print mode, as tall as its content needs at the chart
+ * width of a page or of half a page, with its numbers as the screen's table gives them.
+ */
+function chartBlock(widget: ChartWidget, rows: Row[], title?: string, half = false): ReportBlock {
+  const width = half ? HALF_CHART_WIDTH : CHART_WIDTH;
+  return { kind: 'chart', title, option: buildChart(widget, rows, 'print', width), width, height: chartHeight(widget, rows, width), table: tableOf(widget, rows), ...(half ? { half } : {}) };
 }
 
 /**
@@ -123,6 +172,7 @@ function chartBlock(widget: Extract<DataWidget, { kind: 'bar' | 'line' | 'scatte
  */
 function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined, orientation: 'portrait' | 'landscape'): ReportBlock[] {
   const max = REPORT_CHART_MAX_HEIGHT[orientation];
+  if (halfChart(widget, rows)) return [chartBlock(widget, rows, title, true)];
   if (widget.kind !== 'bar' || !widget.horizontal || chartHeight(widget, rows, CHART_WIDTH) <= max) return [chartBlock(widget, rows, title)];
   // Each part as tall as its own statements need (a height set for the whole list on screen is not the part's).
   const part = { ...widget, height: undefined };
@@ -134,13 +184,16 @@ function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined
     if (current && chartHeight(part, rowsOf([...current, category]), CHART_WIDTH) <= max) current.push(category);
     else parts.push([category]);
   }
-  return parts.map((names, index) =>
-    chartBlock(
+  // The parts follow one another, a page each; the numbers of every part come once, after the last.
+  const table = tableOf(widget, rows);
+  return parts.map((names, index) => {
+    const block = chartBlock(
       part,
       rows.filter((row) => names.includes(cellText(row[widget.category]))),
       format(messages.reports.chartPart, { title: title ?? '', part: index + 1, parts: parts.length }).trim(),
-    ),
-  );
+    ) as Extract<ReportBlock, { kind: 'chart' }>;
+    return { ...block, table: index === parts.length - 1 ? table : { ...table, rows: [] } };
+  });
 }
 
 /** Per-kind blocks of the widgets that are not charts. */
@@ -150,20 +203,17 @@ const otherBlocks: {
   table: (widget, rows, title, timeZone) => {
     const numeric = widget.columns.map((column) => numericColumn(column, rows));
     const paint = (color: string | undefined) => (color ? { fill: color, color: textColorOn(color) } : {});
-    return {
-      kind: 'table',
-      title,
-      header: widget.columns.map((column, index) => ({ text: column.label, numeric: numeric[index] })),
-      rows: rows.map((row) => {
-        const rowPaint = paint(colorOf(row, widget.rowColor));
-        return widget.columns.map((column, index) => ({
-          text: columnText(row, column, timeZone),
-          numeric: numeric[index] && toNumber(row[column.field]) !== null,
-          ...rowPaint,
-          ...paint(colorOf(row, column.color)),
-        }));
-      }),
-    };
+    const header = widget.columns.map((column, index) => ({ text: column.label, numeric: numeric[index] }));
+    const cells = rows.map((row) => {
+      const rowPaint = paint(colorOf(row, widget.rowColor));
+      return widget.columns.map((column, index) => ({
+        text: columnText(row, column, timeZone),
+        numeric: numeric[index] && toNumber(row[column.field]) !== null,
+        ...rowPaint,
+        ...paint(colorOf(row, column.color)),
+      }));
+    });
+    return { kind: 'table', title, header, rows: cells, ...(halfTable(widget.printWidth, header, cells) ? { half: true } : {}) };
   },
   columns: (widget, rows, title) => ({
     kind: 'columns',
@@ -291,18 +341,19 @@ export function reportBlocks(view: DashboardDefinition, data: DashboardData, peo
 }
 
 /**
- * Each meaning written once per part of a report: a help block leaves out a meaning (same name, same
- * sentence) already given since the last heading or page break (the PSS-14's gauge, bars and table
- * explain the same bands), and is dropped when nothing of it is left.
+ * Each explanation written once in a report: a help block leaves out its text and each meaning (same
+ * name, same sentence) already given before (the PSS-14's gauge, bars and table explain the same bands;
+ * the consolidated scanner's people repeat the same charts), and is dropped when nothing of it is left.
  */
 function onceEach(blocks: ReportBlock[]): ReportBlock[] {
-  let given = new Set<string>();
+  const given = new Set<string>();
   return blocks.flatMap((block): ReportBlock[] => {
-    if (block.kind === 'heading' || block.kind === 'pageBreak') given = new Set();
     if (block.kind !== 'help') return [block];
+    const text = block.text !== undefined && !given.has(block.text) ? block.text : undefined;
+    if (text !== undefined) given.add(text);
     const meanings = block.meanings.filter((meaning) => !given.has(`${meaning.name}\u0000${meaning.text}`));
     for (const meaning of meanings) given.add(`${meaning.name}\u0000${meaning.text}`);
-    return block.text || meanings.length > 0 ? [{ ...block, meanings }] : [];
+    return text || meanings.length > 0 ? [{ kind: 'help', ...(text ? { text } : {}), meanings }] : [];
   });
 }
 

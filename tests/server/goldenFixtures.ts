@@ -116,3 +116,13 @@ export function bodyOf(fixture: Fixture, filters: FixtureFilters, withCompany = 
   return body;
 }
 
+
+/** Per view, its first golden call with answers (one with a colleague chosen, when there is one): the view, the fixture and the call. */
+export function reportCalls(): (readonly [number, Fixture, FixtureCall])[] {
+  return [...new Set(fixtures.map((fixture) => fixture.dashboard))].map((id) => {
+    const candidates = fixtures.filter((fixture) => fixture.dashboard === id).flatMap((fixture) => fixture.calls.filter((call) => call.respondents > 0).map((call) => [id, fixture, call] as const));
+    const chosen = candidates.find(([, , call]) => call.filters.colleague !== undefined) ?? candidates[0];
+    if (!chosen) throw new Error(`view ${id}: no golden call with answers`);
+    return chosen;
+  });
+}

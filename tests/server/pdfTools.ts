@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -60,4 +60,49 @@ export function dispositionName(header: string | undefined): string {
   const extended = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '')?.[1];
   if (extended) return decodeURIComponent(extended);
   return /filename="([^"]*)"/i.exec(header ?? '')?.[1] ?? '';
+}
+
+/** Page margins of the reports (top, bottom) in points: the footer sits in the bottom one. */
+const MARGIN = { top: 48, bottom: 56 };
+
+/**
+ * How full each page is: the lowest inked row of its content area (margins left out, so not the
+ * footer) as a share of the content area's height, from the page rendered at 18 dpi in grey.
+ */
+export function pageFills(pdf: Buffer): number[] {
+  return withFile(pdf, (path, dir) => {
+    execFileSync('pdftoppm', ['-r', '18', '-gray', path, join(dir, 'page')]);
+    const pages = readdirSync(dir).filter((name) => name.endsWith('.pgm')).sort((a, b) => Number(/(\d+)\.pgm$/.exec(a)![1]) - Number(/(\d+)\.pgm$/.exec(b)![1]));
+    return pages.map((name) => {
+      const pgm = readFileSync(join(dir, name));
+      const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+      if (!header) throw new Error('pdftoppm did not write a PGM');
+      const [width, height] = [Number(header[1]), Number(header[2])];
+      const pixels = pgm.subarray(header[0].length);
+      // Points per pixel row: the page is 841.89 pt tall (portrait) or 595.28 (landscape).
+      const points = (width < height ? 841.89 : 595.28) / height;
+      const top = Math.round(MARGIN.top / points);
+      const bottom = Math.round(height - MARGIN.bottom / points);
+      let lowest = top;
+      for (let row = top; row < bottom; row += 1) {
+        for (let column = 0; column < width; column += 1) {
+          if (pixels[row * width + column]! < 200) {
+            lowest = row;
+            break;
+          }
+        }
+      }
+      return (lowest - top) / (bottom - top);
+    });
+  });
+}
+
+/** The lines of text of each page (pdftotext, reading order), trimmed, blank ones left out. */
+export function pageLines(pdf: Buffer): string[][] {
+  const text = withFile(pdf, (path) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }));
+  // pdftotext ends every page with a form feed.
+  return text
+    .split('\f')
+    .slice(0, -1)
+    .map((page) => page.split('\n').map((line) => line.trim()).filter((line) => line !== ''));
 }

@@ -18,7 +18,7 @@ import { cellText, columnText, formatCell } from '../../engine/charts/format.ts'
 import { isChartWidget } from '../../engine/charts/registry.ts';
 import { widgetRows } from '../../engine/charts/rows.ts';
 import type { DashboardData, DashboardFilters, LayoutNode, Widget } from '../../engine/definition/dashboard.ts';
-import { bodyOf, fixtures, stored, storeFixtures } from './goldenFixtures.ts';
+import { bodyOf, fixtures, reportCalls, stored, storeFixtures } from './goldenFixtures.ts';
 import { dispositionName, inkOnFirstPage, pdfFonts, pdfPages, pdfText } from './pdfTools.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
@@ -72,13 +72,7 @@ async function post(url: string, body: unknown, token?: string) {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Per view, its first golden call with answers (one with a colleague chosen, when there is one): the fixture and the call. */
-const firstCalls = [...new Set(fixtures.map((fixture) => fixture.dashboard))].map((id) => {
-  const candidates = fixtures.filter((fixture) => fixture.dashboard === id).flatMap((fixture) => fixture.calls.filter((call) => call.respondents > 0).map((call) => [id, fixture, call] as const));
-  const chosen = candidates.find(([, , call]) => call.filters.colleague !== undefined) ?? candidates[0];
-  if (!chosen) throw new Error(`view ${id}: no golden call with answers`);
-  return chosen;
-});
+const firstCalls = reportCalls();
 
 describe.each(firstCalls)('the report of view %s from its golden answers', (id, fixture, call) => {
   let pdf: Buffer;

@@ -51,18 +51,14 @@ describe("a widget's help in a report", () => {
     expect(blocks.map((block) => block.kind)).toEqual(['empty', 'empty']);
   });
 
-  it('gives a meaning once under a heading: a second widget explaining the same bands keeps only its own text', () => {
+  it('gives each explanation once in a report: a later widget explaining the same bands keeps only what is new', () => {
     const bars = { kind: 'bar', title: 'Por faixa', dataset: 'summary', category: 'band', value: 'value', help: { text: 'Quantos em cada faixa.', meanings: { ...help.meanings, 'Estresse alto': 'Outra frase.' } } };
     const twice = { ...view, layout: [view.layout[0], bars, { kind: 'section', title: 'Outra parte', content: [bars] }] } as unknown as DashboardDefinition;
     const blocks = reportBlocks(twice, { respondents: 2, datasets: { summary: { rows: [{ value: 20, band: 'Estresse baixo' }] } } } as never);
     const helps = blocks.flatMap((block) => (block.kind === 'help' ? [block] : []));
-    expect(helps.map((block) => block.meanings.map((meaning) => meaning.name))).toEqual([
-      ['Estresse baixo', 'Estresse alto'],
-      // The same sentence is not written again on the same part; a different one is.
-      ['Estresse alto'],
-      // After a heading, everything is said again.
-      ['Estresse baixo', 'Estresse alto'],
-    ]);
+    // The same sentence is not written again, a different one is; the third widget (the same as the
+    // second, in another part, as a repeated block's people are) has nothing new and no help block.
+    expect(helps.map((block) => block.meanings.map((meaning) => meaning.name))).toEqual([['Estresse baixo', 'Estresse alto'], ['Estresse alto']]);
     expect(helps[1]!.text).toBe('Quantos em cada faixa.');
   });
 });

@@ -113,7 +113,7 @@ export interface ReportRequest {
 export async function buildReport(app: FastifyInstance, request: ReportRequest): Promise<{ source: ReportSource; fileName: string }> {
   const { view, filters } = request;
   const [data, subject] = await app.reports.read(async () => [
-    await dashboardData(app.db, app.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }),
+    await dashboardData(app.db, app.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }, { period: true }),
     await subjectOf(app.db, filters),
   ] as const);
   const title = view.report?.title ?? view.title;

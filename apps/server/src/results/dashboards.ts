@@ -155,7 +155,7 @@ export function requireCompanyChoice(dashboard: DashboardDefinition, filters: Da
 }
 
 /** Every dataset of the view under checked filters. */
-export async function dashboardData(db: Db, definitions: Definitions, dashboard: DashboardDefinition, filters: DashboardFilters): Promise<DashboardData> {
+export async function dashboardData(db: Db, definitions: Definitions, dashboard: DashboardDefinition, filters: DashboardFilters, options: { period?: boolean } = {}): Promise<DashboardData> {
   if (dashboard.requires && filters[FIELD[dashboard.requires.filter]] === undefined) return { respondents: 0, datasets: {} };
   // Every evaluation the view reads, the alignment's side included.
   const types = [...new Set([...typesOf(dashboard), ...Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : (dataset.alignWith ?? [])))])];
@@ -163,13 +163,19 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
   // The answered evaluations the view's group datasets count (each with its own rules: a round, a
   // person's latest), so the header says who is counted; the filters' evaluations when it has none.
   const scopes = Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset || (dataset.scope ?? 'filters') !== 'filters' ? [] : [datasetScope(dataset, editions.filters)!]));
-  const [counted] = await select<{ n: number }>(
-    db,
+  const counting =
     scopes.length > 0
-      ? sql`select count(*)::int as n from evaluations where ${sql.join(scopes.map((scope) => sql`(${scope})`), sql` or `)}`
-      : sql`select count(*)::int as n from evaluations where evaluations.done = true
+      ? sql`${sql.join(scopes.map((scope) => sql`(${scope})`), sql` or `)}`
+      : sql`evaluations.done = true
       and evaluations.type_evaluation in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})
-      ${sql.join(filterConditions(editions.filters, types).map((condition) => sql` and ${condition}`), sql``)}`,
+      ${sql.join(filterConditions(editions.filters, types).map((condition) => sql` and ${condition}`), sql``)}`;
+  // A report's first page says when the counted evaluations were answered (their last answer's day).
+  const [counted] = await select<{ n: number; first?: string | Date | null; last?: string | Date | null }>(
+    db,
+    options.period
+      ? sql`select count(*)::int as n, min(answered) as first, max(answered) as last from (
+          select (select max(r.created_at) from responses r where r.evaluation_id = evaluations.id) as answered from evaluations where ${counting}) counted`
+      : sql`select count(*)::int as n from evaluations where ${counting}`,
   );
   const totals = new Map<string, number>();
   const withheld: WithheldGroup[] = [];
@@ -185,6 +191,7 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
     datasets,
     ...(editions.editions.length > 0 ? { editions: editions.editions } : {}),
     ...(withheld.length > 0 ? { withheld } : {}),
+    ...(counted?.first && counted.last ? { period: { first: new Date(counted.first).toISOString(), last: new Date(counted.last).toISOString() } } : {}),
   };
 }
 

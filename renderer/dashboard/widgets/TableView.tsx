@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { colorOf, columnText, numericColumn, toNumber } from '../../../engine/charts/format';
 import { textColorOn } from '../../../engine/charts/contrast';
 import type { WidgetProps } from './types';
+import { cardTableSx, LABEL_ATTRIBUTE, useCardsWhenNarrow } from './cardTable';
 
 /** A coloured cell's background and readable text, or nothing. */
 function painted(color: string | undefined) {
@@ -16,29 +17,36 @@ function painted(color: string | undefined) {
 /**
  * A table widget: one row per dataset row, the spec's columns written as the charts' tables write
  * them (pt-BR numbers), band colours as backgrounds (a column's `color`, or the row's `rowColor`).
+ * Where the table does not fit its card (a phone), each row becomes a card of 'Column: value' lines
+ * headed by its first cell, still a table for screen readers (`useCardsWhenNarrow`).
  */
 export function TableView({ widget, rows, name }: WidgetProps<'table'>) {
   const numeric = widget.columns.map((column) => numericColumn(column, rows));
+  const { box, cards } = useCardsWhenNarrow<HTMLDivElement>(widget.columns.length, rows);
+  // Laid out as blocks, a table keeps its semantics only through explicit roles.
+  const role = (kind: string) => (cards ? { role: kind } : {});
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={name} sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={name} data-widget={widget.title ?? name}>
-        <TableHead>
-          <TableRow>
+    <TableContainer ref={box} tabIndex={0} role="region" aria-label={name} sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={name} data-widget={widget.title ?? name} data-layout={cards ? 'cards' : 'table'} {...role('table')} sx={cards ? cardTableSx : undefined}>
+        <TableHead {...role('rowgroup')}>
+          <TableRow {...role('row')}>
             {widget.columns.map((column, index) => (
-              <TableCell key={column.field} scope="col" align={numeric[index] ? 'right' : 'left'}>
+              <TableCell key={column.field} scope="col" align={numeric[index] ? 'right' : 'left'} {...role('columnheader')}>
                 {column.label}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody {...role('rowgroup')}>
           {rows.map((row, rowIndex) => (
-            <TableRow key={rowIndex} sx={painted(colorOf(row, widget.rowColor))}>
+            <TableRow key={rowIndex} sx={painted(colorOf(row, widget.rowColor))} {...role('row')}>
               {widget.columns.map((column, index) => (
                 <TableCell
                   key={column.field}
                   align={numeric[index] && toNumber(row[column.field]) !== null ? 'right' : 'left'}
                   sx={{ color: 'inherit', ...painted(colorOf(row, column.color)) }}
+                  {...{ [LABEL_ATTRIBUTE]: column.label }}
+                  {...role('cell')}
                 >
                   {columnText(row, column)}
                 </TableCell>

@@ -5,8 +5,10 @@
  * comments), lets Sincronizar save it (its 30 s countdown run on Playwright's clock), saves it
  * finished, reloads it; the report then shows the statuses and the chart's numbers (checked against a
  * hand computation), downloads the chart and the server's PDF 'Entrevista 360 graus' (what the PDF
- * holds: tests/server/interviewReport.test.ts). The company user sees neither the Empresa filter nor
- * the Ações column.
+ * holds: tests/server/interviewReport.test.ts). Like the screen's other filters, Avaliador keeps only
+ * the newly chosen value (administration.md 5): nobody is chosen at first, and each evaluator's row is
+ * looked at in turn; the chart consolidates every finished interview whoever is chosen. The company
+ * user sees neither the Empresa filter nor the Ações column.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,13 +79,21 @@ async function choose(page: Page, filter: string, option: string): Promise<void>
   await page.keyboard.press('Escape');
 }
 
-/** Opens the report and picks the filters. */
-async function openReport(page: Page, withCompany: boolean): Promise<void> {
+/** Opens the report and picks the filters: nobody is chosen in Avaliador until `evaluator` is. */
+async function openReport(page: Page, withCompany: boolean, evaluator: string): Promise<void> {
   await page.goto('/entrevista360');
   await page.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
   if (withCompany) await choose(page, 'Empresa', companyName);
   await choose(page, 'Avaliado', rated.name);
-  await page.getByRole('row').filter({ hasText: diego.name }).first().waitFor();
+  await page.getByText('Nenhum avaliador selecionado').waitFor();
+  await chooseEvaluator(page, evaluator);
+}
+
+/** Picks an evaluator in Avaliador: the one chosen before is dropped, and the table shows this one alone. */
+async function chooseEvaluator(page: Page, name: string): Promise<void> {
+  await choose(page, 'Avaliador', name);
+  const table = page.getByRole('grid', { name: 'Avaliadores selecionados' });
+  await expect.poll(() => table.locator('.MuiDataGrid-row').allInnerTexts()).toEqual([expect.stringContaining(name)]);
 }
 
 function evaluatorRow(page: Page, name: string) {
@@ -142,10 +152,12 @@ describe('360 interview form and report, end to end', () => {
     // Every page of the context (the report and the form's new tab) runs on Playwright's clock, so the
     // auto-save countdown is run forward instead of waited out.
     await page.context().clock.install();
-    await openReport(page, true);
-    expect(await evaluatorRow(page, bruno.name).getByText('Não iniciado').count()).toBe(1);
+    await openReport(page, true, carla.name);
     expect(await evaluatorRow(page, carla.name).getByText('Finalizado').count()).toBe(1);
+    await chooseEvaluator(page, `${rated.name} (autoavaliação)`);
     expect(await evaluatorRow(page, `${rated.name} (autoavaliação)`).getByText('Finalizado').count()).toBe(1);
+    await chooseEvaluator(page, bruno.name);
+    expect(await evaluatorRow(page, bruno.name).getByText('Não iniciado').count()).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'Ações' }).count()).toBe(1);
 
     const [form] = await Promise.all([page.context().waitForEvent('page'), evaluatorRow(page, bruno.name).getByRole('button', { name: /^Avaliar/ }).click()]);
@@ -237,10 +249,11 @@ describe('360 interview form and report, end to end', () => {
     await form.getByRole('button', { name: 'Concluir' }).click();
     await form.close();
 
-    // Back on the report: the statuses and the chart's numbers.
-    await openReport(page, true);
-    expect(await evaluatorRow(page, bruno.name).getByText('Finalizado').count()).toBe(1);
+    // Back on the report: the statuses and the chart's numbers (every finished interview: Bruno's, Carla's and the self one).
+    await openReport(page, true, diego.name);
     expect(await evaluatorRow(page, diego.name).getByText('Não iniciado').count()).toBe(1);
+    await chooseEvaluator(page, bruno.name);
+    expect(await evaluatorRow(page, bruno.name).getByText('Finalizado').count()).toBe(1);
     const table = page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' });
     await table.waitFor();
     await page.getByText('Entrevistas finalizadas consideradas: 3').waitFor();
@@ -272,7 +285,7 @@ describe('360 interview form and report, end to end', () => {
 
   it('lays the report, the form and the dialogs out on a phone', async () => {
     const page = await world.page(PHONE, { as: 'admin' });
-    await openReport(page, true);
+    await openReport(page, true, carla.name);
     await page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' }).waitFor();
     await screenshot(page, 'interview-report-phone');
     expect(await seriousViolations(page)).toEqual([]);
@@ -291,7 +304,7 @@ describe('360 interview form and report, end to end', () => {
 
   it('shows the company user no Empresa filter and no Ações column', async () => {
     const page = await world.page(DESKTOP, { as: 'company' });
-    await openReport(page, false);
+    await openReport(page, false, bruno.name);
     expect(await page.getByRole('combobox', { name: 'Empresa', exact: true }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Ações' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Avaliar/ }).count()).toBe(0);

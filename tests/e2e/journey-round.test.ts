@@ -268,8 +268,13 @@ describe('the first round of evaluations of a new company', () => {
     await page.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
     await chooseInterviewFilter(page, 'Empresa', HORIZONTE.name);
     await chooseInterviewFilter(page, 'Avaliado', 'Diego Alves Santos');
-    await evaluatorRow(page, 'Bruno Henrique Lima').getByText('Não iniciado').waitFor();
+    // Avaliador keeps only the newly chosen value (administration.md 5): nobody at first, then one at a time.
+    await page.getByText('Nenhum avaliador selecionado').waitFor();
+    await chooseInterviewFilter(page, 'Avaliador', 'Carla Mendes Ribeiro');
     await evaluatorRow(page, 'Carla Mendes Ribeiro').getByText('Não iniciado').waitFor();
+    await chooseInterviewFilter(page, 'Avaliador', 'Bruno Henrique Lima');
+    await evaluatorRow(page, 'Bruno Henrique Lima').getByText('Não iniciado').waitFor();
+    expect(await evaluatorRow(page, 'Carla Mendes Ribeiro').count()).toBe(0);
     await checkScreen(page, world.shots, '15-interview-report-empty');
 
     const [form] = await Promise.all([page.context().waitForEvent('page'), evaluatorRow(page, 'Bruno Henrique Lima').getByRole('button', { name: /^Avaliar/ }).click()]);
@@ -306,8 +311,10 @@ describe('the first round of evaluations of a new company', () => {
     await page.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
     await chooseInterviewFilter(page, 'Empresa', HORIZONTE.name);
     await chooseInterviewFilter(page, 'Avaliado', 'Diego Alves Santos');
-    await evaluatorRow(page, 'Bruno Henrique Lima').getByText('Finalizado').waitFor();
+    await chooseInterviewFilter(page, 'Avaliador', 'Carla Mendes Ribeiro');
     await evaluatorRow(page, 'Carla Mendes Ribeiro').getByText('Não iniciado').waitFor();
+    await chooseInterviewFilter(page, 'Avaliador', 'Bruno Henrique Lima');
+    await evaluatorRow(page, 'Bruno Henrique Lima').getByText('Finalizado').waitFor();
     const table = page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' });
     await table.waitFor();
     await page.getByText('Entrevistas finalizadas consideradas: 1').waitFor();
@@ -354,6 +361,7 @@ describe('the first round of evaluations of a new company', () => {
     // The interview report: no company filter; Bruno's finished interview.
     await openFromMenu(page, 'Avaliação 360 por entrevista', '/entrevista360');
     await chooseInterviewFilter(page, 'Avaliado', 'Diego Alves Santos');
+    await chooseInterviewFilter(page, 'Avaliador', 'Bruno Henrique Lima');
     await evaluatorRow(page, 'Bruno Henrique Lima').getByText('Finalizado').waitFor();
     expect(await page.getByRole('combobox', { name: 'Empresa', exact: true }).count()).toBe(0);
     await saveScreenshot(page, world.shots, '20-company-user-interview-report');

@@ -20,22 +20,29 @@ import { isAdministrator } from '../../../../engine/accounts';
 
 const m = messages.screenInterview;
 
-/** The evaluator rows chosen for one rated person; null means "all of them" (the default). */
+/**
+ * The evaluator row chosen for one rated person: none at first, then the one last picked (like the
+ * other filters of the screen, the multi-select keeps only the newly chosen value: administration.md 5).
+ * It picks the row of the evaluators' table (its status, and 'Avaliar'); the chart and the printed
+ * report consolidate every finished interview of the rated person, as the consolidated call of the
+ * specification takes only the rated person (administration.md 7).
+ */
 interface EvaluatorChoice {
   ratedId: string;
-  ids: string[] | null;
+  ids: string[];
 }
 
 /**
  * The 360-by-interview report (/{hash}, /entrevista360 from the menu): Empresa (administrators),
- * Avaliado and Avaliador filters, the evaluators' table, the consolidated bar chart and printing.
+ * Avaliado and Avaliador filters, the chosen evaluator's row, the bar chart consolidating the rated
+ * person's finished interviews, and printing.
  */
 export default function InterviewReportPage() {
   const user = getUser();
   const admin = isAdministrator(user?.type_account);
   const [companyChoice, setCompanyChoice] = useState<string[]>([]);
   const [ratedChoice, setRatedChoice] = useState<string[]>([]);
-  const [evaluatorChoice, setEvaluatorChoice] = useState<EvaluatorChoice>({ ratedId: '', ids: null });
+  const [evaluatorChoice, setEvaluatorChoice] = useState<EvaluatorChoice>({ ratedId: '', ids: [] });
   const [printOpen, setPrintOpen] = useState(false);
   const [chartElement, setChartElement] = useState<HTMLDivElement | null>(null);
 
@@ -54,13 +61,13 @@ export default function InterviewReportPage() {
     id: row.id,
     label: row.evaluator_id === row.rated_id ? format(m.selfSuffix, { name: row.evaluator }) : row.evaluator,
   }));
-  const chosenIds = evaluatorChoice.ratedId === ratedId && evaluatorChoice.ids !== null ? evaluatorChoice.ids : evaluatorRows.map((row) => row.id);
+  const chosenIds = evaluatorChoice.ratedId === ratedId ? evaluatorChoice.ids : [];
   const chosenRows = evaluatorRows.filter((row) => chosenIds.includes(row.id));
-  const evaluatorUserIds = [...new Set(chosenRows.map((row) => row.evaluator_id))].sort((a, b) => a - b);
 
-  const consolidated = useApiData<ConsolidatedInterviewData>(ratedId && evaluatorUserIds.length > 0 ? consolidatedPath(ratedId, evaluatorUserIds) : null);
+  // Every evaluator's finished interview (no evaluator list: all of them).
+  const consolidated = useApiData<ConsolidatedInterviewData>(ratedId ? consolidatedPath(ratedId, []) : null);
   const data = consolidated.data && consolidated.data.rated_id === Number(ratedId) && !consolidated.error ? consolidated.data : undefined;
-  const hasData = !consolidated.loading && data !== undefined && data.count > 0 && evaluatorUserIds.length > 0;
+  const hasData = !consolidated.loading && data !== undefined && data.count > 0;
   const ratedName = ratedOptions.find((option) => option.id === ratedId)?.label ?? data?.rated_name ?? '';
 
   // The form opens in another tab: coming back to this one shows the statuses and grades saved there.
@@ -112,7 +119,7 @@ export default function InterviewReportPage() {
           value={chosenIds}
           loading={evaluators.loading}
           disabled={!ratedId}
-          onChange={(ids) => setEvaluatorChoice({ ratedId: ratedId ?? '', ids })}
+          onChange={(ids) => setEvaluatorChoice({ ratedId: ratedId ?? '', ids: keepNewest(chosenIds, ids) })}
         />
       </Stack>
       {rated.error && <LoadError message={rated.error} onRetry={rated.reload} />}
@@ -125,14 +132,12 @@ export default function InterviewReportPage() {
         </Typography>
         {!ratedId ? (
           <Alert severity="info">{m.chooseRated}</Alert>
-        ) : evaluatorUserIds.length === 0 ? (
-          <Alert severity="info">{evaluators.loading ? messages.form.loading : m.chooseEvaluators}</Alert>
         ) : consolidated.error ? (
           <LoadError message={consolidated.error} onRetry={consolidated.reload} />
         ) : data === undefined ? (
           <Loading />
         ) : data.count === 0 ? (
-          <Alert severity="info">{m.noConsolidated}</Alert>
+          <Alert severity="info">{m.noFinished}</Alert>
         ) : (
           <>
             <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
@@ -150,7 +155,7 @@ export default function InterviewReportPage() {
           onClose={() => setPrintOpen(false)}
           ratedId={Number(ratedId)}
           ratedName={ratedName}
-          evaluatorIds={evaluatorUserIds}
+          evaluatorIds={[]}
           chart={chartElement}
         />
       )}

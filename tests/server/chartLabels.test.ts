@@ -4,7 +4,8 @@
  * wide) and as a phone draws it (342 pixels: a 390-pixel screen less the card's margins), each as
  * tall as `chartHeight` makes it; and again with every name of its categories, series and points
  * made long ('… e Comprometimento com resultados'). Texts are boxed with Roboto's advance widths
- * (`tests/engine/charts/textBoxes.ts`).
+ * (`tests/engine/charts/textBoxes.ts`); the lines of a line chart's series are its SVG paths' segments,
+ * and no text may sit on one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chartSvg } from '../../apps/server/src/reports/charts.ts';
@@ -14,7 +15,7 @@ import { buildChart, isChartWidget, type ChartWidget } from '../../engine/charts
 import { widgetRows } from '../../engine/charts/rows.ts';
 import { chartHeight } from '../../engine/charts/size.ts';
 import type { Row } from '../../engine/definition/dashboard.ts';
-import { overlappingTexts, textBoxes, textsOutside } from '../engine/charts/textBoxes.ts';
+import { lineSegments, overlappingTexts, textBoxes, textsOnLines, textsOutside } from '../engine/charts/textBoxes.ts';
 import { widgetsOf } from '../results/invariants.ts';
 import { bodyOf, fixtures, storeFixtures } from './goldenFixtures.ts';
 import { setUpWorld, t } from './world.ts';
@@ -32,11 +33,19 @@ function lengthened(widget: ChartWidget, rows: Row[]): Row[] {
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([field, value]) => [field, named.has(field) && typeof value === 'string' ? `${value}${LONG}` : value])));
 }
 
-/** What is wrong with a chart drawn `width` pixels wide: texts on each other, texts off the chart. */
+/**
+ * What is wrong with a chart drawn `width` pixels wide: texts on each other, texts off the chart, texts
+ * crossed by a line of a line chart (a number sitting on its own line or another series').
+ */
 function problemsOf(widget: ChartWidget, rows: Row[], width: number): string[] {
   const height = chartHeight(widget, rows, width);
-  const boxes = textBoxes(chartSvg(buildChart(widget, rows, width === CHART_WIDTH ? 'print' : 'screen', width), width, height));
-  return [...overlappingTexts(boxes).map(([a, b]) => `'${a}' sobre '${b}'`), ...textsOutside(boxes, width, height, 2).map((text) => `'${text}' fora do gráfico`)];
+  const svg = chartSvg(buildChart(widget, rows, width === CHART_WIDTH ? 'print' : 'screen', width), width, height);
+  const boxes = textBoxes(svg);
+  return [
+    ...overlappingTexts(boxes).map(([a, b]) => `'${a}' sobre '${b}'`),
+    ...textsOutside(boxes, width, height, 2).map((text) => `'${text}' fora do gráfico`),
+    ...textsOnLines(boxes, lineSegments(svg)).map((text) => `'${text}' sobre uma linha`),
+  ];
 }
 
 const calls = fixtures.flatMap((fixture) => fixture.calls.filter((call) => call.respondents > 0).map((call) => [fixture, call] as const));

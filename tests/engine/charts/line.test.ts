@@ -44,6 +44,23 @@ describe('buildLine', () => {
     expect(others!.lineStyle).toEqual({ color: '#ef6c00' });
   });
 
+  it("writes the upper line's numbers above its points and the lower line's below, off both lines", () => {
+    // Foco: 7,25 over 6; Ética: 9 over 8,5. Two categories a page apart: the lines rise gently, so
+    // above the upper points and below the lower ones nothing is drawn.
+    const [self, others] = seriesOf(buildLine(widget, rows, 'print'));
+    expect(itemsOf(self!).map((item) => item.label?.position)).toEqual(['top', 'top']);
+    expect(itemsOf(others!).map((item) => item.label?.position)).toEqual(['bottom', 'bottom']);
+  });
+
+  it('leaves to the table a number with no free place around its point', () => {
+    // Ten series through one point each at the same height: the numbers cannot all find room.
+    const crowd: Row[] = Array.from({ length: 10 }, (_, index) => ({ competency: 'Foco', who: `Série ${index + 1}`, mean: 5 }));
+    const option = buildLine({ ...widget, seriesColors: undefined, bands: undefined }, crowd, 'screen', 342);
+    const shown = seriesOf(option).flatMap((line) => itemsOf(line)).filter((item) => item.label?.show);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(10);
+  });
+
   it('draws the bands as mark areas of the value axis, in their colours, translucent', () => {
     const markArea = firstSeries(buildLine(widget, rows, 'screen')).markArea as { data: unknown[] };
     expect(markArea.data).toEqual([

@@ -126,3 +126,32 @@ export function overlappingTexts(boxes: TextBox[], tolerance = 1): [string, stri
 export function textsOutside(boxes: TextBox[], width: number, height: number, tolerance = 1): string[] {
   return boxes.filter((box) => box.corners.some(([x, y]) => x < -tolerance || y < -tolerance || x > width + tolerance || y > height + tolerance)).map((box) => box.text);
 }
+
+/** A straight piece of a drawn line, from one point to the next. */
+export type Segment = [[number, number], [number, number]];
+
+/**
+ * The segments of the lines of a line chart's series as ECharts draws them into SVG: unfilled paths of
+ * straight strokes (`M x y L x y …`), 2 pixels wide, with a line join and no transform (the axis and
+ * split lines have no width of their own; the legend's sample lines are moved by a transform).
+ */
+export function lineSegments(svg: string): Segment[] {
+  const segments: Segment[] = [];
+  for (const match of svg.matchAll(/<path(\s[^>]*)>/g)) {
+    const tag = match[1]!;
+    if (attribute(tag, 'fill') !== 'none' || attribute(tag, 'stroke-width') !== '2' || attribute(tag, 'stroke-linejoin') === undefined || attribute(tag, 'transform') !== undefined) continue;
+    const d = attribute(tag, 'd') ?? '';
+    if (!/^M[\d\s.,LM-]+$/.test(d)) continue;
+    const points = [...d.matchAll(/([ML])\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/g)].map((point) => ({ move: point[1] === 'M', at: [Number(point[2]), Number(point[3])] as [number, number] }));
+    for (let index = 1; index < points.length; index += 1) if (!points[index]!.move) segments.push([points[index - 1]!.at, points[index]!.at]);
+  }
+  return segments;
+}
+
+/** The texts whose box a line segment crosses by more than `tolerance` pixels (1 by default). */
+export function textsOnLines(boxes: TextBox[], segments: Segment[], tolerance = 1): string[] {
+  return boxes.filter((box) => {
+    const shrunk = shrink(box, tolerance);
+    return segments.some((segment) => polygonsOverlap(shrunk, segment));
+  }).map((box) => box.text);
+}

@@ -287,6 +287,11 @@ describe('360 interview form and report, end to end', () => {
     const page = await world.page(PHONE, { as: 'admin' });
     await openReport(page, true, carla.name);
     await page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' }).waitFor();
+    // The chart's numbers do not scroll sideways (issue 24): each competency is a card of its four numbers.
+    const numbers = page.getByRole('region', { name: 'Notas por competência (valores do gráfico)' });
+    expect(await numbers.evaluate((box) => [box.scrollWidth <= box.clientWidth, box.querySelector('table')?.dataset.layout])).toEqual([true, 'cards']);
+    const responsibility = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Responsabilidade', exact: true }) });
+    expect(await responsibility.getByRole('cell').count()).toBe(4);
     await screenshot(page, 'interview-report-phone');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Imprimir', exact: true }).click();

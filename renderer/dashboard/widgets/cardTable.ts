@@ -98,13 +98,13 @@ export const cardTableSx = {
   },
   '& tbody > tr > :is(td, th):last-child': { borderBottom: 0 },
   // The column's name before the value, drawn only: the cell is read with its column header.
-  [`& tbody > tr > :is(td, th):not(:first-of-type)::before`]: {
+  [`& tbody > tr > :is(td, th):not(:first-child)::before`]: {
     content: `attr(${LABEL_ATTRIBUTE}) / ""`,
     flex: '0 0 45%',
     fontWeight: 500,
   },
   // The heading: larger, on a faint shade laid over the row's or cell's own colour (never replacing it).
-  '& tbody > tr > :is(td, th):first-of-type': {
+  '& tbody > tr > :is(td, th):first-child': {
     fontWeight: 500,
     fontSize: '1rem',
     backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.05), rgba(0, 0, 0, 0.05))',

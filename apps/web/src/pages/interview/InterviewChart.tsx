@@ -13,6 +13,7 @@ import type { CompetencySeries } from '../../../../../engine/interview/consolida
 import { INTERVIEW_CHART_HEIGHT, INTERVIEW_SERIES_NAMES, seriesText } from '../../../../../engine/interview/report';
 import { format, messages } from '../../../../../engine/messages';
 import Chart from '../../../../../renderer/Chart';
+import { cardTableSx, LABEL_ATTRIBUTE, useCardsWhenNarrow } from '../../../../../renderer/dashboard/widgets/cardTable';
 
 const m = messages.screenInterview;
 
@@ -35,36 +36,43 @@ export const InterviewChart = forwardRef<HTMLDivElement, { competencies: Compete
   );
 });
 
-/** The chart's numbers as a table (one decimal, comma), for screen readers (the PDF prints the same). */
+/**
+ * The chart's numbers as a table (one decimal, comma), for screen readers (the PDF prints the same).
+ * On a phone, where its five columns do not fit, each competency is a card of the four numbers, still
+ * a table for screen readers (`useCardsWhenNarrow`).
+ */
 export function InterviewChartTable({ competencies }: { competencies: CompetencySeries[] }) {
+  const { box, cards } = useCardsWhenNarrow<HTMLDivElement>(INTERVIEW_SERIES.length + 1, competencies);
+  // Laid out as blocks, a table keeps its semantics only through explicit roles.
+  const role = (kind: string) => (cards ? { role: kind } : {});
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={m.chartTable} sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby="interview-chart-table-title">
+    <TableContainer ref={box} tabIndex={0} role="region" aria-label={m.chartTable} sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-labelledby="interview-chart-table-title" data-layout={cards ? 'cards' : 'table'} {...role('table')} sx={cards ? cardTableSx : undefined}>
         <caption id="interview-chart-table-title" style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
           <Typography variant="subtitle2" component="span">
             {m.chartTable}
           </Typography>
         </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
+        <TableHead {...role('rowgroup')}>
+          <TableRow {...role('row')}>
+            <TableCell component="th" scope="col" {...role('columnheader')}>
               {m.competency}
             </TableCell>
             {INTERVIEW_SERIES.map((key) => (
-              <TableCell key={key} component="th" scope="col" align="right">
+              <TableCell key={key} component="th" scope="col" align="right" {...role('columnheader')}>
                 {SERIES_NAMES[key]}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody {...role('rowgroup')}>
           {competencies.map((item) => (
-            <TableRow key={item.block}>
-              <TableCell component="th" scope="row">
+            <TableRow key={item.block} {...role('row')}>
+              <TableCell component="th" scope="row" {...role('rowheader')}>
                 {item.name}
               </TableCell>
               {INTERVIEW_SERIES.map((key) => (
-                <TableCell key={key} align="right">
+                <TableCell key={key} align="right" {...{ [LABEL_ATTRIBUTE]: SERIES_NAMES[key] }} {...role('cell')}>
                   {seriesText(item[key])}
                 </TableCell>
               ))}

@@ -20,9 +20,17 @@ export const DEFAULT_CHART_HEIGHT = 320;
 /** The width the fixed layouts (rings, word cloud) are computed for; the PDFs draw charts this wide. */
 export const CHART_WIDTH = 600;
 
+/** The pt-BR number formats by count of decimals (made once: `toLocaleString` builds one per call). */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
 /** pt-BR text of a number with a fixed count of decimals; a value rounding to zero never shows "-0". */
 function localeText(value: number, digits: number): string {
-  const text = value.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  let formatter = numberFormats.get(digits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    numberFormats.set(digits, formatter);
+  }
+  const text = formatter.format(value);
   return /^-0(,0+)?$/.test(text) ? text.slice(1) : text;
 }
 

@@ -35,7 +35,9 @@ export function summarySentence(line: SummaryLine, data: DashboardData): string 
   const chosen = picked(rows, line);
   if (chosen.length === 0) return undefined;
   const names = [...new Set(chosen.map((row) => cellText(row[line.name])))];
-  const name = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')}${m.summaryJoin}${names.at(-1)}`;
+  // 'Clareza e Relacionamento'; names that hold an 'e' themselves are set apart by semicolons
+  // ('Sabedoria e Conhecimento; Transcendência').
+  const name = names.some((one) => / e /.test(one)) ? names.join('; ') : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')}${m.summaryJoin}${names.at(-1)}`;
   return format(line.text, { name, value: formatCell(chosen[0]![line.value], line.format) });
 }
 

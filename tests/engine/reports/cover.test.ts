@@ -38,6 +38,14 @@ describe('the first page of a report', () => {
     expect(reportCover(lines, data(rows), 'UTC').summary).toEqual(['Fator mais forte: Clareza e Relacionamento (4,3)', 'Mais fraco: Conflitos (2,5)', 'Primeiro: Clareza', 'Só os fortes: Autonomia']);
   });
 
+  it('sets tied names that hold an "e" apart with semicolons', () => {
+    const rows = [
+      { factor: 'Sabedoria e Conhecimento', mean: 3 },
+      { factor: 'Transcendência', mean: 3 },
+    ];
+    expect(reportCover([strongest], data(rows), 'UTC').summary).toEqual(['Fator mais forte: Sabedoria e Conhecimento; Transcendência (3,0)']);
+  });
+
   it('leaves out a line whose rows are empty (no answers, a withheld group) and says nothing of a view without answers', () => {
     expect(reportCover([strongest], data([]), 'UTC')).toEqual({ facts: [{ label: 'Respondentes', value: '7' }], summary: [] });
     expect(reportCover([strongest], { respondents: 0, datasets: {} }, 'UTC')).toEqual({ facts: [], summary: [] });

@@ -133,6 +133,11 @@ function besideUnit(item: Item & { block: ChartBlock }, width: number, maxChart:
   });
 }
 
+/** A widget's explanation on its own, at the page's width. */
+function helpUnit(help: HelpBlock, width: number): Unit {
+  return unit({ draw: () => BLOCKS.help.draw(help, width), height: () => BLOCKS.help.height(help, width), shrinks: false });
+}
+
 /** Whether a block is drawn at half a page's width. */
 function half(block: ReportBlock): boolean {
   return (block.kind === 'chart' || block.kind === 'table') && block.half === true;
@@ -159,7 +164,8 @@ function unitsOf(blocks: ReportBlock[], width: number, maxChart: number): Unit[]
     let made: Unit[];
     if (block.kind === 'heading') made = [unit({ draw: () => BLOCKS.heading.draw(block, width), height: () => BLOCKS.heading.height(block, width), shrinks: false, heading: true, breakBefore: block.pageBreak === true })];
     else if (half(block) && next && half(next.block)) {
-      made = [pairUnit(item, next, width, maxChart)];
+      // The pair's explanations under it, at the page's width (shorter, and free to go to the next page).
+      made = [pairUnit({ block }, { block: next.block }, width, maxChart), ...[item.help, next.help].flatMap((help) => (help ? [helpUnit(help, width)] : []))];
       index += 1;
     } else if (block.kind === 'chart' && block.half) made = [besideUnit({ ...item, block }, width, maxChart)];
     else if (block.kind === 'chart') made = chartUnits({ ...item, block }, width, maxChart);
@@ -224,7 +230,8 @@ export function planContent(blocks: ReportBlock[], width: number, pageHeight: nu
     const room = bottom - y - before;
     // The rest of the section, when shrinking this a little keeps it all on this page.
     const rest = restHeight(queue, count);
-    const filling = y < pageHeight / 3;
+    // A page under a third full, or holding only the report's cover, is filled before any other.
+    const filling = y < pageHeight / 3 || content.length === 0;
     let shrink = 1;
     const tail = last.shrinks && last.height(1) + rest > room && shrinkToFit(last, room - rest, SHRINK.full) !== undefined ? rest : 0;
     if (tail > 0) shrink = shrinkToFit(last, room - tail, SHRINK.full)!;

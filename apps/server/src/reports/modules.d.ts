@@ -17,3 +17,8 @@ declare module 'pdfmake' {
   const pdfmake: PdfMake;
   export default pdfmake;
 }
+
+declare module 'pdfmake/js/SVGMeasure.js' {
+  const SVGMeasure: { prototype: object };
+  export default SVGMeasure;
+}

@@ -4,6 +4,7 @@ import { format, messages } from '../../../../engine/messages.ts';
 import { COLORS, STYLES, styledHeight, textHeight, textWidth, type Content } from './blocks.ts';
 import { ROBOTO_FILES } from './fonts.ts';
 import { planContent } from './layout.ts';
+import './svgSize.ts';
 
 /** The only files pdfmake may read: the embedded fonts. No URL is ever fetched. */
 const FONT_FILES = new Set<string>(Object.values(ROBOTO_FILES));

@@ -73,7 +73,18 @@ function piece(item: Item, width: number, maxChart: number, numbers: boolean) {
 }
 
 function unit(parts: Pick<Unit, 'draw' | 'height' | 'shrinks'> & Partial<Unit>): Unit {
-  return { flows: false, heading: false, breakBefore: false, ...parts };
+  // Heights are asked for again and again while a page is planned: measured once per shrink.
+  const heights = new Map<number, number>();
+  const height = (shrink: number) => {
+    const key = parts.shrinks ? shrink : 1;
+    let known = heights.get(key);
+    if (known === undefined) {
+      known = parts.height(key);
+      heights.set(key, known);
+    }
+    return known;
+  };
+  return { flows: false, heading: false, breakBefore: false, ...parts, height };
 }
 
 /** A full-width chart: with its numbers when they are short, else followed by them (which may flow over pages). */

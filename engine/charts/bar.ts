@@ -82,6 +82,40 @@ export function categoryAxisLabel(categories: string[], chartWidth: number): Rec
   return { interval: 0, rotate: share + 8 >= 2 * LABEL_LINE ? 30 : 90, width: 160, overflow: 'truncate' };
 }
 
+/** The value labels of side-by-side vertical bars: upright, smaller, on end, or none, whichever fits. */
+interface ValueLabels {
+  style: Record<string, unknown>;
+  /** Extra room above the plot for labels on end. */
+  headroom: number;
+  show: boolean;
+}
+
+/** Value label sizes tried in turn (the axis's, then smaller). */
+const VALUE_SIZES = [LABEL_SIZE, 10];
+/** Least space between two value labels side by side, in pixels. */
+const VALUE_GAP = 3;
+
+/**
+ * How the value labels of vertical bars, `bars` to a category (side by side), fit a chart `chartWidth`
+ * wide: upright where neighbours stay apart (at the axis's size, else smaller), else on end above their
+ * bars (room added above the plot), else none (the numbers stay in the chart's table and tooltip).
+ * ECharts leaves a fifth of a category's band empty and 30% of a bar between bars.
+ */
+function valueLabels(texts: string[], categories: number, bars: number, chartWidth: number): ValueLabels {
+  const band = (chartWidth - 16 - 32 - 36) / Math.max(categories, 1);
+  const bar = (0.8 * band) / (bars + 0.3 * (bars - 1));
+  // Label centres: 1.3 bars apart within a category, further across two.
+  const pitch = bars > 1 ? 1.3 * bar : band;
+  for (const size of VALUE_SIZES) {
+    const widest = Math.max(0, ...texts.map((text) => measureText(text, size)));
+    if (widest + VALUE_GAP <= pitch) return { style: size === LABEL_SIZE ? {} : { fontSize: size }, headroom: 0, show: true };
+  }
+  const size = VALUE_SIZES.at(-1)!;
+  if (size + VALUE_GAP > pitch) return { style: {}, headroom: 0, show: false };
+  const longest = Math.max(0, ...texts.map((text) => measureText(text, size)));
+  return { style: { fontSize: size, rotate: 90, align: 'left', verticalAlign: 'middle', distance: 4 }, headroom: Math.ceil(longest) + 6, show: true };
+}
+
 /**
  * ECharts option of a bar widget: one bar per category (first-seen order), one series per `series`
  * value, stacked or side by side, vertical or horizontal (first category on top). Each bar carries
@@ -93,6 +127,9 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width 
   const several = widget.series !== undefined;
   const labelMin = widget.labelMin ?? 0;
   const position = widget.stack ? 'inside' : widget.horizontal ? 'right' : 'top';
+  // Side-by-side vertical bars: their numbers upright, smaller, on end or left to the table.
+  const texts = grid.series.flatMap((item) => item.rows.flatMap((row) => (row ? [formatNumber(toNumber(row[widget.value]) ?? 0, widget.format)] : [])));
+  const fitted = widget.stack || widget.horizontal ? { style: {}, headroom: 0, show: true } : valueLabels(texts, grid.categories.length, Math.max(1, grid.series.length), width);
   const categoryAxis = {
     type: 'category',
     data: grid.categories,
@@ -107,7 +144,7 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width 
       name: item.name,
       ...(widget.stack ? { stack: 'total' } : {}),
       ...(color !== undefined ? { itemStyle: { color } } : {}),
-      label: { show: true, position },
+      label: { show: fitted.show, position, ...fitted.style },
       // A number that would touch another is left out (every number stays in the chart's table).
       labelLayout: { hideOverlap: true },
       data: item.rows.map((row, column) => {
@@ -119,7 +156,7 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width 
           value,
           ...(rowColor !== undefined ? { itemStyle: { color: rowColor } } : {}),
           // A stack has no segment to label at 0.
-          label: value >= labelMin && !(widget.stack && value === 0) ? { show: true, formatter: text } : { show: false },
+          label: fitted.show && value >= labelMin && !(widget.stack && value === 0) ? { show: true, formatter: text } : { show: false },
           tooltip: itemTooltip(grid.categories[column] ?? '', withDetail(text, row, widget.detail), several ? item.name : undefined),
         };
       }),
@@ -129,7 +166,7 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width 
     color: [...PALETTE],
     ...(several ? { legend: { top: 0, data: grid.series.map((item) => item.name) } } : {}),
     // Room on the right for a full bar's label ("100%") beside horizontal bars; above, the legend's rows.
-    grid: { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel', left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: legendTop(several ? grid.series.map((item) => item.name) : undefined, width), bottom: 16 },
+    grid: { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel', left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: legendTop(several ? grid.series.map((item) => item.name) : undefined, width) + fitted.headroom, bottom: 16 },
     xAxis: widget.horizontal ? valueAxis(widget) : categoryAxis,
     yAxis: widget.horizontal ? categoryAxis : valueAxis(widget),
     series,

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { overlappingTexts, textBoxes } from '../engine/charts/textBoxes';
+import { overlappingTexts, runTogether, textBoxes } from '../engine/charts/textBoxes';
 import { cellsOf, chooseFilters, closeDialog, DESKTOP, openDashboard, PHONE, softAxe, toast } from './browserPages';
 import { ids, Respondents, same } from './dashboardWorld';
 import { setUpWorld } from './world';
@@ -136,9 +136,11 @@ describe('reports downloaded from their screens, end to end (demo answers)', () 
     const drawn = page.locator('[data-drawn="true"] svg');
     await drawn.first().waitFor();
     // The chart as the browser drew it (SVG), its texts boxed with the font's widths: numbers that
-    // would touch another are left to the chart's table (ECharts' label layout, as in the PDF).
+    // would touch another are left to the chart's table (ECharts' label layout, as in the PDF), and no
+    // two stand side by side closer than a gap ('0,00,0').
     for (const svg of await drawn.evaluateAll((elements) => elements.map((element) => element.outerHTML))) {
-      expect(overlappingTexts(textBoxes(svg))).toEqual([]);
+      const boxes = textBoxes(svg);
+      expect([...overlappingTexts(boxes), ...runTogether(boxes)]).toEqual([]);
     }
   });
 

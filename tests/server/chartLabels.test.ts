@@ -1,7 +1,8 @@
 /**
  * No chart label lands on another, or off its chart: every chart widget of every view, with the data
  * of every golden call that has answers, drawn as the PDF draws it (server-side SVG, `CHART_WIDTH`
- * wide) and as a phone draws it (342 pixels: a 390-pixel screen less the card's margins), each as
+ * wide, and `HALF_CHART_WIDTH` for a chart beside another) and as a phone draws it (342 pixels: a
+ * 390-pixel screen less the card's margins), each as
  * tall as `chartHeight` makes it; and again with every name of its categories, series and points
  * made long ('… e Comprometimento com resultados'). Texts are boxed with Roboto's advance widths
  * (`tests/engine/charts/textBoxes.ts`); the lines of a line chart's series are its SVG paths' segments,
@@ -11,11 +12,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chartSvg } from '../../apps/server/src/reports/charts.ts';
 import { dashboardData } from '../../apps/server/src/results/dashboards.ts';
 import { CHART_WIDTH } from '../../engine/charts/format.ts';
+import { HALF_CHART_WIDTH } from '../../engine/reports/document.ts';
 import { buildChart, isChartWidget, type ChartWidget } from '../../engine/charts/registry.ts';
 import { widgetRows } from '../../engine/charts/rows.ts';
 import { chartHeight } from '../../engine/charts/size.ts';
 import type { Row } from '../../engine/definition/dashboard.ts';
-import { lineSegments, overlappingTexts, textBoxes, textsOnLines, textsOutside } from '../engine/charts/textBoxes.ts';
+import { lineSegments, overlappingTexts, runTogether, textBoxes, textsOnLines, textsOutside } from '../engine/charts/textBoxes.ts';
 import { widgetsOf } from '../results/invariants.ts';
 import { bodyOf, fixtures, storeFixtures } from './goldenFixtures.ts';
 import { setUpWorld, t } from './world.ts';
@@ -34,15 +36,17 @@ function lengthened(widget: ChartWidget, rows: Row[]): Row[] {
 }
 
 /**
- * What is wrong with a chart drawn `width` pixels wide: texts on each other, texts off the chart, texts
- * crossed by a line of a line chart (a number sitting on its own line or another series').
+ * What is wrong with a chart drawn `width` pixels wide: texts on each other or run together side by
+ * side, texts off the chart, texts crossed by a line of a line chart (a number sitting on its own line
+ * or another series').
  */
-function problemsOf(widget: ChartWidget, rows: Row[], width: number): string[] {
+function problemsOf(widget: ChartWidget, rows: Row[], width: number, mode: 'print' | 'screen'): string[] {
   const height = chartHeight(widget, rows, width);
-  const svg = chartSvg(buildChart(widget, rows, width === CHART_WIDTH ? 'print' : 'screen', width), width, height);
+  const svg = chartSvg(buildChart(widget, rows, mode, width), width, height);
   const boxes = textBoxes(svg);
   return [
     ...overlappingTexts(boxes).map(([a, b]) => `'${a}' sobre '${b}'`),
+    ...runTogether(boxes).map(([a, b]) => `'${a}' colado em '${b}'`),
     ...textsOutside(boxes, width, height, 2).map((text) => `'${text}' fora do gráfico`),
     ...textsOnLines(boxes, lineSegments(svg)).map((text) => `'${text}' sobre uma linha`),
   ];
@@ -62,9 +66,9 @@ describe('chart labels on the golden answers', () => {
         const rows = widgetRows(widget, data);
         if (rows.length === 0) continue;
         for (const [variant, variantRows] of [['', rows], [' (nomes longos)', lengthened(widget, rows)]] as const) {
-          for (const [where, width] of [['PDF', CHART_WIDTH], ['celular', PHONE_WIDTH]] as const) {
+          for (const [where, width, mode] of [['PDF', CHART_WIDTH, 'print'], ['PDF, meia largura', HALF_CHART_WIDTH, 'print'], ['celular', PHONE_WIDTH, 'screen']] as const) {
             charts += 1;
-            for (const problem of problemsOf(widget, variantRows, width)) problems.add(`painel ${view.id}, '${widget.title ?? view.title}'${variant}, ${where}: ${problem}`);
+            for (const problem of problemsOf(widget, variantRows, width, mode)) problems.add(`painel ${view.id}, '${widget.title ?? view.title}'${variant}, ${where}: ${problem}`);
           }
         }
       }

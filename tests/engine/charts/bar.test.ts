@@ -108,3 +108,36 @@ describe('series order', () => {
     expect((option.series as { name: string }[]).map((series) => series.name)).toEqual(['Baixo', 'Médio', 'Alto']);
   });
 });
+
+describe('value labels of bars side by side', () => {
+  const pairs = (categories: number, value: number): Row[] =>
+    Array.from({ length: categories }, (_, index) => [
+      { theme: `Tema ${index + 1}`, who: 'Equipe', note: value },
+      { theme: `Tema ${index + 1}`, who: 'Liderança', note: value },
+    ]).flat();
+  const paired: BarWidget = { kind: 'bar', dataset: 'notes', category: 'theme', value: 'note', series: 'who', format: 'decimal' };
+  const labelOf = (option: ReturnType<typeof buildBar>) => (option.series as { label: Record<string, unknown> }[])[0]!.label;
+
+  // A 600-pixel chart's plot is 600 − 84 pixels: 12 categories of 43 pixels, two bars of 15 pixels a
+  // category whose centres are 19.5 pixels apart; '10,0' is 24 pixels wide at 12 px and 20 at 10 px.
+  it('stand upright where their neighbours stay apart (5 pairs on 600 pixels: centres 47 pixels apart)', () => {
+    const label = labelOf(buildBar(paired, pairs(5, 10), 'print', 600));
+    expect(label).toMatchObject({ show: true, position: 'top' });
+    expect(label.rotate).toBeUndefined();
+    expect(label.fontSize).toBeUndefined();
+  });
+
+  it('stand on end above their bars when upright ones would run together, with room above the plot (12 pairs on 600 pixels)', () => {
+    const option = buildBar(paired, pairs(12, 10), 'print', 600);
+    expect(labelOf(option)).toMatchObject({ show: true, rotate: 90, fontSize: 10 });
+    // Above the legend's row, room for the longest label on end ('10,0' at 10 px: 20 pixels, and 6).
+    const top = (option: ReturnType<typeof buildBar>) => (option.grid as { top: number }).top;
+    expect(top(option) - top(buildBar(paired, pairs(5, 10), 'print', 600))).toBeGreaterThanOrEqual(24);
+  });
+
+  it('are left to the table when even on end they would touch (12 pairs on a 342-pixel phone: centres 9.7 pixels apart)', () => {
+    const option = buildBar(paired, pairs(12, 10), 'screen', 342);
+    expect(labelOf(option)).toMatchObject({ show: false });
+    expect((option.series as { data: { label: { show: boolean } }[] }[]).flatMap((series) => series.data.map((item) => item.label.show))).not.toContain(true);
+  });
+});

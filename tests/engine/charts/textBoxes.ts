@@ -155,3 +155,26 @@ export function textsOnLines(boxes: TextBox[], segments: Segment[], tolerance = 
     return segments.some((segment) => polygonsOverlap(shrunk, segment));
   }).map((box) => box.text);
 }
+
+/**
+ * The pairs of upright texts on one line (their heights overlapping by half or more) less than `gap`
+ * pixels apart side by side: read as one ('4,04,0', '10,010,0'), even where their boxes do not overlap.
+ */
+export function runTogether(boxes: TextBox[], gap = 2): [string, string][] {
+  const upright = boxes.flatMap((box) => {
+    const [p0, p1, p2] = box.corners as [[number, number], [number, number], [number, number]];
+    if (Math.abs(p1[1] - p0[1]) > 0.01) return [];
+    return [{ text: box.text, left: Math.min(p0[0], p1[0]), right: Math.max(p0[0], p1[0]), top: Math.min(p0[1], p2[1]), bottom: Math.max(p0[1], p2[1]) }];
+  });
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < upright.length; i += 1) {
+    for (let j = i + 1; j < upright.length; j += 1) {
+      const [a, b] = [upright[i]!, upright[j]!];
+      const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (shared < Math.min(a.bottom - a.top, b.bottom - b.top) / 2) continue;
+      const apart = Math.max(a.left, b.left) - Math.min(a.right, b.right);
+      if (apart < gap && apart > -1) pairs.push([a.text, b.text]);
+    }
+  }
+  return pairs;
+}

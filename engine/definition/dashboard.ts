@@ -402,8 +402,11 @@ export interface DashboardData {
   editions?: EditionChoice[];
   /** Anonymous groups withheld for being under the minimum (the reason, in Portuguese, is `message`). Absent when none. */
   withheld?: WithheldGroup[];
-  /** When the counted evaluations were answered, first and last (ISO instants): only for a report's first page. */
-  period?: { first: string; last: string };
+  /**
+   * When the counted evaluations were answered, first and last (ISO instants), and by how many people
+   * (one person may answer several of the view's questionnaires): only for a report's first page.
+   */
+  period?: { first: string; last: string; people: number };
 }
 
 /** An anonymous dataset whose group was under the minimum: its rows withheld (self-evaluations excepted). */

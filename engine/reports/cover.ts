@@ -44,7 +44,11 @@ export function summarySentence(line: SummaryLine, data: DashboardData): string 
 /** The first page's facts and summary for a view's data. */
 export function reportCover(summary: SummaryLine[] | undefined, data: DashboardData, timeZone: string | undefined): ReportCover {
   const facts: ReportCover['facts'] = [];
-  if (data.respondents > 0) facts.push({ label: m.coverRespondents, value: String(data.respondents) });
+  // The people who answered and, when some answered several of the view's questionnaires (the
+  // scanner's five tests), the answered evaluations the screen counts.
+  const people = data.period?.people ?? data.respondents;
+  if (data.respondents > 0) facts.push({ label: m.coverRespondents, value: String(people) });
+  if (data.respondents > 0 && people !== data.respondents) facts.push({ label: m.coverEvaluations, value: String(data.respondents) });
   if (data.period) {
     const first = formatDay(data.period.first, timeZone);
     const last = formatDay(data.period.last, timeZone);

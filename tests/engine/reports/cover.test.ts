@@ -12,13 +12,22 @@ const strongest: SummaryLine = { text: 'Fator mais forte: {name} ({value})', dat
 
 describe('the first page of a report', () => {
   it('says how many answered and between which days, in the app’s time zone', () => {
-    const cover = reportCover([], data([], { period: { first: '2026-11-02T02:30:00.000Z', last: '2026-11-20T15:00:00.000Z' } }), 'America/Sao_Paulo');
+    const cover = reportCover([], data([], { period: { first: '2026-11-02T02:30:00.000Z', last: '2026-11-20T15:00:00.000Z', people: 7 } }), 'America/Sao_Paulo');
     // 02:30 UTC on the 2nd is still the 1st in São Paulo (UTC−3).
     expect(cover.facts).toEqual([
       { label: 'Respondentes', value: '7' },
       { label: 'Período das respostas', value: 'de 01/11/2026 a 20/11/2026' },
     ]);
-    expect(reportCover([], data([], { period: { first: '2026-11-20T12:00:00.000Z', last: '2026-11-20T18:00:00.000Z' } }), 'America/Sao_Paulo').facts[1]!.value).toBe('20/11/2026');
+    expect(reportCover([], data([], { period: { first: '2026-11-20T12:00:00.000Z', last: '2026-11-20T18:00:00.000Z', people: 7 } }), 'America/Sao_Paulo').facts[1]!.value).toBe('20/11/2026');
+  });
+
+  it('counts people, and the answered evaluations too when some answered several questionnaires of the view', () => {
+    // The scanner: 7 people, 30 of their tests answered.
+    const cover = reportCover([], { respondents: 30, datasets: {}, period: { first: '2026-11-02T12:00:00.000Z', last: '2026-11-20T12:00:00.000Z', people: 7 } }, 'UTC');
+    expect(cover.facts.slice(0, 2)).toEqual([
+      { label: 'Respondentes', value: '7' },
+      { label: 'Avaliações respondidas', value: '30' },
+    ]);
   });
 
   it('names the row with the highest value, every row tied on it, the lowest or the first', () => {

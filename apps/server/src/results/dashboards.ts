@@ -170,11 +170,11 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
       and evaluations.type_evaluation in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})
       ${sql.join(filterConditions(editions.filters, types).map((condition) => sql` and ${condition}`), sql``)}`;
   // A report's first page says when the counted evaluations were answered (their last answer's day).
-  const [counted] = await select<{ n: number; first?: string | Date | null; last?: string | Date | null }>(
+  const [counted] = await select<{ n: number; people?: number; first?: string | Date | null; last?: string | Date | null }>(
     db,
     options.period
-      ? sql`select count(*)::int as n, min(answered) as first, max(answered) as last from (
-          select (select max(r.created_at) from responses r where r.evaluation_id = evaluations.id) as answered from evaluations where ${counting}) counted`
+      ? sql`select count(*)::int as n, count(distinct person)::int as people, min(answered) as first, max(answered) as last from (
+          select evaluations.user_id as person, (select max(r.created_at) from responses r where r.evaluation_id = evaluations.id) as answered from evaluations where ${counting}) counted`
       : sql`select count(*)::int as n from evaluations where ${counting}`,
   );
   const totals = new Map<string, number>();
@@ -191,7 +191,7 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
     datasets,
     ...(editions.editions.length > 0 ? { editions: editions.editions } : {}),
     ...(withheld.length > 0 ? { withheld } : {}),
-    ...(counted?.first && counted.last ? { period: { first: new Date(counted.first).toISOString(), last: new Date(counted.last).toISOString() } } : {}),
+    ...(counted?.first && counted.last ? { period: { first: new Date(counted.first).toISOString(), last: new Date(counted.last).toISOString(), people: Number(counted.people ?? 0) } } : {}),
   };
 }
 

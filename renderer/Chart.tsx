@@ -1,42 +1,16 @@
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { isEqual } from 'echarts-for-react/esm/helper/is-equal';
-import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import {
-  GraphicComponent,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
+import { CHART_PARTS } from '../engine/charts/parts.ts';
 import Box from '@mui/material/Box';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 
-// Only the chart types and components the builders in `engine/charts` produce are registered, so the
-// bundle stays tree-shaken: bars, lines (band areas), scatter (quadrant lines and letters), pie, gauge
-// (also the rings), graphic text (the word cloud, placed by the server), and the label layout.
-echarts.use([
-  BarChart,
-  LineChart,
-  ScatterChart,
-  PieChart,
-  GaugeChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  MarkPointComponent,
-  GraphicComponent,
-  // The builders' `labelLayout` (numbers that would touch another are left to the table), as the PDF has it.
-  LabelLayout,
-  SVGRenderer,
-]);
+// The parts the builders' options use (`engine/charts/parts.ts`, as the PDF registers them), the
+// screen's tooltips and its SVG renderer: nothing else, so the bundle stays tree-shaken.
+echarts.use([...CHART_PARTS, TooltipComponent, SVGRenderer]);
 
 /** A drawn chart, as the print dialog reads it. */
 export type ChartInstance = echarts.EChartsType;

@@ -1,13 +1,11 @@
 import type { EChartsOption } from 'echarts';
-import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GraphicComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, TitleComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
+import { CHART_PARTS } from '../../../../engine/charts/parts.ts';
 import { measureText } from './fonts.ts';
 
-// Every chart and component the builders use, drawn as SVG; text measured with the PDF's font.
-echarts.use([BarChart, LineChart, ScatterChart, PieChart, GaugeChart, GridComponent, LegendComponent, TitleComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, GraphicComponent, LabelLayout, SVGRenderer]);
+// The parts the builders' options use (as the screen registers them), drawn as SVG; text measured with the PDF's font.
+echarts.use([...CHART_PARTS, SVGRenderer]);
 echarts.setPlatformAPI({ measureText });
 
 /** One instance per size, kept: a chart's option replaces the last one's whole (`notMerge`). */

@@ -93,9 +93,6 @@ export function reportDocument(source: ReportSource): ReportDocument {
   };
 }
 
-/** The content width the chart builders lay out for, in PDF points on a portrait A4 page with 40 pt margins. */
-export const REPORT_CONTENT_WIDTH = 515;
-
 /**
  * The tallest chart (in chart pixels, `CHART_WIDTH` wide) a page holds under its title: A4 less its
  * margins, scaled as the PDF scales the chart to the page's width (portrait 515 pt for 600 px).
@@ -160,7 +157,7 @@ function halfTable(printWidth: 'half' | 'full' | undefined, header: ReportCell[]
  * A chart, the same option as the screen's in print mode, as tall as its content needs at the chart
  * width of a page or of half a page, with its numbers as the screen's table gives them.
  */
-function chartBlock(widget: ChartWidget, rows: Row[], title?: string, half = false): ReportBlock {
+function chartBlock(widget: ChartWidget, rows: Row[], title?: string, half = false): Extract<ReportBlock, { kind: 'chart' }> {
   const width = half ? HALF_CHART_WIDTH : CHART_WIDTH;
   return { kind: 'chart', title, option: buildChart(widget, rows, 'print', width), width, height: chartHeight(widget, rows, width), table: tableOf(widget, rows), ...(half ? { half } : {}) };
 }
@@ -191,7 +188,7 @@ function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined
       part,
       rows.filter((row) => names.includes(cellText(row[widget.category]))),
       format(messages.reports.chartPart, { title: title ?? '', part: index + 1, parts: parts.length }).trim(),
-    ) as Extract<ReportBlock, { kind: 'chart' }>;
+    );
     return { ...block, table: index === parts.length - 1 ? table : { ...table, rows: [] } };
   });
 }

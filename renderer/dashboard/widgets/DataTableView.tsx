@@ -4,22 +4,9 @@ import Button from '@mui/material/Button';
 import type { DataWidget, Row } from '../../../engine/definition/dashboard';
 import { tableOf } from '../../../engine/charts/table';
 import { messages } from '../../../engine/messages';
-import { cardTableSx, LABEL_ATTRIBUTE, useCardsWhenNarrow } from './cardTable';
+import { cardTableSx, LABEL_ATTRIBUTE, useCardsWhenNarrow, visuallyHidden } from './cardTable';
 
 const m = messages.dashboard;
-
-/** Out of sight but in the accessibility tree (a closed <details> would hide the table from screen readers). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 const cellStyle = { borderBottom: '1px solid rgba(0, 0, 0, 0.12)', padding: '6px 12px' } as const;
 

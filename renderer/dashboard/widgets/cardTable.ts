@@ -54,8 +54,11 @@ export function useCardsWhenNarrow<T extends HTMLElement>(columns: number, conte
   return { box, cards: shown && cards };
 }
 
-/** Out of sight, still read (the column headers of a table laid out as cards). */
-const visuallyHidden = {
+/**
+ * Out of sight, still read: the column headers of a table laid out as cards, a chart's table before
+ * 'Ver tabela' (a closed <details> would hide it from screen readers).
+ */
+export const visuallyHidden = {
   position: 'absolute',
   width: '1px',
   height: '1px',

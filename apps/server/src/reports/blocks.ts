@@ -40,7 +40,7 @@ export function textWidth(text: string, size: number, bold = false): number {
 }
 
 /** How many lines a text takes in a width, broken at spaces as pdfmake breaks it. */
-export function textLines(text: string, size: number, width: number, bold = false): number {
+function textLines(text: string, size: number, width: number, bold = false): number {
   let lines = 0;
   const space = textWidth(' ', size, bold);
   for (const paragraph of text.split('\n')) {

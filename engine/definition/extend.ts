@@ -1,5 +1,5 @@
 import { format, messages } from '../messages.ts';
-import type { DefinitionError } from './parse.ts';
+import type { DefinitionError } from './errors.ts';
 
 /** Reads another questionnaire file by name (without `.json`), for `extends`; undefined when there is none. */
 export type QuestionnaireLookup = (name: string) => unknown;

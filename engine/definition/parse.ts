@@ -3,6 +3,7 @@ import catalogSchema from '../../definitions/schema/catalog.schema.json' with { 
 import dashboardSchema from '../../definitions/schema/dashboard.schema.json' with { type: 'json' };
 import questionnaireSchema from '../../definitions/schema/questionnaire.schema.json' with { type: 'json' };
 import type { Catalog } from './catalog.ts';
+import type { DefinitionError, ParseResult } from './errors.ts';
 import type { DashboardDefinition } from './dashboard.ts';
 import { resolveQuestionnaire, resolveReferences, type QuestionnaireLookup } from './extend.ts';
 import { dashboardErrors } from './dashboardSemantics.ts';
@@ -11,18 +12,7 @@ import { questionnaireSemantics } from './semantics.ts';
 import type { QuestionnaireDefinition, QuestionnaireExtension } from './types.ts';
 import { format, messages } from '../messages.ts';
 
-export type { QuestionnaireLookup };
-
-/** A problem found in a definition file, located by JSON pointer. */
-export interface DefinitionError {
-  /** JSON pointer of the offending value ("/pages/0/questions/3/scale"). */
-  pointer: string;
-  /** What is wrong. */
-  message: string;
-}
-
-/** The outcome of parsing a definition: a typed value or the list of problems. */
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: DefinitionError[] };
+export type { DefinitionError, ParseResult, QuestionnaireLookup };
 
 // Verbose: a union's error carries its branches and the value, so the branch meant can be told apart.
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });

@@ -1,7 +1,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import localize from 'ajv-i18n/localize/pt-BR';
 import { format, messages } from '../messages.ts';
-import type { DefinitionError } from './parse.ts';
+import type { DefinitionError } from './errors.ts';
 
 /*
  * Ajv's errors as a consultant reads them: in Portuguese (ajv-i18n's pt-BR texts, with the value they

@@ -1,5 +1,5 @@
 import { format, messages } from '../messages.ts';
-import type { DefinitionError } from './parse.ts';
+import type { DefinitionError } from './errors.ts';
 import { kindSettingErrors, selectionBounds } from './kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from './questions.ts';
 import type { ChoiceOption, CheckboxesQuestion, Condition, QuestionnaireDefinition, QuestionSelector, ScoreDefinition, Scoring } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Cell } from './dashboard.ts';
+import type { Cell } from './rows.ts';
 
 /*
  * The transforms of the dashboard grammar (`dashboard.ts`): pure steps over a dataset's rows, run on

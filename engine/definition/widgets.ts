@@ -1,4 +1,4 @@
-import type { Cell } from './dashboard.ts';
+import type { Cell } from './rows.ts';
 import type { Condition } from './transforms.ts';
 
 /*

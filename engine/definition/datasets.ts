@@ -1,0 +1,151 @@
+import type { Transform } from './transforms.ts';
+
+/*
+ * The datasets of the dashboard grammar (`dashboard.ts`): a named server query over the done
+ * evaluations of some types (never SQL), followed by pure transforms, or a derivation of another
+ * dataset.
+ */
+
+/** Which done evaluations a dataset reads, on top of the view's filters. */
+export type DatasetScope =
+  /** Every evaluation the group filters allow (all but the colleague: the consolidated views). */
+  | 'filters'
+  /** The chosen colleague's latest evaluation of the type (the individual views); empty until one is chosen. */
+  | 'colleague'
+  /**
+   * The colleague's latest evaluation of `types` plus the evaluation chosen in the alignment filter
+   * (of `alignWith` types: values and needs, the manager's side); empty until both are chosen.
+   */
+  | 'alignment';
+
+interface DatasetBase {
+  /**
+   * Evaluation types read.
+   * @minItems 1
+   */
+  types: number[];
+  /** Which evaluations, on top of the filters. Default "filters". */
+  scope?: DatasetScope;
+  /** With scope "alignment": the types of the evaluation chosen in the alignment filter (the manager's). */
+  alignWith?: number[];
+  /**
+   * Only each person's latest evaluation about the same rated person (done ones; with the `people`
+   * query, done or pending), within the chosen round of a view with the `version` filter: a person who
+   * took a test twice counts once. The dataset's `types` count as one questionnaire here (the 360's
+   * self-evaluation, of type 1 or 2, counts once). Default false: every evaluation.
+   */
+  latest?: boolean;
+  /** Pure transforms applied in order to the query's rows, on the server. Default none. */
+  transforms?: Transform[];
+  /** Computed only as the `from` of other datasets, never sent to the browser. Default false. */
+  internal?: boolean;
+  /**
+   * The answers of a group no one should be able to single out: when fewer people than the company's
+   * minimum (`companies.anonymity_min`, default 3) answered in scope, the rows are withheld and the
+   * view says why. Every output inherits it (screen, PDF, Excel, e-mail, the result calls).
+   * "evaluators": the people who evaluated someone else (the 360), the self-evaluation shown apart and
+   * never counted; "group": everyone who answered (psychological safety). Not with `perPerson` or the
+   * `people` query. Default: not anonymous.
+   */
+  anonymous?: 'evaluators' | 'group';
+}
+
+/**
+ * Each respondent's scores, one row per evaluation: `evaluation`, `person`, `name`, `type`, `date`,
+ * every score of the type's scoring (by id), `band`/`bandColor`/`bandIndex` when classified, and each
+ * ranking of the type as `{ranking}.1`, `{ranking}.2`, … (the labels of its top entries).
+ */
+export interface ScoresDataset extends DatasetBase {
+  query: 'scores';
+  /**
+   * The rows name people: allowed only where the spec lists people (the PSS-14 respondents, the
+   * scanner people, the team-performance person, the consolidated profile tables); otherwise a
+   * transform must aggregate them before they leave the server. Default false.
+   */
+  perPerson?: boolean;
+  /**
+   * Per-person rows come this many at a time, oldest first, with the total (the PSS-14 table of a
+   * large company); the data call's `pages` picks the page. Only `filter`, `map`, `band`, `scale` and
+   * `greatest` transforms may follow (they keep one row per person). Default: every row.
+   * @minimum 1
+   * @maximum 500
+   */
+  pageSize?: number;
+}
+
+/**
+ * Means over the respondents, one row per score of the type: `score` (id), `label`, `color`, `value`
+ * (the mean), `respondents`, and for per-question scores `question` and `questionText` (else null). With `bands`, one row per band of the classification instead:
+ * `band` (id), `label`, `color`, `value` (respondents in it), `respondents`.
+ */
+export interface SummaryDataset extends DatasetBase {
+  query: 'summary';
+  /** Rows per classification band instead of per score. Default false. */
+  bands?: boolean;
+}
+
+/**
+ * Answer counts per question and option, one row per option of each question (zero counts
+ * included): `question`, `questionText`, `questionOrder`, `page` (page index), `pageTitle`, `option`
+ * (its value), `optionLabel`, `optionOrder`, `scoreValue` (what the option scores, a reverse item
+ * flipped; null for an unscored option or a checkbox), `tag` (the option's first tag, or ""), `type`,
+ * `count` (answers choosing it), `respondents` (evaluations of the type in scope) and, with `bySelf`,
+ * `self` (the row counts self-evaluations; `respondents` then counts that role only). An answer that
+ * holds an `exclusive` option counts as that option alone.
+ */
+export interface OptionCountsDataset extends DatasetBase {
+  query: 'optionCounts';
+  /**
+   * Questions counted (ids). Default every question with options.
+   * @minItems 1
+   */
+  questions?: string[];
+  /**
+   * Count self-evaluations (the rated person answering about themselves) apart from everyone else's:
+   * two rows per option, `self` true and false, each with its own `respondents` (the 360). Default
+   * false: one row per option counting every answer in scope, with no `self` field.
+   */
+  bySelf?: boolean;
+}
+
+/**
+ * Free-text answers, one row per answer: `question`, `questionText`, `heading` (a follow-up's
+ * statement, then its own text; else its text), `questionOrder`, `type`, `self`, `text`.
+ */
+export interface TextsDataset extends DatasetBase {
+  query: 'texts';
+  /**
+   * Questions read (ids).
+   * @minItems 1
+   */
+  questions: string[];
+  /** Each answer with its author's `name` (only where the spec shows names). Default false. */
+  perPerson?: boolean;
+}
+
+/**
+ * The people in scope with their evaluations of the types: one row per evaluation with `evaluation`,
+ * `person`, `name`, `type`, `typeName`, `createdAt`, `expireAt`, `done`, `respondedAt`, and `allDone` (every
+ * evaluation of the person among these types is done). Pending evaluations are included. Lists people.
+ */
+export interface PeopleDataset extends DatasetBase {
+  query: 'people';
+}
+
+/** A dataset computed from another one's rows (declared before it) by more transforms. */
+export interface DerivedDataset {
+  /** The dataset whose rows (after its own transforms) this one starts from. */
+  from: string;
+  transforms: Transform[];
+  /** Computed only as the `from` of other datasets, never sent to the browser. Default false. */
+  internal?: boolean;
+}
+
+/** A dataset read from the database by a named query. */
+export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset;
+
+/** A named server query and its transforms, or a derivation of another dataset. */
+export type Dataset = QueryDataset | DerivedDataset;
+
+/** The query names. */
+export type QueryName = QueryDataset['query'];

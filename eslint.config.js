@@ -24,4 +24,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The browser takes the wire contract's types from the server and nothing else: a value import would
+    // put schemas (or server code) into the bundle.
+    files: ['apps/web/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/src/contract/*'], allowTypeImports: true, message: 'The web app imports the contract type-only (import type).' },
+          { regex: 'server/src/(?!contract/)', message: 'The web app takes only the contract\'s types from the server.' },
+        ],
+      }],
+    },
+  },
 );

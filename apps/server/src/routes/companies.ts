@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { cnpjOrCpfDigits, phoneDigits } from '../documents.ts';
@@ -5,68 +6,12 @@ import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { documentInUse, findCompany, insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow, type ReminderPolicyFields } from '../repositories/companies.ts';
 import { isUniqueViolation } from '../repositories/users.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, errorResponses } from '../contract/common.ts';
+import { companyCreateSchema, companyListSchema, companySavedSchema, companyUpdateSchema, type Company, type CompanyForm } from '../contract/companies.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { companyScope } from '../access.ts';
 
-/** The company form as sent: emptiness is checked in code so the form's own messages reach the client. */
-interface CompanyBody {
-  commercial_name?: string;
-  company_name?: string;
-  cnpj?: string;
-  phone?: string | null;
-  status?: boolean;
-  /** Automatic reminder policy: all three numbers (on) or all null (off); absent: unchanged. */
-  reminder_days_before?: number | null;
-  reminder_max?: number | null;
-  reminder_min_gap_days?: number | null;
-  /** The fewest respondents an anonymous group view shows (2 to 100); absent: unchanged. */
-  anonymity_min?: number;
-  /** Retention in months (1 to 120); null (an empty text arrives as null) keeps the data forever; absent: unchanged. */
-  retention_months?: number | null;
-}
-
-const companySchema = {
-  type: 'object',
-  required: ['id', 'commercial_name', 'company_name', 'cnpj', 'phone', 'status'],
-  properties: {
-    id: { type: 'integer' },
-    commercial_name: { type: 'string' },
-    company_name: { type: 'string' },
-    cnpj: { type: ['string', 'null'] },
-    phone: { type: ['string', 'null'] },
-    status: { type: 'boolean' },
-    reminder_days_before: { type: ['integer', 'null'] },
-    reminder_max: { type: ['integer', 'null'] },
-    reminder_min_gap_days: { type: ['integer', 'null'] },
-    anonymity_min: { type: 'integer' },
-    retention_months: { type: ['integer', 'null'] },
-  },
-} as const;
-
-const formProperties = {
-  commercial_name: { type: 'string', maxLength: 200 },
-  company_name: { type: 'string', maxLength: 200 },
-  cnpj: { type: 'string', maxLength: 40 },
-  phone: { type: ['string', 'null'], maxLength: 40 },
-  status: { type: 'boolean' },
-  reminder_days_before: { type: ['number', 'null'], description: 'Lembretes automáticos: dias antes do vencimento (1 a 365); null desliga' },
-  reminder_max: { type: ['number', 'null'], description: 'Lembretes automáticos: no máximo quantos por avaliação (1 a 30); null desliga' },
-  reminder_min_gap_days: { type: ['number', 'null'], description: 'Lembretes automáticos: dias mínimos entre dois lembretes (1 a 365); null desliga' },
-  anonymity_min: { type: 'number', description: 'Anonimato: o menor número de respondentes que um grupo anônimo mostra (2 a 100; padrão 3)' },
-  retention_months: {
-    type: ['number', 'null'],
-    description: 'Retenção de dados (LGPD): participantes sem atividade há esse número de meses (1 a 120) têm os dados pessoais apagados pela rotina diária; null ou vazio mantém os dados',
-  },
-} as const;
-
-const savedSchema = {
-  type: 'object',
-  required: ['message', 'company'],
-  properties: { message: { type: 'string' }, company: companySchema },
-} as const;
-
-function companyJson(company: CompanyRow) {
+function companyJson(company: CompanyRow): Company {
   return {
     id: company.id,
     commercial_name: company.commercialName,
@@ -83,7 +28,7 @@ function companyJson(company: CompanyRow) {
 }
 
 /** The anonymity minimum the call sent: absent leaves it; else an integer from 2 to 100, or 400. */
-function anonymityMinimum(body: CompanyBody): { anonymityMin?: number } {
+function anonymityMinimum(body: CompanyForm): { anonymityMin?: number } {
   if (body.anonymity_min === undefined) return {};
   const value = body.anonymity_min;
   if (!Number.isInteger(value) || value < 2 || value > 100) throw new HttpError(400, messages.registry.anonymityMinInvalid);
@@ -94,7 +39,7 @@ function anonymityMinimum(body: CompanyBody): { anonymityMin?: number } {
  * The retention the call sent: absent leaves it; null clears it (the data is kept; the schema's
  * coercion turns an empty text into null); else an integer from 1 to 120, or 400.
  */
-function retention(body: CompanyBody): { retentionMonths?: number | null } {
+function retention(body: CompanyForm): { retentionMonths?: number | null } {
   const value = body.retention_months;
   if (value === undefined) return {};
   if (value === null) return { retentionMonths: null };
@@ -112,7 +57,7 @@ function policyNumber(value: number, maximum: number, message: string): number {
  * The reminder policy the call sent: absent (all three missing) leaves it as it is; all three null
  * turns it off; all three numbers turn it on. Anything else is a 400 with the form's message.
  */
-function reminderPolicy(body: CompanyBody): Partial<ReminderPolicyFields> {
+function reminderPolicy(body: CompanyForm): Partial<ReminderPolicyFields> {
   const values = [body.reminder_days_before, body.reminder_max, body.reminder_min_gap_days];
   if (values.every((value) => value === undefined)) return {};
   if (values.every((value) => value === null)) return { reminderDaysBefore: null, reminderMax: null, reminderMinGapDays: null };
@@ -125,7 +70,7 @@ function reminderPolicy(body: CompanyBody): Partial<ReminderPolicyFields> {
 }
 
 /** Checks the company form in the order the form shows its fields; 400 with the form's message. */
-function companyFields(body: CompanyBody): CompanyFields {
+function companyFields(body: CompanyForm): CompanyFields {
   const commercialName = (body.commercial_name ?? '').trim();
   if (commercialName === '') throw new HttpError(400, messages.registry.commercialNameRequired);
   const companyName = (body.company_name ?? '').trim();
@@ -149,7 +94,8 @@ async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T> {
  * `GET /companies` (signed in), `POST /companies` and `PATCH /companies` (administrators). Two active
  * companies never share a CNPJ/CPF (409).
  */
-export async function companyRoutes(app: FastifyInstance) {
+export async function companyRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<JsonSchemaToTsProvider>();
   app.get(
     '/companies',
     {
@@ -158,7 +104,7 @@ export async function companyRoutes(app: FastifyInstance) {
         tags: ['companies'],
         summary: 'Empresas visíveis ao usuário',
         security: bearer,
-        response: { 200: { type: 'array', items: companySchema }, ...errorResponses(401) },
+        response: { 200: companyListSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -169,7 +115,7 @@ export async function companyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: CompanyBody }>(
+  app.post(
     '/companies',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
@@ -177,8 +123,8 @@ export async function companyRoutes(app: FastifyInstance) {
         tags: ['companies'],
         summary: 'Cadastrar empresa (administrador); CNPJ/CPF e telefone guardados só com dígitos',
         security: bearer,
-        body: { type: 'object', properties: formProperties, additionalProperties: { not: {} } },
-        response: { 201: savedSchema, ...errorResponses(400, 401, 403, 409) },
+        body: companyCreateSchema,
+        response: { 201: companySavedSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -200,7 +146,7 @@ export async function companyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.patch<{ Body: CompanyBody & { id: number } }>(
+  app.patch(
     '/companies',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
@@ -208,8 +154,8 @@ export async function companyRoutes(app: FastifyInstance) {
         tags: ['companies'],
         summary: 'Editar empresa (administrador)',
         security: bearer,
-        body: { type: 'object', required: ['id'], properties: { id: idSchema, ...formProperties }, additionalProperties: { not: {} } },
-        response: { 200: savedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: companyUpdateSchema,
+        response: { 200: companySavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../engine/messages.ts';
+import { groupBy } from '../engine/collections.ts';
 import { TOAST_COLORS, type ToastVariant } from './toast.ts';
 
 /** The toast's close button: plain, white on the toast's colour, a 36 px target. */
@@ -66,11 +67,7 @@ export function mountToaster(): (message: string, variant: ToastVariant, autoHid
   const flush = () => {
     const batch = pending;
     pending = [];
-    const groups = new Map<string, Pending[]>();
-    for (const item of batch) {
-      const group = `${item.variant}/${item.autoHideDuration ?? ''}`;
-      groups.set(group, [...(groups.get(group) ?? []), item]);
-    }
+    const groups = groupBy(batch, (item) => `${item.variant}/${item.autoHideDuration ?? ''}`);
     closeProblems();
     for (const items of groups.values()) {
       const { variant, autoHideDuration } = items[0]!;

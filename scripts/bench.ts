@@ -6,9 +6,9 @@
  *    first screen after sign-in, on a throttled phone in headless Chromium, alternating with a SurveyJS 3
  *    page of the same PSS-14 (the yardstick); the JavaScript each loads, and whether any of it is ECharts
  *    or Ajv code (`scripts/bench/firstTap.ts`);
- * 2. `submit`: `POST /api/tableresponse/multiple` against the same database work issued straight to the
- *    database, on PGlite (durable, the default, and with PGLITE_DURABLE=0) and PostgreSQL
- *    (`scripts/bench/submissions.ts`);
+ * 2. `submit`: `POST /api/tableresponse/multiple` against the same database work in one process, as plain
+ *    SQL (the floor) and through the repository functions, in alternating rounds, on PGlite (durable, the
+ *    default, and with PGLITE_DURABLE=0) and PostgreSQL (`scripts/bench/submissions.ts`);
  * 3. `mail`: how fast a backlog of queued evaluation e-mails drains to the outbox and to a local SMTP
  *    server, beside the first version's queue settings (`scripts/bench/mail.ts`);
  * 4. `results`: a dashboard's data call (`/dash/13`) over 100,000 answered
@@ -19,7 +19,7 @@
  *    (`scripts/bench/reports.ts`).
  *
  * Options: --only=tap|submit|mail|results|listing|import|reports (repeatable), --rounds=3 (tap), --n=1000
- * (submissions per side), --concurrency=16, --mails=1000, --answered=100000 (results), --rows=100000
+ * (submissions per side), --round=100 (submit: per side and round), --concurrency=16, --mails=1000, --answered=100000 (results), --rows=100000
  * (listing), --employees=10000 (import), --people=50 and --pdfs=DIR (reports: keep the PDFs).
  */
 import { execFileSync } from 'node:child_process';
@@ -112,8 +112,8 @@ async function main() {
       ['PGlite (PGLITE_DURABLE=0)', { env: { PGLITE_DURABLE: '0' } }],
       ['PostgreSQL', { postgresUrl: TEST_POSTGRES_URL }],
     ] as const) {
-      log(`submissions on ${name}: ${n} over HTTP and ${n} straight to the database, ${CONCURRENCY} concurrent`);
-      const result = await attempt(`submit on ${name}`, () => compareSubmissions({ n, concurrency: CONCURRENCY, ...options }));
+      log(`submissions on ${name}: ${n} over HTTP, ${n} through the repository functions and ${n} as plain SQL, alternating, ${CONCURRENCY} concurrent`);
+      const result = await attempt(`submit on ${name}`, () => compareSubmissions({ n, concurrency: CONCURRENCY, round: numberArg('round', 100), ...options }));
       if (result) submissions.push(result);
     }
   }
@@ -197,7 +197,7 @@ async function main() {
 
   console.log(`\n${lines.join('\n')}`);
   for (const result of submissions) {
-    for (const [side, run] of [['HTTP', result.http], ['straight', result.direct]] as const) {
+    for (const [side, run] of [['HTTP', result.http], ['repository functions', result.repository], ['plain SQL', result.plain]] as const) {
       for (const [kind, count] of run.errors) console.log(`[bench] ${result.backend} ${side} error ×${count}: ${kind}`);
     }
   }

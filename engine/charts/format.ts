@@ -1,5 +1,6 @@
 import type { Cell, NumberFormat, Row, TableColumn } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
+import { formatDateBR } from '../rules/dates.ts';
 
 /*
  * How the charts and their tables write cells: one function per concern, shared by every builder
@@ -73,19 +74,11 @@ export function cellText(cell: Cell | undefined): string {
   return cell;
 }
 
-/** Days written as the product writes them, by time zone (undefined: the viewer's). */
-const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-
 /** An instant's day, dd/mm/aaaa, in `timeZone` (the viewer's when undefined); a text that is no instant as it is. */
 export function formatDay(cell: Cell | undefined, timeZone?: string): string {
   const instant = typeof cell === 'string' ? new Date(cell) : null;
   if (!instant || Number.isNaN(instant.getTime())) return cellText(cell);
-  let formatter = dayFormats.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
-    dayFormats.set(timeZone, formatter);
-  }
-  return formatter.format(instant);
+  return formatDateBR(instant, timeZone);
 }
 
 /** A table column's cell: a day, a number per its format or a name; `missing` where the row has the field with no value. */

@@ -1,5 +1,6 @@
 import type { Cell, ChosenPeople, Condition, DashboardData, PersonFilter, Row, Widget } from '../definition/dashboard.ts';
 import { matchesAll } from '../scoring/transforms.ts';
+import { groupBy } from '../collections.ts';
 import { cellText } from './format.ts';
 
 const NO_ROWS: Row[] = [];
@@ -27,12 +28,7 @@ export function distinctValues(rows: Row[], field: string): Cell[] {
 
 /** Rows grouped by a field's text, groups in first-seen order. */
 export function groupRows(rows: Row[], field: string): [string, Row[]][] {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const key = cellText(row[field]);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  return [...groups];
+  return [...groupBy(rows, (row) => cellText(row[field]))];
 }
 
 /** The blocks a repeat node draws: per distinct key value, its title and the condition narrowing to it. */

@@ -91,7 +91,7 @@ function transformFields(transform: Transform, fields: Set<string>, definition: 
     case 'total':
       return { reads: [['/field', transform.field], ...listReads('/groupBy', transform.groupBy), ...listReads('/keep', transform.keep)], next: new Set([...transform.groupBy, ...(transform.keep ?? []), transform.as]) };
     case 'count':
-      return { reads: [['/groupBy', transform.groupBy]], next: new Set([transform.groupBy, transform.as]) };
+      return { reads: listReads('/groupBy', transform.groupBy), next: new Set([...transform.groupBy, transform.as]) };
     case 'sort':
       return { reads: transform.by.map((entry, index): Read => [`/by/${index}/field`, entry.field]), next };
     case 'top':
@@ -248,8 +248,11 @@ export function checkDataset(name: string, dataset: Dataset, dashboard: Dashboar
       if (!current.has(field) && !current.has('*') && !noScore.has(path)) check.add(`${at}${path}`, format(text.unknownField, { field, fields: [...current].join(', ') }));
     }
     // Ties are told apart by the place's `.tie` field, which only a ranking with ties "group" gives.
-    if (transform.op === 'count' && transform.ties !== undefined && !current.has(`${transform.groupBy}.tie`) && !current.has('*')) {
-      check.add(`${at}/ties`, format(text.countTiesField, { field: transform.groupBy }));
+    if (transform.op === 'count' && transform.groupBy.length > 1) {
+      for (const option of ['values', 'ties'] as const) if (transform[option] !== undefined) check.add(`${at}/${option}`, format(text.countOneField, { option }));
+    }
+    if (transform.op === 'count' && transform.groupBy.length === 1 && transform.ties !== undefined && !current.has(`${transform.groupBy[0]}.tie`) && !current.has('*')) {
+      check.add(`${at}/ties`, format(text.countTiesField, { field: transform.groupBy[0]! }));
     }
     if (transform.op === 'band' && transform.bands === 'classification' && !first?.scoring?.classification) check.add(`${at}/bands`, format(text.noClassification, { type: start.types[0] ?? '' }));
     for (const [path, condition] of collectConditions(transform)) {

@@ -1,18 +1,12 @@
 /*
  * The filters of the dashboard grammar (`dashboard.ts`): which a view shows, and the fields of the data
- * call that carry the choices. A leaf: it imports nothing.
+ * call that carry the choices, from the filter vocabulary (`engine/filters.ts`, which imports nothing).
  */
 
-/**
- * The filters a view may show, in the order the 'Filtros' dialog lists them:
- * - "company": the company (staff may switch to a course); company users are locked to theirs;
- * - "sector": the respondent's sector (or the rated sector: the view's `sectorOf`);
- * - "colleague": one respondent (the person whose individual result is shown);
- * - "evaluated": the person evaluated (360), each higher choice clearing the lower ones;
- * - "version": the date/version of the evaluated person's cycle (360);
- * - "alignment": the manager's evaluation compared with the colleague's (values and needs).
- */
-export type FilterName = 'company' | 'sector' | 'colleague' | 'evaluated' | 'version' | 'alignment';
+import type { FilterName, FilterValues } from '../filters.ts';
+
+/** The filters a view may show: the filter vocabulary's (`engine/filters.ts`), in the order the 'Filtros' dialog lists them. */
+export type { FilterName };
 
 /** The filters that choose a person. */
 export type PersonFilter = 'colleague' | 'evaluated';
@@ -20,31 +14,12 @@ export type PersonFilter = 'colleague' | 'evaluated';
 /** The chosen person of each person filter, by name (what a section's `subject` names). */
 export type ChosenPeople = Partial<Record<PersonFilter, string>>;
 
-/** The data call's field of each filter ("course": the company filter's course switch). */
-export const FILTER_KEYS = {
-  company: 'company_id',
-  course: 'course_id',
-  sector: 'sector_id',
-  colleague: 'colleague_id',
-  evaluated: 'evaluated_id',
-  version: 'version',
-  alignment: 'alignment_id',
-} as const satisfies Record<FilterName | 'course', keyof DashboardFilters>;
-
-/** The value of the company filter's choice 'Todas as empresas' (staff): the calls then send `all_companies: true`. */
-export const ALL_COMPANIES = 'all';
+export { ALL_COMPANIES, FILTER_KEYS } from '../filters.ts';
 
 /** The filters the data call accepts (ids as the API gives them). */
-export interface DashboardFilters {
-  company_id?: number;
-  course_id?: number;
+export interface DashboardFilters extends FilterValues {
   /** Staff asked explicitly to pool every client company (without it, no company chosen is refused). */
   all_companies?: boolean;
-  sector_id?: number;
-  colleague_id?: number;
-  evaluated_id?: number;
-  version?: number;
-  alignment_id?: string;
   /** What `sector_id` narrows (the view's `sectorOf`; not a filter of the data call). Default the respondents' sector. */
   sector_of?: 'respondent' | 'rated';
   /** Page (from 0) of each paged dataset, by dataset name. Default the first. */

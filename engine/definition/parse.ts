@@ -7,6 +7,8 @@ import type { DefinitionError, ParseResult } from './errors.ts';
 import type { DashboardDefinition } from './dashboard.ts';
 import { resolveQuestionnaire, resolveReferences, type QuestionnaireLookup } from './extend.ts';
 import { dashboardErrors } from './dashboardSemantics.ts';
+import { expandDashboard } from './dashboardSource.ts';
+import type { DashboardFile } from './repeat.ts';
 import { schemaErrorReader } from './schemaErrors.ts';
 import { questionnaireSemantics } from './semantics.ts';
 import type { QuestionnaireDefinition, QuestionnaireExtension } from './types.ts';
@@ -21,7 +23,7 @@ const validators = {
   // A file is a whole definition or, with "extends", an extension: each checked by its own schema.
   extension: ajv.getSchema<QuestionnaireExtension>('questionnaire.schema.json#/definitions/QuestionnaireExtension')!,
   questionnaire: ajv.getSchema<QuestionnaireDefinition>('questionnaire.schema.json#/definitions/QuestionnaireDefinition')!,
-  dashboard: ajv.compile<DashboardDefinition>(dashboardSchema),
+  dashboard: ajv.compile<DashboardFile>(dashboardSchema),
   catalog: ajv.compile<Catalog>(catalogSchema),
 };
 const schemaErrors = schemaErrorReader(ajv, [questionnaireSchema, dashboardSchema, catalogSchema]);
@@ -50,14 +52,22 @@ export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = 
 }
 
 /**
- * Validates a dashboard definition against its schema, then (given the questionnaires by evaluation
- * type) checks that every type, question, score, tag, dataset and field it names exists.
+ * Validates a dashboard file against its schema (repeats and palette names as written), copies out its
+ * repeats and resolves its colours (`dashboardSource.ts`), then (given the questionnaires by evaluation
+ * type) checks that every type, question, score, tag, dataset and field it names exists. Every error is
+ * at its JSON pointer in the file; the value is the expanded dashboard.
  */
 export function parseDashboard(json: unknown, questionnaires?: Map<number, QuestionnaireDefinition>, lookup: QuestionnaireLookup = () => undefined): ParseResult<DashboardDefinition> {
   // `$ref`s first (a filter's list of the 360 competencies, written once beside the questionnaires).
   const resolved = resolveReferences(json, lookup);
   if (!resolved.ok) return resolved;
-  return parseWith(validators.dashboard, resolved.value, (dashboard) => (questionnaires ? dashboardErrors(dashboard, questionnaires) : []));
+  const file = parseWith(validators.dashboard, resolved.value, () => []);
+  if (!file.ok) return file;
+  const expanded = expandDashboard(file.value);
+  if (!expanded.ok) return expanded;
+  const { dashboard, locate } = expanded.value;
+  const errors = questionnaires ? dashboardErrors(dashboard, questionnaires).map(locate) : [];
+  return errors.length === 0 ? { ok: true, value: dashboard } : { ok: false, errors };
 }
 
 /** Validates the evaluation-type catalogue: schema, unique type ids. */

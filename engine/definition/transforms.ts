@@ -65,14 +65,18 @@ export interface TotalTransform {
   keep?: string[];
 }
 
-/** Counts rows per group: one row per group (the group fields and `as`); `values` lists groups to keep even at 0. */
+/** Counts rows per group: one row per group (the group fields and `as`), first-seen order; `values` lists groups to keep even at 0. */
 export interface CountTransform {
   op: 'count';
-  groupBy: string;
+  /**
+   * Fields whose values make a group, as `total` and `percent` take them.
+   * @minItems 1
+   */
+  groupBy: string[];
   as: string;
-  /** Every value to report, in this order, with 0 when absent; others are dropped. Default: values seen. */
+  /** Every value of the one `groupBy` field to report, in this order, with 0 when absent; others are dropped. Default: values seen. */
   values?: Cell[];
-  /** Category counting the rows whose `groupBy` place of a ranking (ties "group") is shared (`{groupBy}.tie` true), reported after `values` ("Empate"). Default: ties are not told apart. */
+  /** Category counting the rows whose place of a ranking (the one `groupBy` field; ties "group") is shared (`{field}.tie` true), reported after `values` ("Empate"). Default: ties are not told apart. */
   ties?: string;
 }
 

@@ -1,3 +1,5 @@
+import { formatter } from '../rules/dates.ts';
+
 /** The four outcomes of opening a questionnaire link (respondent.md section 4). */
 export type LinkState = 'invalid' | 'done' | 'expired' | 'open';
 
@@ -15,16 +17,6 @@ export function linkState(evaluation: LinkEvaluation | null | undefined, now: Da
   if (evaluation.done) return 'done';
   if (evaluation.expire_at !== null && now.getTime() > new Date(evaluation.expire_at).getTime()) return 'expired';
   return 'open';
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per purpose and time zone: building an Intl.DateTimeFormat costs far more than using one. */
-export function formatter(purpose: string, timeZone: string, create: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  const key = `${purpose}|${timeZone}`;
-  let found = formatters.get(key);
-  if (!found) formatters.set(key, (found = create()));
-  return found;
 }
 
 /** Offset in milliseconds of `timeZone` from UTC at the instant `at` (positive east of Greenwich). */
@@ -65,9 +57,4 @@ export function expiryFor(from: Date, days: number, timeZone: string): Date {
   let instant = endLocalAsUtc - zoneOffset(new Date(endLocalAsUtc), timeZone);
   instant = endLocalAsUtc - zoneOffset(new Date(instant), timeZone);
   return new Date(instant);
-}
-
-/** Formats an instant as a Brazilian date (dd/mm/aaaa) in `timeZone`. */
-export function formatDateBR(at: Date, timeZone: string): string {
-  return formatter('dateBR', timeZone, () => new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })).format(at);
 }

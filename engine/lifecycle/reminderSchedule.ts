@@ -4,7 +4,8 @@
  * rules are data bundled with the package, computed in memory).
  */
 import Holidays from 'date-holidays';
-import { formatter, zoneOffset } from './linkState.ts';
+import { localDay } from '../rules/dates.ts';
+import { zoneOffset } from './linkState.ts';
 
 /** Local hour reminders go out at. */
 export const REMINDER_HOUR = 9;
@@ -46,11 +47,6 @@ export interface ReminderCase {
 }
 
 const DAY_MS = 86_400_000;
-
-/** The calendar day ('YYYY-MM-DD') of an instant in `timeZone`. */
-export function localDay(at: Date, timeZone: string): string {
-  return formatter('isoDay', timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).format(at);
-}
 
 function parseDay(day: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

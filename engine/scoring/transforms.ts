@@ -20,6 +20,7 @@ import type {
 } from '../definition/dashboard.ts';
 import type { Band, ScoreDefinition } from '../definition/types.ts';
 import { settle } from './score.ts';
+import { groupBy } from '../collections.ts';
 
 /*
  * The dashboards' pure transforms: each takes a dataset's rows (already aggregated by the database,
@@ -72,14 +73,7 @@ function groupKey(row: Row, fields: string[] | undefined): string {
 
 /** Rows grouped by fields, groups in first-seen order. */
 function groups(rows: Row[], fields: string[] | undefined): Row[][] {
-  const byKey = new Map<string, Row[]>();
-  for (const row of rows) {
-    const key = groupKey(row, fields);
-    const group = byKey.get(key);
-    if (group) group.push(row);
-    else byKey.set(key, [row]);
-  }
-  return [...byKey.values()];
+  return [...groupBy(rows, (row) => groupKey(row, fields)).values()];
 }
 
 const sum = (rows: Row[], field: string) => rows.reduce((total, row) => total + numeric(row[field]), 0);
@@ -117,12 +111,20 @@ function total(rows: Row[], transform: TotalTransform): Row[] {
 }
 
 function count(rows: Row[], transform: CountTransform): Row[] {
+  const [field, ...more] = transform.groupBy;
+  if (field === undefined || more.length > 0) {
+    return groups(rows, transform.groupBy).map((group) => {
+      const row: Row = Object.fromEntries(transform.groupBy.map((name) => [name, group[0]![name] ?? null]));
+      row[transform.as] = group.length;
+      return row;
+    });
+  }
   const counts = new Map<string, { value: Cell; n: number }>();
   const keyOf = (value: Cell) => JSON.stringify(value === null ? null : String(value));
   for (const row of rows) {
     // A shared place of a ranking counts under the ties category, whatever profiles share it.
-    const tied = transform.ties !== undefined && row[`${transform.groupBy}.tie`] === true;
-    const value = tied ? transform.ties! : (row[transform.groupBy] ?? null);
+    const tied = transform.ties !== undefined && row[`${field}.tie`] === true;
+    const value = tied ? transform.ties! : (row[field] ?? null);
     const key = keyOf(value);
     const entry = counts.get(key);
     if (entry) entry.n += 1;
@@ -130,7 +132,7 @@ function count(rows: Row[], transform: CountTransform): Row[] {
   }
   const wanted = transform.values && transform.ties !== undefined && !transform.values.some((value) => same(value, transform.ties!)) ? [...transform.values, transform.ties] : transform.values;
   const listed = wanted ? wanted.map((value) => ({ value, n: counts.get(keyOf(value))?.n ?? 0 })) : [...counts.values()];
-  return listed.map(({ value, n }) => ({ [transform.groupBy]: value, [transform.as]: n }));
+  return listed.map(({ value, n }) => ({ [field]: value, [transform.as]: n }));
 }
 
 function compareCells(a: Cell | undefined, b: Cell | undefined): number {

@@ -22,16 +22,8 @@ import { useFilterOptions } from './useFilterOptions';
 
 const m = messages.dashboard;
 
-/** The label of each filter. */
-const LABELS: Record<FilterField, string> = {
-  company: m.company,
-  course: m.course,
-  sector: m.sector,
-  colleague: m.colleague,
-  evaluated: m.evaluated,
-  version: m.version,
-  alignment: m.alignment,
-};
+/** The label of each filter: the dashboard message named after it ('Empresa', 'Setor'…). */
+const LABELS: Record<FilterField, string> = m;
 
 type CompanyMode = 'company' | 'course';
 

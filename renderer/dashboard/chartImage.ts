@@ -52,32 +52,33 @@ async function inlinedFonts(svg: string): Promise<string> {
   }
 }
 
-/** An SVG data URL's document with the fonts it names inlined (see `inlinedFonts`), as an object URL to revoke. */
+/** An SVG data URL's document with the fonts it names inlined (see `inlinedFonts`). */
 async function withFonts(url: string): Promise<string> {
   const comma = url.indexOf(',');
   const head = url.slice(0, comma);
   const body = url.slice(comma + 1);
   const svg = head.endsWith(';base64') ? atob(body) : decodeURIComponent(body);
   const fonts = await inlinedFonts(svg);
-  const styled = fonts === '' ? svg : svg.replace(/<svg\b[^>]*>/, (open) => `${open}<defs><style>${fonts}</style></defs>`);
-  return URL.createObjectURL(new Blob([styled], { type: 'image/svg+xml' }));
+  return fonts === '' ? svg : svg.replace(/<svg\b[^>]*>/, (open) => `${open}<defs><style>${fonts}</style></defs>`);
 }
 
 /**
- * A drawn chart as a PNG at twice its size on white. The SVG renderer's `getDataURL` gives an SVG
- * whatever the type asked, so that SVG, with the page's fonts it names inlined, is drawn on a canvas;
- * if the browser cannot (no canvas), the SVG itself is given.
+ * A drawn chart as an image file on white: a PNG at twice its size (the default), or the SVG itself
+ * (a standalone file with the page's fonts it names inlined). The SVG renderer's `getDataURL` gives
+ * an SVG whatever the type asked, so for a PNG that SVG is drawn on a canvas; if the browser cannot
+ * (no canvas), the SVG is given.
  */
-export async function chartImage(chart: ChartInstance): Promise<{ blob: Blob; extension: 'png' | 'svg' }> {
-  const url = chart.getDataURL({ type: 'png', pixelRatio: PIXEL_RATIO, backgroundColor: BACKGROUND });
+export async function chartImage(chart: ChartInstance, type: 'png' | 'svg' = 'png'): Promise<{ blob: Blob; extension: 'png' | 'svg' }> {
+  const url = chart.getDataURL({ type, pixelRatio: PIXEL_RATIO, backgroundColor: BACKGROUND });
   if (url.startsWith('data:image/png')) return { blob: await dataUrlBlob(url), extension: 'png' };
+  if (type === 'svg') return { blob: new Blob([await withFonts(url)], { type: 'image/svg+xml' }), extension: 'svg' };
   const width = chart.getWidth() * PIXEL_RATIO;
   const height = chart.getHeight() * PIXEL_RATIO;
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
   if (!context || width === 0 || height === 0) return { blob: await dataUrlBlob(url), extension: 'svg' };
   const image = new Image();
-  const source = await withFonts(url);
+  const source = URL.createObjectURL(new Blob([await withFonts(url)], { type: 'image/svg+xml' }));
   image.src = source;
   try {
     await image.decode();

@@ -1,50 +1,21 @@
-import { ALL_COMPANIES, FILTER_KEYS, type DashboardFilters, type FilterName } from '../../engine/definition/dashboard';
+import type { DashboardFilters } from '../../engine/definition/dashboard';
+import { ALL_COMPANIES, FILTER_FIELDS, FILTER_KEYS, FILTERS, lowerFilters, parentsOf, type FilterName } from '../../engine/filters';
 import type { FilterField, FilterOption } from './types';
+
+export { higherFilters, lowerFilters } from '../../engine/filters';
 
 /** The filters chosen in the dialog, with their labels for the chips. */
 export type ChosenFilters = Partial<Record<FilterField, FilterOption>>;
 
-/**
- * The filters each filter's choices depend on (results.md 2.2: changing a higher filter clears the lower
- * ones): company or course → sector → colleague → alignment; company or course → evaluated → version.
+/*
+ * The filters' hierarchy (results.md 2.2: changing a higher filter clears the lower ones) is the
+ * vocabulary's (`engine/filters.ts`): company or course → sector → colleague → alignment; company or
+ * course → evaluated → version.
  */
-const PARENTS: Record<FilterField, FilterField[]> = {
-  company: [],
-  course: [],
-  sector: ['company', 'course'],
-  colleague: ['sector', 'company', 'course'],
-  evaluated: ['company', 'course'],
-  version: ['evaluated'],
-  alignment: ['colleague'],
-};
-
-/** The data call's field of each filter. */
-const KEYS = FILTER_KEYS;
-
-const FIELDS = Object.keys(PARENTS) as FilterField[];
-
-/** The filters whose choices depend, directly or not, on this one. */
-export function lowerFilters(field: FilterField): FilterField[] {
-  return FIELDS.filter((candidate) => candidate !== field && higherFilters(candidate).includes(field));
-}
-
-/** The filters this one's choices depend on, directly or not. */
-export function higherFilters(field: FilterField): FilterField[] {
-  const found = new Set<FilterField>();
-  const visit = (current: FilterField) => {
-    for (const parent of PARENTS[current]) {
-      if (found.has(parent)) continue;
-      found.add(parent);
-      visit(parent);
-    }
-  };
-  visit(field);
-  return FIELDS.filter((candidate) => found.has(candidate));
-}
 
 /** The direct parents of a filter that the view shows (company standing for course too). */
 export function shownParents(field: FilterField, shown: FilterName[]): FilterField[] {
-  return PARENTS[field].filter((parent) => shown.includes(parent === 'course' ? 'company' : parent));
+  return parentsOf(field).filter((parent) => shown.includes(parent === 'course' ? 'company' : parent));
 }
 
 /**
@@ -70,15 +41,15 @@ export function pick(chosen: ChosenFilters, fields: FilterField[]): ChosenFilter
  */
 export function toDashboardFilters(chosen: ChosenFilters): DashboardFilters {
   const filters: Record<string, number | string | boolean> = {};
-  for (const field of FIELDS) {
+  for (const field of FILTER_FIELDS) {
     const option = chosen[field];
     if (!option) continue;
     if (field === 'company' && option.value === ALL_COMPANIES) {
       filters.all_companies = true;
       continue;
     }
-    const key = KEYS[field];
-    filters[key] = key === 'alignment_id' ? String(option.value) : Number(option.value);
+    const key = FILTER_KEYS[field];
+    filters[key] = FILTERS[field].schema.type === 'string' ? String(option.value) : Number(option.value);
   }
   return filters as DashboardFilters;
 }

@@ -1,4 +1,5 @@
-import type { DashboardData, DashboardFilters, FilterName } from '../../engine/definition/dashboard';
+import type { DashboardData, DashboardFilters } from '../../engine/definition/dashboard';
+import type { FilterField } from '../../engine/filters';
 
 /** One choice of a filter. */
 export interface FilterOption {
@@ -8,9 +9,9 @@ export interface FilterOption {
 
 /**
  * The filters the view's dialog may fill: the grammar's filter names plus "course" (staff may filter
- * by course instead of company).
+ * by course instead of company), as the vocabulary states them.
  */
-export type FilterField = FilterName | 'course';
+export type { FilterField };
 
 /** Where a dashboard gets its data; the app passes its API calls, tests may pass a real server's. */
 export interface DashboardSource {

@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { loadDefinitions } from '../../apps/server/src/definitions.ts';
+import { rows } from '../../apps/server/src/db/rows.ts';
 import { users } from '../../apps/server/src/db/schema.ts';
 import { dashboardData } from '../../apps/server/src/results/dashboards.ts';
 import { seed } from '../../apps/server/src/seed.ts';
@@ -58,7 +59,9 @@ export async function benchResults(options: { rows?: number; postgresUrl?: strin
     const keyed = () => dashboardData(db, definitions, dashboard, { company_id: employee!.companyId! });
     const bands = classification.bands;
     const bare = () =>
-      db.execute(sql`
+      rows<Record<string, number>>(
+        db,
+        sql`
         select count(*)::int as n, avg(t)::double precision as mean,
           count(*) filter (where t < ${bands[0]!.below!})::int as b0,
           count(*) filter (where t >= ${bands[0]!.below!} and t < ${bands[1]!.below!})::int as b1,
@@ -69,12 +72,13 @@ export async function benchResults(options: { rows?: number; postgresUrl?: strin
           from evaluations e left join responses r on r.evaluation_id = e.id
           where e.type_evaluation = 13 and e.done and e.company_id = ${employee!.companyId!}
           group by e.id
-        ) scored`);
+        ) scored`,
+      );
     // Same numbers, or the comparison means nothing.
     const data = await keyed();
     const mean = Number(data.datasets.summary!.rows[0]!.value);
     const perBand = data.datasets.bands!.rows.map((row) => Number(row.value));
-    const theirs = ((await bare()) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    const theirs = (await bare())[0]!;
     if (data.respondents !== Number(theirs.n) || Math.abs(mean - Number(theirs.mean)) > 1e-9 || perBand.join() !== [theirs.b0, theirs.b1, theirs.b2, theirs.b3].map(Number).join()) {
       throw new Error(`the two queries disagree: ${JSON.stringify({ n: data.respondents, mean, perBand })} against ${JSON.stringify(theirs)}`);
     }

@@ -37,6 +37,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { rows } from '../../apps/server/src/db/rows.ts';
 import { startAppServer, type AppServer } from '../lib/appServer.ts';
 import { seededRandom } from '../lib/random.ts';
 import { emptyPostgresDatabase } from '../lib/scratchDatabase.ts';
@@ -275,15 +276,21 @@ interface Stored {
 async function storedEvaluations(target: { dataDir: string } | { url: string }): Promise<{ evaluations: Map<string, Stored>; distinctPairs: number }> {
   const database = await openDatabase('url' in target ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir: target.dataDir });
   try {
-    const result = (await database.db.execute(sql`
+    const stored = await rows<Stored>(
+      database.db,
+      sql`
       select e.id::text as id, e.done as done, count(r.id)::int as rows, count(distinct r.question)::int as questions
       from evaluations e left join responses r on r.evaluation_id = e.id
       where e.type_evaluation = ${TYPE}
-      group by e.id, e.done`)) as unknown as { rows: Stored[] };
-    const pairs = (await database.db.execute(sql`
+      group by e.id, e.done`,
+    );
+    const [pairs] = await rows<{ n: number }>(
+      database.db,
+      sql`
       select count(distinct (r.question, r.response))::int as n
-      from responses r join evaluations e on e.id = r.evaluation_id where e.type_evaluation = ${TYPE}`)) as unknown as { rows: { n: number }[] };
-    return { evaluations: new Map(result.rows.map((row) => [row.id, row])), distinctPairs: pairs.rows[0]!.n };
+      from responses r join evaluations e on e.id = r.evaluation_id where e.type_evaluation = ${TYPE}`,
+    );
+    return { evaluations: new Map(stored.map((row) => [row.id, row])), distinctPairs: pairs!.n };
   } finally {
     await database.close();
   }

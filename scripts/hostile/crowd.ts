@@ -39,6 +39,7 @@ import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { rows } from '../../apps/server/src/db/rows.ts';
 import { startAppServer } from '../lib/appServer.ts';
 import { emptyPostgresDatabase } from '../lib/scratchDatabase.ts';
 import { adminToken, createEvaluations, drainOutbox } from '../lib/staffApi.ts';
@@ -291,12 +292,13 @@ async function answerAll(baseUrl: string, ids: string[], timeoutMs: number): Pro
 async function notStored(target: { dataDir: string } | { url: string }, acknowledged: string[]): Promise<string[]> {
   const database = await openDatabase('url' in target ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir: target.dataDir });
   try {
-    const result = await database.db.execute(
+    const found = await rows<{ id: string; done: boolean; answers: number }>(
+      database.db,
       sql`select e.id::text as id, e.done, (select count(*) from responses r where r.evaluation_id = e.id)::int as answers from evaluations e where e.type_evaluation = ${PSS_TYPE}`,
     );
-    const rows = new Map((result as unknown as { rows: { id: string; done: boolean; answers: number }[] }).rows.map((row) => [row.id, row]));
+    const byId = new Map(found.map((row) => [row.id, row]));
     return acknowledged.filter((id) => {
-      const row = rows.get(id);
+      const row = byId.get(id);
       return !row || !row.done || Number(row.answers) !== PSS_ANSWERS.length;
     });
   } finally {

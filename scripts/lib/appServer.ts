@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UUID_SOURCE } from '../../engine/rules/uuid.ts';
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,8 +70,7 @@ export interface AppServer {
   pid: number;
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const LINK = new RegExp(`/([a-z0-9]+)/(${UUID})`, 'gi');
+const LINK = new RegExp(`/([a-z0-9]+)/(${UUID_SOURCE})`, 'gi');
 
 /** Respondent links (`/{slug}/{uuid}`) found in server output, in order, without repeats. */
 export function parseLinks(text: string): SeedLink[] {

@@ -7,7 +7,7 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The schemas generated from the definition types. */
 export const schemaTargets = [
   { type: 'QuestionnaireFile', source: 'engine/definition/types.ts', out: 'questionnaire.schema.json' },
-  { type: 'DashboardDefinition', source: 'engine/definition/dashboard.ts', out: 'dashboard.schema.json' },
+  { type: 'DashboardFile', source: 'engine/definition/repeat.ts', out: 'dashboard.schema.json' },
   { type: 'Catalog', source: 'engine/definition/catalog.ts', out: 'catalog.schema.json' },
 ] as const;
 

@@ -340,6 +340,33 @@ describe('dashboards', () => {
     ]);
   });
 
+  it('count "values" and "ties" of one field only', () => {
+    const broken = structuredClone(dashboards.get(9)!) as unknown as { datasets: { first: { transforms: { groupBy: string[] }[] } } };
+    broken.datasets.first.transforms[0]!.groupBy.push('type');
+    const message = (option: string) => `"${option}" fala dos valores de um só campo: com "${option}", "groupBy" lista um campo só`;
+    expect(errorsOfDashboard(broken)).toEqual([
+      { pointer: '/datasets/first/transforms/0/values', message: message('values') },
+      { pointer: '/datasets/first/transforms/0/ties', message: message('ties') },
+    ]);
+  });
+
+  it('check each copy of a repeat, each error at the template it was copied from, naming the copy', () => {
+    // The 360's details: one toggle option per competency, written once for the ten (a repeat).
+    const broken = structuredClone(dashboards.get(2)!) as unknown as { layout: { tabs: { content: { options: { each: { content: { category: string }[] } }[] }[] }[] }[] };
+    const template = broken.layout[1]!.tabs[1]!.content[0]!.options[0]!.each.content[0]!;
+    template.category = 'tipo';
+    const errors = errorsOfDashboard(broken);
+    expect(errors).toHaveLength(10);
+    expect(errors[0]).toEqual({
+      pointer: '/layout/1/tabs/1/content/0/options/0/each/content/0/category',
+      message: expect.stringMatching(/^campo "tipo" desconhecido no conjunto "byType" .* \(na cópia block = 1, name = Responsabilidade\)$/),
+    });
+    expect(errors[9]!.message).toMatch(/\(na cópia block = 10, name = Inovação\)$/);
+    // A schema error inside a template is at its own place too.
+    (template as unknown as { height: string }).height = 'alto';
+    expect(errorsOfDashboard(broken)).toEqual([{ pointer: '/layout/1/tabs/1/content/0/options/0/each/content/0/height', message: 'deve ser um número' }]);
+  });
+
   it("name in a section's title only a person the view filters by", () => {
     // The scanner's 'Resultado do colaborador' names the chosen colleague: a view without that filter cannot.
     const named = structuredClone(dashboards.get(-1)!) as unknown as { filters: string[]; layout: Record<string, unknown>[] };

@@ -16,6 +16,7 @@ import { buildChart } from '../../engine/charts/registry.ts';
 import { widgetRows } from '../../engine/charts/rows.ts';
 import { tableOf } from '../../engine/charts/table.ts';
 import type { DashboardData, DashboardDefinition, LayoutNode, Widget } from '../../engine/definition/dashboard.ts';
+import { resolveDashboard } from '../../engine/definition/dashboardSource.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, demo, setUpWorld, t } from './world.ts';
@@ -39,7 +40,12 @@ type MapId = keyof typeof MAPS;
 
 const read = (path: string) => JSON.parse(readFileSync(join(process.cwd(), path), 'utf8'));
 const fixture = (slug: string) => read(`definitions/fixtures/${slug}.json`).cases[0].responses as Record<string, string>;
-const dashboardOf = (id: MapId) => read(`definitions/dashboards/${id}.json`) as DashboardDefinition;
+/** A dashboard as the screen and the PDF draw it: repeats copied out, palette names made colours. */
+function dashboardOf(id: MapId): DashboardDefinition {
+  const resolved = resolveDashboard(read(`definitions/dashboards/${id}.json`), () => undefined);
+  if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
+  return resolved.value;
+}
 
 /** The bar widgets of a dashboard's first four tabs (one per group of statements). */
 function statementBars(id: MapId): Extract<Widget, { kind: 'bar' }>[] {

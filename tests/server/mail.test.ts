@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluations, outbox, users } from '../../apps/server/src/db/schema.ts';
 import { escapeHtml } from '../../apps/server/src/mail/escape.ts';
 import { evaluationMail, reminderMail } from '../../apps/server/src/mail/templates.ts';
-import { formatDateBR } from '../../engine/lifecycle/linkState.ts';
+import { formatDateBR } from '../../engine/rules/dates.ts';
 import { messages } from '../../engine/messages.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, demo, setUpWorld, t } from './world.ts';

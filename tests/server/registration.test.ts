@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyRegistrations, positions, sectors, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
-import { normalizeEmail, normalizePhone, normalizeText } from '../../apps/server/src/normalize.ts';
+import { normalizeEmail } from '../../engine/rules/email.ts';
+import { normalizePhone } from '../../engine/rules/phone.ts';
+import { normalizeText } from '../../engine/rules/text.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 

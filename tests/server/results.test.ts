@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
 import { evaluations, responses } from '../../apps/server/src/db/schema.ts';
-import { summarizeScores } from '../../apps/server/src/results/scoreSql.ts';
+import { summarizeScores } from '../../apps/server/src/repositories/results/scoreSql.ts';
 import { compileScoringKey } from '../../engine/scoring/scoringKey.ts';
 import { jsonFiles } from '../definitions/load.ts';
 import { addOtherCompany, demoData } from './fixtures.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { messages } from '../../../engine/messages.ts';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -84,6 +84,8 @@ export interface AppOptions {
   reportThreads?: number;
   /** The clock of the per-account sign-in throttle. Default the wall clock; tests pass their own. */
   clock?: () => Date;
+  /** Called with every route as it is added (the contract test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Sender of the e-mails when MAIL_FROM is not set. */
@@ -149,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', await startJobs(app, options.queue ?? {}));
   await app.register(authPlugin, { secret: options.jwtSecret });
   app.addHook('onRoute', strictIds);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(
     async (api) => {

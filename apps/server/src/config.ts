@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { format, messages } from '../../../engine/messages.ts';
+import { PRODUCT_TIME_ZONE } from '../../../engine/rules/dates.ts';
 /** Server configuration read from the environment (README "Configuration"). */
 export interface Config {
   /** HTTP port of the single server (API and web app). Default 3000. */
@@ -159,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portText = nonEmpty(env.PORT) ?? '3000';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT inválida / invalid PORT: ${portText}`);
-  const timeZone = nonEmpty(env.APP_TIMEZONE) ?? 'America/Sao_Paulo';
+  const timeZone = nonEmpty(env.APP_TIMEZONE) ?? PRODUCT_TIME_ZONE;
   // Fails early on an unknown time zone instead of at the first evaluation.
   new Intl.DateTimeFormat('en-US', { timeZone });
   const config: Config = {

@@ -15,6 +15,7 @@ import {
   type VersionNumber,
 } from '../../../engine/definition/versions.ts';
 import type { Db } from './db/client.ts';
+import { rows } from './db/rows.ts';
 
 /*
  * The published versions of the questionnaires: `definitions/versions/{file}/{major}.{minor}.json`,
@@ -134,9 +135,11 @@ export async function registerVersions(db: Db, versions: Map<number, Questionnai
   await db.transaction(async (tx) => {
     for (const [type, list] of versions) {
       for (const version of list) {
-        const result = await tx.execute(sql`insert into definition_versions (type_evaluation, version, hash) values (${type}, ${version.version}, ${version.hash})
-          on conflict (type_evaluation, version) do update set hash = definition_versions.hash returning hash`);
-        const [row] = (result as unknown as { rows: { hash: string }[] }).rows;
+        const [row] = await rows<{ hash: string }>(
+          tx,
+          sql`insert into definition_versions (type_evaluation, version, hash) values (${type}, ${version.version}, ${version.hash})
+          on conflict (type_evaluation, version) do update set hash = definition_versions.hash returning hash`,
+        );
         if (row && row.hash !== version.hash) {
           throw new Error(`a versão ${version.version} do questionário do tipo ${type} mudou depois de publicada (registrada com outro conteúdo): restaure o arquivo de definitions/versions/ e publique a mudança como nova versão`);
         }

@@ -1,5 +1,5 @@
 /** Brazilian display formats of the staff screens. */
-import { formatDateBR } from '../../../engine/lifecycle/linkState';
+import { formatDateBR, formatDateTimeBR, PRODUCT_TIME_ZONE } from '../../../engine/rules/dates';
 
 /** "11987654321" → "(11) 98765-4321"; "1133334444" → "(11) 3333-4444"; anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
@@ -9,22 +9,19 @@ export function formatPhone(value: string | null | undefined): string {
   return value ?? '';
 }
 
-/** The product's time zone, in which dates are shown. */
-const TIME_ZONE = 'America/Sao_Paulo';
-
 /** An ISO instant as dd/mm/aaaa in São Paulo (the product's time zone); '' for null. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : formatDateBR(date, TIME_ZONE);
+  return Number.isNaN(date.getTime()) ? '' : formatDateBR(date, PRODUCT_TIME_ZONE);
 }
 
-/** An ISO instant as dd/mm/aaaa hh:mm in São Paulo; '' for null. */
+/** An ISO instant as 'dd/mm/aaaa, hh:mm' in São Paulo; '' for null. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return formatDateTimeBR(date, PRODUCT_TIME_ZONE);
 }
 
 /** A CNPJ (14 digits) or CPF (11 digits) with its punctuation; anything else as given. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiryFor, formatDateBR, linkState } from '../../../engine/lifecycle/linkState.ts';
+import { expiryFor, linkState } from '../../../engine/lifecycle/linkState.ts';
+import { formatDateBR } from '../../../engine/rules/dates.ts';
 
 describe('link lifecycle', () => {
   it('expires at the end of the expiry day in the business time zone', () => {

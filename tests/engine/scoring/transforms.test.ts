@@ -58,10 +58,19 @@ describe('grouping and ranking', () => {
   ];
 
   it('counts rows per value, listing every expected value in its order, zero included', () => {
-    expect(run(people, { op: 'count', groupBy: 'primary', as: 'n', values: ['Comandante', 'Visionário', 'Executor'] })).toEqual([
+    expect(run(people, { op: 'count', groupBy: ['primary'], as: 'n', values: ['Comandante', 'Visionário', 'Executor'] })).toEqual([
       { primary: 'Comandante', n: 2 },
       { primary: 'Visionário', n: 0 },
       { primary: 'Executor', n: 1 },
+    ]);
+  });
+
+  it('counts rows per group of several fields, as total groups them, groups in first-seen order', () => {
+    const rows: Row[] = [...people, { name: 'Diego', primary: 'Comandante', sector: 'RH' }].map((row) => ({ sector: 'TI', ...row }));
+    expect(run(rows, { op: 'count', groupBy: ['sector', 'primary'], as: 'n' })).toEqual([
+      { sector: 'TI', primary: 'Comandante', n: 2 },
+      { sector: 'TI', primary: 'Executor', n: 1 },
+      { sector: 'RH', primary: 'Comandante', n: 1 },
     ]);
   });
 
@@ -74,7 +83,7 @@ describe('grouping and ranking', () => {
       { name: 'Elis', 'primary.1': 'Executor', 'primary.1.tie': false },
     ];
     // 4 people with a profile: 1 Comandante, 1 Executor, 2 ties; Diego answered nothing.
-    expect(run(places, { op: 'count', groupBy: 'primary.1', as: 'n', values: ['Comandante', 'Visionário', 'Executor'], ties: 'Empate' })).toEqual([
+    expect(run(places, { op: 'count', groupBy: ['primary.1'], as: 'n', values: ['Comandante', 'Visionário', 'Executor'], ties: 'Empate' })).toEqual([
       { 'primary.1': 'Comandante', n: 1 },
       { 'primary.1': 'Visionário', n: 0 },
       { 'primary.1': 'Executor', n: 1 },

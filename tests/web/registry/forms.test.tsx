@@ -27,6 +27,16 @@ describe('profile form', () => {
     expect(profileProblem({ ...profile, phone: '1234' }, true)?.field).toBe('phone');
     expect(profileProblem({ ...profile, phone: '1234' }, false)).toBeNull();
   });
+
+  it('checks the e-mail and phone by the server’s rules (engine/rules)', () => {
+    const local = (length: number) => 'a'.repeat(length - '@empresa.br'.length);
+    expect(profileProblem({ ...profile, email: `${local(254)}@empresa.br` }, true)).toBeNull();
+    expect(profileProblem({ ...profile, email: `${local(255)}@empresa.br` }, true)?.message).toBe(messages.registry.emailInvalid);
+    expect(profileProblem({ ...profile, email: ' ANA@Empresa.com ' }, true)).toBeNull();
+    expect(profileProblem({ ...profile, email: '\u200b' }, true)?.message).toBe(messages.registry.emailRequired);
+    expect(profileProblem({ ...profile, phone: '(11) 98765-4321' }, true)).toBeNull();
+    expect(profileProblem({ ...profile, phone: '11 98765-4321 ramal' }, true)?.message).toBe(messages.registry.phoneInvalid);
+  });
 });
 
 describe('company form', () => {
@@ -40,9 +50,15 @@ describe('company form', () => {
     expect(companyProblem({ ...form, cnpj: '123.456.789-0' })?.message).toBe('CPF/CNPJ deve ter no mínimo 12 dígitos');
   });
 
-  it('accepts an 11-digit CPF and a punctuated CNPJ (check digits are the server’s)', () => {
+  it('accepts an 11-digit CPF and a punctuated CNPJ', () => {
     expect(companyProblem(form)).toBeNull();
     expect(companyProblem({ ...form, cnpj: '123.456.789-09' })).toBeNull();
+  });
+
+  it('checks the characters and check digits as the server does (engine/rules/documents)', () => {
+    expect(companyProblem({ ...form, cnpj: '11.222.333/0001-80' })?.message).toBe(messages.registry.documentInvalid);
+    expect(companyProblem({ ...form, cnpj: '123.456.789-08' })?.message).toBe(messages.registry.documentInvalid);
+    expect(companyProblem({ ...form, cnpj: '11.222.333/0001-8X' })?.message).toBe(messages.registry.documentCharacters);
   });
 
   it('searches names ignoring case and accents', () => {

@@ -4,7 +4,19 @@
  * from them through the type provider, the OpenAPI document is built from them, and the web client
  * imports the types (type-only). Nothing here runs server code.
  */
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * The type provider of the routes (`server.withTypeProvider<ContractProvider>()`): requests and answers
+ * typed from their schemas; where the wire carries text a handler may also give a file's bytes (binary)
+ * or a Date (date-time), which the serializer writes as text.
+ */
+export type ContractProvider = JsonSchemaToTsProvider<{
+  SerializerSchemaOptions: {
+    deserialize: [{ pattern: { type: 'string'; format: 'binary' }; output: Buffer | string }, { pattern: { type: 'string'; format: 'date-time' }; output: Date | string }];
+  };
+}>;
 
 /** Body of every 4xx/5xx answer: the Portuguese message, and every message when there are several. */
 export const errorSchema = {
@@ -14,6 +26,7 @@ export const errorSchema = {
     errors: { type: 'array', items: { type: 'string' } },
   },
   required: ['message'],
+  additionalProperties: false,
 } as const;
 
 /** The body of an error answer. */
@@ -37,6 +50,7 @@ export const bearer = [{ bearerAuth: [] }];
 export const messageSchema = {
   type: 'object',
   required: ['message'],
+  additionalProperties: false,
   properties: { message: { type: 'string' } },
 } as const;
 

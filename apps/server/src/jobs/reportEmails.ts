@@ -38,7 +38,7 @@ async function personDelivery(app: FastifyInstance, data: EvaluationJobData): Pr
     ratedName: null,
     evaluationName: app.definitions.types.get(type)?.name ?? String(type),
     evaluationId: data.evaluation_id || null,
-    request: personReport(app, type, { id: Number(person.id), name: person.name, companyId }, false),
+    request: personReport(app.definitions, type, { id: Number(person.id), name: person.name, companyId }, false),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { addDays, localDay, localInstant } from '../../../../engine/lifecycle/reminderSchedule.ts';
+import { addDays, localInstant } from '../../../../engine/lifecycle/reminderSchedule.ts';
+import { localDay } from '../../../../engine/rules/dates.ts';
 import { recordSystemAudit } from '../audit.ts';
 import { erasePerson } from '../lgpd/erase.ts';
 import { dueParticipants, isScheduled, lastFinishedRun, lockDueParticipant, retentionCompanies, type RetentionCompany } from '../repositories/retention.ts';

@@ -8,6 +8,7 @@ import { questionnaireOf } from '../definitions.ts';
 import { JOB_SCHEMA } from '../jobs/queue.ts';
 import { escapeHtml } from '../mail/escape.ts';
 import { findPerson, personEvaluations, personOutboxIds, type PersonIdentity } from './personData.ts';
+import type { EraseCounts } from '../contract/lgpd.ts';
 
 const m = messages.lgpd;
 
@@ -24,17 +25,8 @@ const m = messages.lgpd;
  * - the person's e-mail in the audit log, through the one exception its trigger allows.
  */
 
-/** What an erase replaced, counted (the audit entry's details and the API's answer). */
-export interface EraseSummary {
-  userId: number;
-  companyId: number | null;
-  evaluations: number;
-  freeTexts: number;
-  outboxMessages: number;
-  attachments: number;
-  jobs: number;
-  auditEntries: number;
-}
+/** Whose data an erase replaced, and what it replaced, counted (the audit entry's details and the API's answer). */
+export type EraseSummary = EraseCounts & { userId: number; companyId: number | null };
 
 type Rows<T> = { rows: T[] };
 

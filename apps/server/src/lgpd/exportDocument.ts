@@ -1,6 +1,7 @@
 import { format, messages } from '../../../../engine/messages.ts';
 import type { ReportBlock, ReportCell, ReportDocument } from '../../../../engine/reports/document.ts';
 import { richTextToPlain } from '../../../../engine/answers/readable.ts';
+import { formatDateBR, formatDateTimeBR } from '../../../../engine/rules/dates.ts';
 import type { PersonExport } from './personData.ts';
 
 const m = messages.lgpd.pdf;
@@ -34,10 +35,8 @@ function section(title: string, empty: string, header: string[], rows: ReportCel
  * Each table's widest text comes first: the report tables give their first column the free width.
  */
 export function personExportDocument(data: PersonExport, context: ExportDocumentContext): ReportDocument {
-  const when = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, dateStyle: 'short', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat('pt-BR', { timeZone: context.timeZone, dateStyle: 'short' });
-  const at = (iso: string) => when.format(new Date(iso));
-  const date = (iso: string) => day.format(new Date(iso));
+  const at = (iso: string) => formatDateTimeBR(new Date(iso), context.timeZone);
+  const date = (iso: string) => formatDateBR(new Date(iso), context.timeZone);
   const list = (items: string[]) => (items.length > 0 ? items.join(', ') : m.none);
   const { person } = data;
   const types = m.types as Record<string, string>;

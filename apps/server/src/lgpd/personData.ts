@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { readableAnswers, type ReadableAnswer } from '../../../../engine/answers/readable.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { rows, type Reader } from '../db/rows.ts';
 import { questionnaireOf } from '../definitions.ts';
 
 /*
@@ -13,12 +13,6 @@ import { questionnaireOf } from '../definitions.ts';
  * - the audit entries the person did, or that name the person or those evaluations.
  */
 
-type Reader = Db | Tx;
-
-/** Rows of a raw query (both drivers answer `{ rows }`). */
-async function rows<T>(db: Reader, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The identity of a person: what an erase replaces and a search must no longer find. */
 export interface PersonIdentity {

@@ -1,4 +1,4 @@
-import { formatDateBR } from '../../../../engine/lifecycle/linkState.ts';
+import { formatDateBR } from '../../../../engine/rules/dates.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { escapeHtml, isWebLink } from './escape.ts';
 

@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ChosenPeople, DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
@@ -8,10 +7,22 @@ import type { Definitions } from '../definitions.ts';
 import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { ReportsBusyError } from './pool.ts';
+import type { ReportPool } from './pool.ts';
 import { renderXlsx } from './xlsx.ts';
-import { dashboardData, dashboardOfType } from '../results/dashboards.ts';
+import { chosenNames, latestDoneEvaluation, reportedEvaluation } from '../repositories/reports.ts';
+import { dashboardData } from '../results/dashboards.ts';
+import { dashboardOfType } from '../results/views.ts';
+import type { AppSettings } from '../types.ts';
 
 const m = messages.reports;
+
+/** What the report services use: the database, the definitions, the settings and the report threads. */
+export interface ReportDeps {
+  db: Db;
+  definitions: Definitions;
+  settings: Pick<AppSettings, 'timeZone' | 'support'>;
+  reports: Pick<ReportPool, 'read' | 'renderSource'>;
+}
 
 /** Most rows a paged dataset (the PSS-14 respondents) puts in a PDF. */
 export const REPORT_ROW_LIMIT = 5000;
@@ -49,14 +60,14 @@ export function reportDay(now: Date, timeZone: string): { text: string; iso: str
  * Percebido, versão 2.1"): the latest version of the major the view read (`editions`: the chosen one
  * where answers came from several), and for those, what was left out.
  */
-export function scoringVersions(app: FastifyInstance, view: DashboardDefinition, editions: EditionChoice[] = []): { versions: string; notices: string[] } {
+export function scoringVersions(definitions: Pick<Definitions, 'questionnaires' | 'types' | 'versions'>, view: DashboardDefinition, editions: EditionChoice[] = []): { versions: string; notices: string[] } {
   const types = [...new Set(Object.values(view.datasets).flatMap((dataset) => ('from' in dataset ? [] : [...dataset.types, ...(dataset.alignWith ?? [])])))].sort((a, b) => a - b);
   const versions = types.map((type) => {
-    const definition = app.definitions.questionnaires.get(type);
-    const name = app.definitions.types.get(type)?.name ?? definition?.title ?? String(type);
+    const definition = definitions.questionnaires.get(type);
+    const name = definitions.types.get(type)?.name ?? definition?.title ?? String(type);
     if (!definition) return format(m.noVersion, { name });
     const major = editions.find((edition) => edition.type === type)?.chosen ?? definition.version ?? 1;
-    const version = (app.definitions.versions.get(type) ?? []).filter((candidate) => candidate.number.major === major).at(-1)?.version;
+    const version = (definitions.versions.get(type) ?? []).filter((candidate) => candidate.number.major === major).at(-1)?.version;
     return version ? format(m.versionOf, { name, version }) : format(m.noVersion, { name });
   });
   const notices = editions.map((edition) =>
@@ -73,18 +84,9 @@ export function scoringVersions(app: FastifyInstance, view: DashboardDefinition,
   return { versions: versions.join('; '), notices };
 }
 
-async function select<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The names of the chosen filters, as the first page's lines. */
 async function subjectOf(db: Db, filters: DashboardFilters): Promise<Subject> {
-  const name = async (query: SQL) => (await select<{ name: string }>(db, query))[0]?.name;
-  const company = filters.company_id === undefined ? undefined : await name(sql`select commercial_name as name from companies where id = ${filters.company_id}`);
-  const course = filters.course_id === undefined ? undefined : await name(sql`select name from courses where id = ${filters.course_id}`);
-  const sector = filters.sector_id === undefined ? undefined : await name(sql`select sector_name as name from sectors where id = ${filters.sector_id}`);
-  const person = filters.colleague_id === undefined ? undefined : await name(sql`select name from users where id = ${filters.colleague_id}`);
-  const evaluated = filters.evaluated_id === undefined ? undefined : await name(sql`select name from users where id = ${filters.evaluated_id}`);
+  const { company, course, sector, colleague: person, evaluated } = await chosenNames(db, filters);
   const lines = [
     company === undefined ? (course === undefined ? m.subjectAll : undefined) : format(m.subjectCompany, { name: company }),
     course === undefined ? undefined : format(m.subjectCourse, { name: course }),
@@ -110,20 +112,20 @@ export interface ReportRequest {
 }
 
 /** What a view's report is made from under checked filters: the same datasets the screen draws, every page. */
-export async function buildReport(app: FastifyInstance, request: ReportRequest): Promise<{ source: ReportSource; fileName: string }> {
+export async function buildReport(deps: ReportDeps, request: ReportRequest): Promise<{ source: ReportSource; fileName: string }> {
   const { view, filters } = request;
-  const [data, subject] = await app.reports.read(async () => [
-    await dashboardData(app.db, app.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }, { period: true }),
-    await subjectOf(app.db, filters),
+  const [data, subject] = await deps.reports.read(async () => [
+    await dashboardData(deps.db, deps.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }, { period: true }),
+    await subjectOf(deps.db, filters),
   ] as const);
   const title = view.report?.title ?? view.title;
-  const day = reportDay(request.now ?? new Date(), app.settings.timeZone);
-  const { versions, notices } = scoringVersions(app, view, data.editions);
+  const day = reportDay(request.now ?? new Date(), deps.settings.timeZone);
+  const { versions, notices } = scoringVersions(deps.definitions, view, data.editions);
   const source: ReportSource = {
     view,
     data,
     people: subject.people,
-    timeZone: app.settings.timeZone,
+    timeZone: deps.settings.timeZone,
     orientation: view.report?.orientation ?? 'portrait',
     createdAt: day.iso,
     meta: {
@@ -132,8 +134,8 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
       subject: [...subject.lines, ...(request.lines ?? []), ...notices, ...new Set((data.withheld ?? []).map((group) => group.message))],
       generated: day.text,
       versions,
-      supportEmail: app.settings.support.email,
-      supportPhone: app.settings.support.phone,
+      supportEmail: deps.settings.support.email,
+      supportPhone: deps.settings.support.phone,
     },
   };
   const fileName = reportFileName(view.report?.fileName, { title, name: subject.name, company: subject.company, evaluation: request.evaluation ?? view.title }, request.extension);
@@ -144,19 +146,19 @@ export async function buildReport(app: FastifyInstance, request: ReportRequest):
  * A file of the view's print dialog (`exports[index]`): its widgets under the view's filters, as a PDF
  * (rendered on the report threads) or a spreadsheet. Null for an unknown index.
  */
-export async function renderExport(app: FastifyInstance, view: DashboardDefinition, index: number, filters: DashboardFilters): Promise<ReportFile | null> {
+export async function renderExport(deps: ReportDeps, view: DashboardDefinition, index: number, filters: DashboardFilters): Promise<ReportFile | null> {
   const spec = view.exports?.[index];
   if (!spec) return null;
   const request: ReportRequest = { view: { ...view, report: { title: spec.title, fileName: spec.fileName, layout: spec.layout } }, filters, extension: spec.format };
-  if (spec.format === 'pdf') return renderReport(app, request);
-  const { source, fileName } = await buildReport(app, request);
+  if (spec.format === 'pdf') return renderReport(deps, request);
+  const { source, fileName } = await buildReport(deps, request);
   return { fileName, pdf: await renderXlsx(reportDocument(source)), title: source.meta.title };
 }
 
 /** A view's report as a PDF file, rendered on the report threads. */
-export async function renderReport(app: FastifyInstance, request: ReportRequest): Promise<ReportFile> {
-  const { source, fileName } = await buildReport(app, request);
-  return { fileName, pdf: await app.reports.renderSource(source), title: source.meta.title };
+export async function renderReport(deps: ReportDeps, request: ReportRequest): Promise<ReportFile> {
+  const { source, fileName } = await buildReport(deps, request);
+  return { fileName, pdf: await deps.reports.renderSource(source), title: source.meta.title };
 }
 
 /** A person a report is about. */
@@ -172,13 +174,13 @@ export interface Person {
  * in its person filter. `publicCall`: asked with the person's own key, so the scanner reads nothing but
  * the person's evaluations (no list of colleagues).
  */
-export function personReport(app: FastifyInstance, type: number, person: Person, publicCall: boolean): ReportRequest {
-  const view = app.definitions.dashboards.get(type) ?? dashboardOfType(app.definitions, type);
+export function personReport(definitions: Pick<Definitions, 'dashboards' | 'types'>, type: number, person: Person, publicCall: boolean): ReportRequest {
+  const view = definitions.dashboards.get(type) ?? dashboardOfType(definitions, type);
   const personFilter = view?.filters.includes('colleague') ? 'colleague_id' : view?.filters.includes('evaluated') ? 'evaluated_id' : undefined;
   if (!view || !personFilter) throw new HttpError(400, format(m.typeWithoutReport, { type: String(type) }));
   const filters: DashboardFilters = { [personFilter]: person.id, ...(person.companyId === null ? {} : { company_id: person.companyId }) };
   if (publicCall && view.id === -1) filters.person_ids = [person.id];
-  return { view, filters, evaluation: app.definitions.types.get(type)?.name };
+  return { view, filters, evaluation: definitions.types.get(type)?.name };
 }
 
 /** The alignment types of a view that compares with them (values and needs: the manager's 17). */
@@ -205,16 +207,13 @@ export function hasOwnReport(definitions: Pick<Definitions, 'dashboards'>, type:
 
 /** An answered evaluation's report, or null for an unknown id; `request` is null when its type has no result view. */
 export async function evaluationReport(
-  app: FastifyInstance,
+  deps: Pick<ReportDeps, 'db' | 'definitions'>,
   id: string,
 ): Promise<{ type: number; done: boolean; evaluatorId: number; request: ReportRequest | null } | null> {
-  const [row] = await select<{ type_evaluation: number; done: boolean; user_id: number; rated: number | null; version: number | null; company_id: number | null }>(
-    app.db,
-    sql`select type_evaluation, done, user_id, rated, version, company_id from evaluations where id = ${id}::uuid`,
-  );
+  const row = await reportedEvaluation(deps.db, id);
   if (!row) return null;
   const type = Number(row.type_evaluation);
-  const view = evaluationReportView(app.definitions, type);
+  const view = evaluationReportView(deps.definitions, type);
   const answer = { type, done: row.done, evaluatorId: Number(row.user_id) };
   if (!view) return { ...answer, request: null };
   // Only this evaluation's answers, with the person filters the view needs set from it.
@@ -229,14 +228,10 @@ export async function evaluationReport(
   if (sides.length > 0) {
     // Values and needs: the participant's answers against the company's latest alignment evaluation
     // (the manager's, which has no report of its own).
-    const [latest] = await select<{ id: string }>(
-      app.db,
-      sql`select id from evaluations where done = true and company_id is not distinct from ${row.company_id}
-        and type_evaluation in (${sql.join(sides.map((side) => sql`${side}`), sql`, `)}) order by created_at desc, id desc limit 1`,
-    );
-    if (latest) filters.alignment_id = String(latest.id);
+    const latest = await latestDoneEvaluation(deps.db, row.company_id, sides);
+    if (latest) filters.alignment_id = latest;
   }
-  const evaluation = app.definitions.types.get(type)?.name ?? view.title;
+  const evaluation = deps.definitions.types.get(type)?.name ?? view.title;
   return {
     ...answer,
     request: {
@@ -253,7 +248,7 @@ export async function evaluationReport(
  * report queue is a 503 ('Muitos relatórios…'), any other failure a 502 'Erro ao gerar relatório'
  * (logged), and no file (an unknown export) a 404.
  */
-export async function replyWithFile(app: FastifyInstance, reply: FastifyReply, render: () => Promise<ReportFile | null>) {
+export async function replyWithFile(app: { log: FastifyBaseLogger }, reply: FastifyReply, render: () => Promise<ReportFile | null>) {
   let file: ReportFile | null;
   try {
     file = await render();

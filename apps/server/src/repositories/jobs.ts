@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
 import { evaluations, users } from '../db/schema.ts';
 
 /** An evaluation with what its e-mails need: the evaluator's address and both names. */
@@ -98,7 +99,9 @@ export function toObject(value: unknown): Record<string, unknown> | null {
  */
 export async function listQueueJobs(db: Db, schema: string, names: string[], limit: number): Promise<QueueJobRow[]> {
   const table = sql.raw(`"${schema.replace(/"/g, '')}".job`);
-  const result = await db.execute(sql`
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT id, name, state, data, output, created_on, started_on, completed_on, retry_count
     FROM ${table}
     WHERE name IN (${sql.join(
@@ -106,9 +109,9 @@ export async function listQueueJobs(db: Db, schema: string, names: string[], lim
       sql`, `,
     )})
     ORDER BY created_on DESC, id DESC
-    LIMIT ${limit}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((row) => ({
+    LIMIT ${limit}`,
+  );
+  return found.map((row) => ({
     id: String(row.id),
     name: String(row.name),
     state: String(row.state),

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
 import { remindersSent } from '../db/schema.ts';
 
 /** A pending evaluation of a company with a reminder policy, with its automatic reminder history. */
@@ -79,8 +80,7 @@ function candidateQuery(now: Date, horizon: Date | null, evaluationId: string | 
  * of active evaluators, whose first reminder day can come by `horizon`.
  */
 export async function reminderCandidates(db: Db, now: Date, horizon: Date): Promise<ReminderCandidate[]> {
-  const result = await db.execute(candidateQuery(now, horizon, null, false));
-  return (result as unknown as { rows: Row[] }).rows.map(candidate);
+  return (await rows<Row>(db, candidateQuery(now, horizon, null, false))).map(candidate);
 }
 
 /**
@@ -88,8 +88,7 @@ export async function reminderCandidates(db: Db, now: Date, horizon: Date): Prom
  * concurrent run waits); null when it is no longer one (answered, expired, policy turned off).
  */
 export async function lockReminderCandidate(tx: Tx, evaluationId: string, now: Date): Promise<ReminderCandidate | null> {
-  const result = await tx.execute(candidateQuery(now, null, evaluationId, true));
-  const [row] = (result as unknown as { rows: Row[] }).rows;
+  const [row] = await rows<Row>(tx, candidateQuery(now, null, evaluationId, true));
   return row ? candidate(row) : null;
 }
 

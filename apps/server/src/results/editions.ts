@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
 import type { QuestionnaireDefinition } from '../../../../engine/definition/types.ts';
 import type { Db } from '../db/client.ts';
 import { scoringEdition, type Definitions } from '../definitions.ts';
-import { datasetScope, MAJOR } from './datasets.ts';
+import { answersByMajor } from '../repositories/results/datasetRows.ts';
+import { datasetScope } from '../repositories/results/scope.ts';
 
 /*
  * Versions scored differently are never pooled. Where a view's answers of a type come from several
@@ -19,10 +19,6 @@ export interface ViewEditions {
   questionnaires: Map<number, QuestionnaireDefinition>;
   /** The types with answers from more than one major version, for the screen and the PDF. */
   editions: EditionChoice[];
-}
-
-async function select<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The majors of a type's published versions. */
@@ -45,11 +41,7 @@ export async function viewEditions(db: Db, definitions: Definitions, dashboard: 
   for (const dataset of datasets) {
     const scope = datasetScope(dataset, filters);
     if (!scope) continue;
-    const rows = await select<{ type: number; major: number; n: number }>(
-      db,
-      sql`select evaluations.type_evaluation as type, ${MAJOR} as major, count(*)::int as n from evaluations where ${scope} group by 1, 2`,
-    );
-    for (const row of rows) {
+    for (const row of await answersByMajor(db, scope)) {
       const key = `${row.type}/${row.major}`;
       counts.set(key, Math.max(counts.get(key) ?? 0, Number(row.n)));
     }

@@ -1,4 +1,3 @@
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { cnpjOrCpfDigits, phoneDigits } from '../documents.ts';
@@ -6,7 +5,7 @@ import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { documentInUse, findCompany, insertCompany, listActiveCompanies, updateCompany, type CompanyFields, type CompanyRow, type ReminderPolicyFields } from '../repositories/companies.ts';
 import { isUniqueViolation } from '../repositories/users.ts';
-import { bearer, errorResponses } from '../contract/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
 import { companyCreateSchema, companyListSchema, companySavedSchema, companyUpdateSchema, type Company, type CompanyForm } from '../contract/companies.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { companyScope } from '../access.ts';
@@ -95,7 +94,7 @@ async function withUniqueDocument<T>(write: () => Promise<T>): Promise<T> {
  * companies never share a CNPJ/CPF (409).
  */
 export async function companyRoutes(server: FastifyInstance) {
-  const app = server.withTypeProvider<JsonSchemaToTsProvider>();
+  const app = server.withTypeProvider<ContractProvider>();
   app.get(
     '/companies',
     {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { format, messages } from '../../../../engine/messages.ts';
+import { formatDateBR } from '../../../../engine/rules/dates.ts';
 import { recordAudit } from '../audit.ts';
 import { attachmentHeader } from '../contentDisposition.ts';
 import { HttpError } from '../errors.ts';
@@ -8,23 +9,10 @@ import { erasePerson } from '../lgpd/erase.ts';
 import { personExportDocument } from '../lgpd/exportDocument.ts';
 import { collectPersonData, findPerson } from '../lgpd/personData.ts';
 import { reportDay } from '../reports/reports.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { eraseBodySchema, eraseResultSchema, personalDataFileSchema, personalDataQuerySchema, personParamsSchema } from '../contract/lgpd.ts';
 
 const m = messages.lgpd;
-const params = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
-const summarySchema = {
-  type: 'object',
-  required: ['evaluations', 'freeTexts', 'outboxMessages', 'attachments', 'jobs', 'auditEntries'],
-  properties: {
-    evaluations: { type: 'integer' },
-    freeTexts: { type: 'integer' },
-    outboxMessages: { type: 'integer' },
-    attachments: { type: 'integer' },
-    jobs: { type: 'integer' },
-    auditEntries: { type: 'integer' },
-  },
-} as const;
-
 /** Names compare as a person reads them: trimmed, spaces collapsed, case and accents of case ignored. */
 const comparable = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
 
@@ -33,10 +21,11 @@ const comparable = (name: string) => name.normalize('NFC').trim().replace(/\s+/g
  * exports everything held about the person (JSON, or a readable PDF), `POST /users/:id/erase` erases
  * the person's identity and free text, keeping the numeric answers anonymous. Both are audited.
  */
-export async function lgpdRoutes(app: FastifyInstance) {
+export async function lgpdRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
   const administrators = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
 
-  app.get<{ Params: { id: number }; Querystring: { format?: string } }>(
+  app.get(
     '/users/:id/personal-data',
     {
       preHandler: administrators,
@@ -44,9 +33,9 @@ export async function lgpdRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Exportar tudo o que a plataforma guarda sobre uma pessoa (LGPD): JSON ou PDF legível',
         security: bearer,
-        params,
-        querystring: { type: 'object', additionalProperties: { not: {} }, properties: { format: { type: 'string' } } },
-        response: errorResponses(400, 401, 403, 404),
+        params: personParamsSchema,
+        querystring: personalDataQuerySchema,
+        response: { 200: personalDataFileSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -82,7 +71,7 @@ export async function lgpdRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { confirm_name: string } }>(
+  app.post(
     '/users/:id/erase',
     {
       preHandler: administrators,
@@ -90,9 +79,9 @@ export async function lgpdRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Apagar os dados pessoais de uma pessoa (LGPD): identidade e textos livres; as respostas numéricas ficam anônimas',
         security: bearer,
-        params,
-        body: { type: 'object', required: ['confirm_name'], additionalProperties: false, properties: { confirm_name: { type: 'string', maxLength: 500 } } },
-        response: { 200: { type: 'object', required: ['message', 'summary'], properties: { message: { type: 'string' }, summary: summarySchema } }, ...errorResponses(400, 401, 403, 404, 409) },
+        params: personParamsSchema,
+        body: eraseBodySchema,
+        response: { 200: eraseResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -102,7 +91,7 @@ export async function lgpdRoutes(app: FastifyInstance) {
         const person = await findPerson(tx, id, true);
         if (!person) throw new HttpError(404, m.notFound);
         if (person.erasedAt) {
-          const date = new Intl.DateTimeFormat('pt-BR', { timeZone: app.settings.timeZone, dateStyle: 'short' }).format(person.erasedAt);
+          const date = formatDateBR(person.erasedAt, app.settings.timeZone);
           throw new HttpError(409, format(m.alreadyErased, { date }));
         }
         if (comparable(request.body.confirm_name) !== comparable(person.name)) throw new HttpError(400, m.confirmMismatch);

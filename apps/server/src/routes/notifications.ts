@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { formatDateBR } from '../../../../engine/lifecycle/linkState.ts';
+import { formatDateBR, formatStampBR } from '../../../../engine/rules/dates.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { canSeeCompany, visibleUsers } from '../access.ts';
 import { attachmentHeader } from '../contentDisposition.ts';
@@ -134,11 +134,6 @@ const retentionSchema = {
     },
   },
 } as const;
-
-/** dd/mm/aaaa hh:mm in the time zone. */
-function formatDateTimeBR(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).replace(',', '');
-}
 
 /** A stored content type usable as a header (`type/subtype` and parameters), else `application/octet-stream`. */
 function headerSafeType(contentType: string): string {
@@ -344,7 +339,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         company_name: item.companyName,
         reminder: item.n,
         planned_at: item.plannedAt.toISOString(),
-        planned_local: formatDateTimeBR(item.plannedAt, app.settings.timeZone),
+        planned_local: formatStampBR(item.plannedAt, app.settings.timeZone),
       })),
   );
 
@@ -363,10 +358,10 @@ export async function notificationRoutes(app: FastifyInstance) {
       const { timeZone } = app.settings;
       const { nextRun, lastRun, companies } = await retentionOverview(app, new Date());
       return {
-        next_run: nextRun && { at: nextRun.toISOString(), local: formatDateTimeBR(nextRun, timeZone) },
+        next_run: nextRun && { at: nextRun.toISOString(), local: formatStampBR(nextRun, timeZone) },
         last_run: lastRun && {
           finished_at: lastRun.finishedAt.toISOString(),
-          finished_local: formatDateTimeBR(lastRun.finishedAt, timeZone),
+          finished_local: formatStampBR(lastRun.finishedAt, timeZone),
           state: lastRun.state,
           erased: lastRun.erased,
           failed: lastRun.failed,

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { hasOwnReport } from '../reports/reports.ts';
 import { errorResponses, isUuid } from '../schemas/common.ts';
+import { UUID_SOURCE } from '../../../../engine/rules/uuid.ts';
 
 /*
  * The public calls behind a person's own pages (respondent.md 2.2 and 2.5, results.md 2.11): no
@@ -14,9 +15,6 @@ import { errorResponses, isUuid } from '../schemas/common.ts';
  * their e-mails), never by the counting id. An unknown or malformed key is answered 404 like the
  * invalid page; nothing tells a numeric id apart. Each call is rate-limited per client address.
  */
-
-/** The uuid form the key routes accept (any other text stays with the numeric routes). */
-const KEY_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** The person a personal key names, or null (malformed keys never reach the database). */
 export async function findPersonByKey(db: Db, key: string): Promise<{ id: number; name: string; companyName: string | null } | null> {
@@ -97,7 +95,7 @@ export async function personalPageRoutes(app: FastifyInstance, options: { limit:
 
   // Only uuids reach this route: `/users/{numeric id}` stays the staff route of results/scannerUsers.ts.
   app.get<{ Params: { userKey: string } }>(
-    `/users/:userKey(^${KEY_PATTERN}$)`,
+    `/users/:userKey(^${UUID_SOURCE}$)`,
     {
       config: { rateLimit },
       schema: {

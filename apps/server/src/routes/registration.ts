@@ -7,7 +7,9 @@ import type { CompanyRow } from '../repositories/companies.ts';
 import { findCompany } from '../repositories/companies.ts';
 import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
-import { isEmail, isPhone, nameKey, normalizeEmail, normalizePhone, normalizeText } from '../normalize.ts';
+import { isEmail, normalizeEmail } from '../../../../engine/rules/email.ts';
+import { isPhone, normalizePhone } from '../../../../engine/rules/phone.ts';
+import { nameKey, normalizeText } from '../../../../engine/rules/text.ts';
 import {
   companyEmployees,
   companyPositions,

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import type { DashboardFilters } from '../../../../engine/definition/dashboard.ts';
 import { format, messages } from '../../../../engine/messages.ts';
@@ -8,10 +7,12 @@ import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
 import { evaluationReport, hasOwnReport, personReport, renderExport, renderReport, replyWithFile, type Person, type ReportRequest } from '../reports/reports.ts';
-import { checkFilters, requireCompanyChoice, typesOf } from '../results/dashboards.ts';
+import { checkFilters, requireCompanyChoice } from '../results/filters.ts';
+import { dashboardNamed, typesOf } from '../results/views.ts';
 import { findMailEvaluations } from '../repositories/jobs.ts';
+import { personOfKey } from '../repositories/reports.ts';
 import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
-import { dashboardFromParam, filtersSchema } from './dashboards.ts';
+import { dashboardParamsSchema, filtersBodySchema } from '../contract/dashboards.ts';
 
 const m = messages.reports;
 
@@ -31,7 +32,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     return replyWithFile(app, reply, () => renderReport(app, request));
   }
 
-  const dashboardOf = (raw: string) => dashboardFromParam(app, raw);
+  const dashboardOf = (raw: string) => dashboardNamed(app.definitions, raw);
 
   /**
    * Renders with `render` and, when there is a file, records its export by the signed-in staff member
@@ -64,8 +65,8 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         tags: ['results'],
         summary: 'Relatório em PDF de um painel sob os filtros (o mesmo que a tela mostra)',
         security: bearer,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 20 } } },
-        body: { ...filtersSchema, type: ['object', 'null'] },
+        params: dashboardParamsSchema,
+        body: filtersBodySchema,
         response: { ...pdfResponse, ...errorResponses(400, 401, 403, 404, 502, 503) },
       },
     },
@@ -86,7 +87,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         summary: "Um arquivo do diálogo 'Imprimir' (exports do painel: PDF ou planilha) sob os filtros",
         security: bearer,
         params: { type: 'object', required: ['id', 'index'], properties: { id: { type: 'string', maxLength: 20 }, index: { type: 'integer', minimum: 0, maximum: 99 } } },
-        body: { ...filtersSchema, type: ['object', 'null'] },
+        body: filtersBodySchema,
         response: { 200: { description: 'O arquivo (PDF ou .xlsx)', type: 'string', format: 'binary' }, ...errorResponses(400, 401, 403, 404, 502, 503) },
       },
     },
@@ -97,13 +98,6 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       return replyWithFile(app, reply, auditedRender(request, () => renderExport(app, view, request.params.index, filters), { view: request.params.id, index: request.params.index, filters }));
     },
   );
-
-  /** The person of a personal key (public pages), or null. */
-  async function personOfKey(key: string): Promise<Person | null> {
-    if (!isUuid(key)) return null;
-    const [row] = ((await app.db.execute(sql`select id, name, company_id from users where personal_key = ${key.toLowerCase()}::uuid`)) as unknown as { rows: { id: number; name: string; company_id: number | null }[] }).rows;
-    return row ? { id: Number(row.id), name: row.name, companyId: row.company_id === null ? null : Number(row.company_id) } : null;
-  }
 
   app.post<{ Body: { evaluation_type: unknown; target_ids: unknown[]; company_ids?: unknown[]; selected_ids?: unknown[] } }>(
     '/tableresponse/report/download',
@@ -142,10 +136,10 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         const user = (await visibleUsers(app.db, account, [id])).get(id)!;
         person = { id: user.id, name: user.name, companyId: user.companyId };
       } else {
-        person = typeof target === 'string' ? await personOfKey(target) : null;
+        person = typeof target === 'string' && isUuid(target) ? await personOfKey(app.db, target) : null;
         if (!person) throw new HttpError(404, m.unknownTarget);
       }
-      const report = personReport(app, type, person, !signedIn);
+      const report = personReport(app.definitions, type, person, !signedIn);
       // A respondent's own download (by personal key) is no staff action: only a signed-in one is recorded.
       if (!signedIn) return sendPdf(reply, report);
       return replyWithFile(app, reply, auditedRender(request, () => renderReport(app, report), { view: 'person', person, type }));
@@ -200,7 +194,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.type_evaluation).slice(0, 12) }));
       const user = (await visibleUsers(app.db, request.account!, [request.body.user_id])).get(request.body.user_id)!;
       // Refuses a type without a person report now, not in the worker.
-      const report = personReport(app, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
+      const report = personReport(app.definitions, type, { id: user.id, name: user.name, companyId: user.companyId }, false);
       // The evaluation the sending is linked to (the person's LGPD export and erasure follow that link):
       // one the account may see, of this person (as evaluator or evaluated) and of a type the report reads.
       let evaluationId = '';

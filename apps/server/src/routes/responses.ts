@@ -4,17 +4,18 @@ import { decodeAnswers } from '../../../../engine/answers/decoding.ts';
 import { encodeAnswers } from '../../../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../../../engine/answers/validation.ts';
 import type { WireItem } from '../../../../engine/definition/types.ts';
-import { formatDateBR, linkState } from '../../../../engine/lifecycle/linkState.ts';
+import { linkState } from '../../../../engine/lifecycle/linkState.ts';
+import { formatDateBR } from '../../../../engine/rules/dates.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { evaluations } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { questionnaireOf, scoringEditions } from '../definitions.ts';
-import { MAJOR } from '../results/datasets.ts';
+import { questionnaireOf, scoringEditions, type Definitions } from '../definitions.ts';
+import { MAJOR, NOT_SELF } from '../repositories/results/scope.ts';
 import { findCompany } from '../repositories/companies.ts';
-import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, markDone, type DoneFilter } from '../repositories/evaluations.ts';
-import { insertResponses } from '../repositories/responses.ts';
-import { scoreEvaluations } from '../results/scoreSql.ts';
-import { anonymousTypes, NOT_SELF, scoreAnonymousGroups, type ScoredGroup, type WithheldScores } from '../results/anonymousGroups.ts';
+import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, type DoneFilter } from '../repositories/evaluations.ts';
+import { claimOpenEvaluation, insertResponses, type SubmissionTarget } from '../repositories/responses.ts';
+import { scoreEvaluations } from '../repositories/results/scoreSql.ts';
+import { anonymousTypes, scoreAnonymousGroups, type ScoredGroup, type WithheldScores } from '../results/anonymity.ts';
 import { scoringKeyOf } from '../results/scoringKeys.ts';
 import { findSector } from '../repositories/sectors.ts';
 import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
@@ -50,6 +51,36 @@ const GROUP_OF = {
   version: { type: ['integer', 'null'] },
   company_id: { type: 'integer' },
 } as const;
+
+/** Every id sent is the evaluation's own (a self-evaluation's rated person is its evaluator); else 400. */
+function checkIds(body: SubmissionBody, evaluation: SubmissionTarget): void {
+  const rated = body.rated_user_id ?? null;
+  const ratedSector = body.rated_sector_id ?? null;
+  if (
+    body.type_evaluation !== evaluation.typeEvaluation ||
+    body.evaluator_user_id !== evaluation.userId ||
+    (rated !== null && rated !== (evaluation.rated ?? evaluation.userId)) ||
+    (ratedSector !== null && ratedSector !== evaluation.ratedSector)
+  ) {
+    throw new HttpError(400, messages.api.evaluationMismatch);
+  }
+}
+
+/**
+ * The wire items to store for an open evaluation's submission, checked against the same definition the
+ * browser ran (the version the link was sent with, even after the file changed); a 400 otherwise.
+ */
+function checkedAnswers(definitions: Definitions, body: SubmissionBody, evaluation: SubmissionTarget): WireItem[] {
+  checkIds(body, evaluation);
+  const definition = questionnaireOf(definitions, evaluation.typeEvaluation, evaluation.definitionVersion);
+  // A staff form (the 360 interview) has no link: staff fill it in on the interview screen.
+  if (definition?.staff) throw new HttpError(400, messages.api.staffForm);
+  if (!definition) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type: evaluation.typeEvaluation }));
+  const decoded = decodeAnswers(definition, body.questions);
+  const problems = [...decoded.errors, ...submissionErrors(definition, decoded.answers).map((error) => error.message)];
+  if (problems.length > 0) throw new HttpError(400, problems[0]!, problems);
+  return encodeAnswers(definition, decoded.answers);
+}
 
 /**
  * `POST /tableresponse/multiple` (public) stores a submission after checking it against the same
@@ -93,40 +124,30 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
     async (request, reply) => {
       const body = request.body;
       const id = body.evaluation_id.toLowerCase();
-      const evaluation = isUuid(id) ? await findEvaluation(app.db, id) : null;
-      if (!evaluation) throw new HttpError(404, messages.api.evaluationNotFound);
-      const rated = body.rated_user_id ?? null;
-      const ratedSector = body.rated_sector_id ?? null;
-      // Every id sent is the evaluation's own (a self-evaluation's rated person is its evaluator).
-      if (
-        body.type_evaluation !== evaluation.typeEvaluation ||
-        body.evaluator_user_id !== evaluation.userId ||
-        (rated !== null && rated !== (evaluation.rated ?? evaluation.userId)) ||
-        (ratedSector !== null && ratedSector !== evaluation.ratedSector)
-      ) {
-        throw new HttpError(400, messages.api.evaluationMismatch);
-      }
-      // Validated with the version the link was sent with, even after the file changed.
-      const definition = questionnaireOf(app.definitions, evaluation.typeEvaluation, evaluation.definitionVersion);
-      // A staff form (the 360 interview) has no link: staff fill it in on the interview screen.
-      if (definition?.staff) throw new HttpError(400, messages.api.staffForm);
+      if (!isUuid(id)) throw new HttpError(404, messages.api.evaluationNotFound);
       const now = new Date();
-      const expireAt = evaluation.expireAt;
-      const state = linkState({ done: evaluation.done, expire_at: expireAt ? expireAt.toISOString() : null }, now);
-      if (state === 'done') throw new HttpError(409, messages.api.evaluationDone);
-      if (state === 'expired') {
-        throw new HttpError(410, format(messages.api.evaluationExpired, { date: formatDateBR(expireAt!, app.settings.timeZone) }));
-      }
-      if (!definition) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type: evaluation.typeEvaluation }));
-      const decoded = decodeAnswers(definition, body.questions);
-      const problems = [...decoded.errors, ...submissionErrors(definition, decoded.answers).map((error) => error.message)];
-      if (problems.length > 0) throw new HttpError(400, problems[0]!, problems);
-      const items = encodeAnswers(definition, decoded.answers);
-      // One transaction, no other I/O inside: the conditional UPDATE lets exactly one submission through.
-      await app.db.transaction(async (tx) => {
-        if (!(await markDone(tx, id, now))) throw new HttpError(409, messages.api.evaluationDone);
-        await insertResponses(tx, id, items);
+      // One transaction, no other I/O inside: the conditional UPDATE claims an open evaluation (exactly one
+      // submission gets through) and returns what the answers are checked against; refused answers roll it back.
+      const stored = await app.db.transaction(async (tx) => {
+        const target = await claimOpenEvaluation(tx, id, now);
+        if (!target) return false;
+        await insertResponses(tx, id, checkedAnswers(app.definitions, body, target));
+        return true;
       });
+      if (!stored) {
+        // Not open: the lookup says why, with the same checks in the same order as an open one.
+        const evaluation = await findEvaluation(app.db, id);
+        if (!evaluation) throw new HttpError(404, messages.api.evaluationNotFound);
+        checkIds(body, evaluation);
+        if (questionnaireOf(app.definitions, evaluation.typeEvaluation, evaluation.definitionVersion)?.staff) throw new HttpError(400, messages.api.staffForm);
+        const expireAt = evaluation.expireAt;
+        const state = linkState({ done: evaluation.done, expire_at: expireAt ? expireAt.toISOString() : null }, now);
+        if (state === 'expired') {
+          throw new HttpError(410, format(messages.api.evaluationExpired, { date: formatDateBR(expireAt!, app.settings.timeZone) }));
+        }
+        // Done, or answered by another submission in the meantime.
+        throw new HttpError(409, messages.api.evaluationDone);
+      }
       return reply.code(201).send({ ok: true });
     },
   );

@@ -8,8 +8,7 @@ import { findUserForSignIn } from '../repositories/users.ts';
 import { addressLimit, forgetQuiet, lockedUntil, recordFailure, recordSuccess, refuseLocked, throttleKey } from '../signInThrottle.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { isStaff } from '../../../../engine/accounts.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail } from '../../../../engine/rules/email.ts';
 
 /**
  * `POST /sessions`: sign-in of administrators and company users; rate-limited per address (`limit`
@@ -59,7 +58,7 @@ export async function sessionRoutes(app: FastifyInstance, options: { limit: numb
       const email = request.body.email.trim();
       const { password } = request.body;
       if (email === '') throw new HttpError(400, messages.signIn.emailRequired);
-      if (!EMAIL.test(email)) throw new HttpError(400, messages.signIn.emailInvalid);
+      if (!isEmail(email)) throw new HttpError(400, messages.signIn.emailInvalid);
       if (password === '') throw new HttpError(400, messages.signIn.passwordRequired);
       // The per-account lock is looked up by the e-mail as typed, known or not, before any password
       // check: a locked e-mail is answered alike (and as fast) whether it exists or not.

@@ -11,7 +11,7 @@ import { planImport } from '../spreadsheets/importPlan.ts';
 import { MAX_UPLOAD_BYTES, XLSX_MIME, fileSlug } from '../spreadsheets/layout.ts';
 import { readUpload } from '../spreadsheets/upload.ts';
 import { buildWorkbook } from '../spreadsheets/workbook.ts';
-import { normalizeEmail } from '../normalize.ts';
+import { normalizeEmail } from '../../../../engine/rules/email.ts';
 
 /** Most bad rows listed in one answer (the message gives the total). */
 const MAX_LISTED_ERRORS = 500;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { isAdmin } from '../access.ts';
 import { phoneDigits } from '../documents.ts';
+import { isEmail, normalizeEmail } from '../../../../engine/rules/email.ts';
 import { HttpError } from '../errors.ts';
 
 import { findPositions } from '../repositories/positions.ts';
@@ -14,7 +15,6 @@ import { isAdministrator } from '../../../../engine/accounts.ts';
 
 /* Schemas, JSON shapes and checks shared by the user, profile and participant routes. */
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Minimum length of a new password. */
 export const MIN_PASSWORD = 8;
 /** Account types that sign in and so need a password. */
@@ -89,9 +89,9 @@ export function listedUserJson(user: CompanyUserRow) {
 export function checkIdentity(body: { name?: string; email?: string; phone?: string | null }, phoneRequired: boolean) {
   const name = (body.name ?? '').trim();
   if (name === '') throw new HttpError(400, messages.registry.userNameRequired);
-  const email = (body.email ?? '').trim().toLowerCase();
+  const email = normalizeEmail(body.email ?? '');
   if (email === '') throw new HttpError(400, messages.registry.emailRequired);
-  if (!EMAIL.test(email)) throw new HttpError(400, messages.registry.emailInvalid);
+  if (!isEmail(email)) throw new HttpError(400, messages.registry.emailInvalid);
   const phone = phoneDigits(body.phone, phoneRequired);
   return { name, email, phone };
 }

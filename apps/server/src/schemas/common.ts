@@ -3,12 +3,8 @@
 // The shared schemas live in the contract (`contract/common.ts`); re-exported for the modules not yet moved there.
 export { bearer, errorResponses, errorSchema, evaluationTypeSchema, idNameListSchema, idSchema, nullableIdSchema } from '../contract/common.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `value` is a UUID (evaluation ids); anything else cannot exist and is answered 404. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+// Whether a text is a UUID (evaluation ids): anything else cannot exist and is answered 404.
+export { isUuid } from '../../../../engine/rules/uuid.ts';
 
 /**
  * The evaluation type a request names: a number or a numeric text, else NaN. The schema's anyOf lets

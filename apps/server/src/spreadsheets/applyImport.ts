@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { nameKey } from '../normalize.ts';
+import { nameKey } from '../../../../engine/rules/text.ts';
 import {
   insertParticipants,
   insertRelations,

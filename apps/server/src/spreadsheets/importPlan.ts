@@ -1,5 +1,7 @@
 import { format, messages } from '../../../../engine/messages.ts';
-import { isEmail, isPhone, nameKey, normalizeEmail, normalizePhone, normalizeText } from '../normalize.ts';
+import { isEmail, normalizeEmail } from '../../../../engine/rules/email.ts';
+import { isPhone, normalizePhone } from '../../../../engine/rules/phone.ts';
+import { nameKey, normalizeText } from '../../../../engine/rules/text.ts';
 import type { EmployeeRow, NamedRow } from '../repositories/employees.ts';
 import { MAX_NAME_LENGTH, SHEETS, type SheetKey } from './layout.ts';
 import type { SheetRow, UploadedSheets } from './upload.ts';

@@ -1,6 +1,7 @@
 import type { DashboardData, DashboardFilters, ScoredRow } from '../../../../engine/definition/dashboard';
 import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
-import type { FilterField, FilterOption } from '../../../../renderer/dashboard/types';
+import { FILTER_KEYS, HIGHER_FIELDS, type FilterField } from '../../../../engine/filters';
+import type { FilterOption } from '../../../../renderer/dashboard/types';
 import type { SessionUser } from '../auth/session';
 import { download, request } from './client';
 
@@ -52,8 +53,8 @@ export async function scoredRows(query: ResultsQuery): Promise<ScoredRow[]> {
   return answer?.responses ?? [];
 }
 
-/** The higher filters the options call takes, as query parameters. */
-const OPTION_PARAMETERS = ['company_id', 'course_id', 'all_companies', 'sector_id', 'colleague_id', 'evaluated_id'] as const;
+/** The higher filters the options call takes, as query parameters (the vocabulary's filters other filters depend on). */
+const OPTION_PARAMETERS = [...HIGHER_FIELDS.map((field) => FILTER_KEYS[field]), 'all_companies'] as const;
 
 /** The choices of one filter of a dashboard, given the higher filters chosen. */
 export async function dashboardOptions(dashboardId: number, filter: FilterField, chosen: DashboardFilters): Promise<FilterOption[]> {

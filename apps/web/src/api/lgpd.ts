@@ -1,25 +1,10 @@
+import type { EraseResult } from '../../../server/src/contract/lgpd';
 import { download, request } from './client';
 
 /* Calls of the LGPD rights of one person (issue 14): export what is held about them, or erase it. Administrators only. */
 
 /** A format of the personal-data export: JSON (complete, machine-readable) or PDF (readable). */
 export type PersonalDataFormat = 'json' | 'pdf';
-
-/** What an erase replaced, counted. */
-export interface EraseSummary {
-  evaluations: number;
-  freeTexts: number;
-  outboxMessages: number;
-  attachments: number;
-  jobs: number;
-  auditEntries: number;
-}
-
-/** Answer of `POST /api/users/{id}/erase`. */
-export interface EraseResult {
-  message: string;
-  summary: EraseSummary;
-}
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 

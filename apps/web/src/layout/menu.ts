@@ -1,4 +1,5 @@
 import type { MenuEntry } from '../../../../engine/definition/dashboard';
+import { groupBy } from '../../../../engine/collections';
 import { messages } from '../../../../engine/messages';
 import { canOpen, type PrivateRoute } from './access';
 
@@ -64,10 +65,7 @@ interface ResultLink {
  * smallest order in them (ties by the smaller view id, so the order never depends on file listing).
  */
 function groupedSections(items: ResultLink[]): MenuSection[] {
-  const groups = new Map<string, ResultLink[]>();
-  for (const item of [...items].sort((a, b) => a.entry.order - b.entry.order || a.rank - b.rank)) {
-    groups.set(item.entry.group, [...(groups.get(item.entry.group) ?? []), item]);
-  }
+  const groups = groupBy([...items].sort((a, b) => a.entry.order - b.entry.order || a.rank - b.rank), (item) => item.entry.group);
   // Items are sorted, so each group's first item holds its smallest order, and Map keeps that order.
   return [...groups].map(([title, links]) => ({ title, links: links.map(({ entry, to }) => ({ label: entry.label, to })) }));
 }

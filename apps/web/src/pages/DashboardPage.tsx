@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DashboardDefinition } from '../../../../engine/definition/dashboard';
-import { resolveReferences } from '../../../../engine/definition/extend';
+import { resolveDashboard } from '../../../../engine/definition/dashboardSource';
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
@@ -11,9 +11,9 @@ import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, repo
 import { getDashboardCompany, getUser, saveDashboardCompany } from '../auth/session';
 import { sharedDefinition } from '../sharedDefinitions';
 
-// Definitions reach the browser already validated by the build's definition check, so they are typed
-// here; each is its own chunk, loaded when its view opens.
-const dashboardFiles = import.meta.glob<DashboardDefinition>('../../../../definitions/dashboards/*.json', { import: 'default' });
+// Definitions reach the browser already validated by the build's definition check; each is its own
+// chunk, loaded when its view opens.
+const dashboardFiles = import.meta.glob<unknown>('../../../../definitions/dashboards/*.json', { import: 'default' });
 
 const source: DashboardSource = { options: dashboardOptions, data: dashboardData, report: dashboardReport, exportFile: dashboardExport, sendReport: sendPersonReport, sendState: reportSendState };
 
@@ -26,9 +26,10 @@ interface Loaded {
 async function loadDashboard(id: string): Promise<Loaded> {
   const load = /^-?\d+$/.test(id) ? dashboardFiles[`../../../../definitions/dashboards/${id}.json`] : undefined;
   if (!load) return { id };
-  // `$ref`s (the 360 competencies in a filter) point at the shared files; the build checked they resolve.
-  const resolved = resolveReferences(await load(), sharedDefinition);
-  return { id, dashboard: resolved.ok ? (resolved.value as DashboardDefinition) : undefined };
+  // `$ref`s (the 360 competencies in a filter) point at the shared files, repeats are copied out and
+  // palette names made colours; the build checked all of it.
+  const resolved = resolveDashboard(await load(), sharedDefinition);
+  return { id, dashboard: resolved.ok ? resolved.value : undefined };
 }
 
 /** `/dash/:id`: the results view of the id, inside the layout. */

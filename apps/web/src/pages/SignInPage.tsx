@@ -9,17 +9,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { messages } from '../../../../engine/messages';
+import { isEmail } from '../../../../engine/rules/email';
 import { errorMessage } from '../api/client';
 import { createSession } from '../api/endpoints';
 import { saveSession } from '../auth/session';
 import { LogoMark, VisibilityIcon, VisibilityOffIcon } from '../icons';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The first sign-in validation message (respondent.md 5), or null when the fields are fine. */
 export function signInError(email: string, password: string): string | null {
   if (email.trim() === '') return messages.signIn.emailRequired;
-  if (!EMAIL_PATTERN.test(email.trim())) return messages.signIn.emailInvalid;
+  if (!isEmail(email.trim())) return messages.signIn.emailInvalid;
   if (password === '') return messages.signIn.passwordRequired;
   return null;
 }

@@ -1,6 +1,6 @@
 import Box from '../../../../renderer/Box';
 import { Card } from '../../../../renderer/Card';
-import { formatDateBR } from '../../../../engine/lifecycle/linkState';
+import { formatDateBR, PRODUCT_TIME_ZONE } from '../../../../engine/rules/dates';
 import type { OutcomeKind } from '../../../../engine/lifecycle/respondentPaths';
 import { format, messages } from '../../../../engine/messages';
 
@@ -20,8 +20,6 @@ const ICONS = {
   schedule: 'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8m.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z',
 } as const;
 
-const TIME_ZONE = 'America/Sao_Paulo';
-
 const outcomes: { [K in OutcomeKind]: { message: string; icon: keyof typeof ICONS; color: string } } = {
   complete: { message: messages.outcome.complete, icon: 'checkCircle', color: '#2e7d32' },
   done: { message: messages.outcome.done, icon: 'info', color: '#1565c0' },
@@ -36,7 +34,7 @@ const linkSx = { color: 'secondary.main', textDecoration: 'underline' } as const
 export function expiredDate(time: string | undefined): string {
   const millis = Number(time);
   if (time === undefined || time.trim() === '' || !Number.isFinite(millis)) return '';
-  return formatDateBR(new Date(millis), TIME_ZONE);
+  return formatDateBR(new Date(millis), PRODUCT_TIME_ZONE);
 }
 
 /** A public outcome page: logo, yellow header, the message, the evaluation id and the support lines. */

@@ -3,7 +3,7 @@ import type { Row } from '../../../../../engine/definition/dashboard.ts';
 import { messages } from '../../../../../engine/messages.ts';
 import { visibleCompany } from '../../access.ts';
 import { HttpError } from '../../errors.ts';
-import { checkFilters, filterChoices } from '../../results/dashboards.ts';
+import { checkFilters, filterChoices } from '../../results/filters.ts';
 import { bearer, errorResponses, idSchema, idNameListSchema } from '../../schemas/common.ts';
 import type { Account } from '../../types.ts';
 import { number, rowsOf, text, type ResultContext } from './shared.ts';
@@ -33,7 +33,7 @@ export function evaluation360Routes(app: FastifyInstance, { staff, view, dataset
       await visibleCompany(app.db, account, companyId);
       const dashboard = view(2);
       const filters = await checkFilters(app.db, account, dashboard, { company_id: companyId });
-      const choices = await filterChoices(app.db, account, dashboard, 'evaluated', filters);
+      const choices = await filterChoices(app.db, app.settings.timeZone, account, dashboard, 'evaluated', filters);
       return choices.map((choice) => ({ id: Number(choice.value), name: choice.label }));
     },
   );

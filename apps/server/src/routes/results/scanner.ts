@@ -4,8 +4,8 @@ import type { DashboardDefinition, DashboardFilters, Row } from '../../../../../
 import { messages } from '../../../../../engine/messages.ts';
 import { visibleUsers } from '../../access.ts';
 import { HttpError } from '../../errors.ts';
-import { checkFilters } from '../../results/dashboards.ts';
-import { filterConditions } from '../../results/datasets.ts';
+import { checkFilters } from '../../results/filters.ts';
+import { filterConditions } from '../../repositories/results/scope.ts';
 import { bearer, errorResponses, idSchema } from '../../schemas/common.ts';
 import { groupBy, MAX_IDS, nullableText, number, numberArray, rowsOf, stringArray, text, USED, type ResultContext } from './shared.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../../engine/accounts.ts';
 import type { Cell, DashboardDefinition, DashboardFilters, Row } from '../../../../../engine/definition/dashboard.ts';
-import { checkFilters, computeDatasets } from '../../results/dashboards.ts';
+import { computeDatasets } from '../../results/dashboards.ts';
+import { checkFilters } from '../../results/filters.ts';
 import { isUuid } from '../../schemas/common.ts';
 import type { Account } from '../../types.ts';
 

@@ -1,4 +1,5 @@
 import { messages } from '../../../../../engine/messages';
+import { documentProblem } from '../../../../../engine/rules/documents';
 import type { CompanyForm, CompanyRecord } from '../../api/registry';
 
 /** A field of the company form. */
@@ -6,18 +7,13 @@ export type CompanyField = keyof CompanyForm;
 
 /**
  * The first problem of the company form, in the order its fields are shown (administration.md 5
- * "Company form"), or null. The CNPJ/CPF check digits are the server's to judge.
+ * "Company form"), or null. The CNPJ/CPF is checked by the server's rule, check digits included.
  */
 export function companyProblem(form: CompanyForm): { field: CompanyField; message: string } | null {
   if (form.commercial_name.trim() === '') return { field: 'commercial_name', message: messages.registry.commercialNameRequired };
   if (form.company_name.trim() === '') return { field: 'company_name', message: messages.registry.companyNameRequired };
-  const document = form.cnpj.trim();
-  if (document === '') return { field: 'cnpj', message: messages.registry.documentRequired };
-  const digits = document.replace(/\D/g, '');
-  if (digits.length > 14) return { field: 'cnpj', message: messages.registry.documentTooLong };
-  // The spec accepts 11 digits (a CPF) while its message says 12: the message is the product's text.
-  if (digits.length < 11) return { field: 'cnpj', message: messages.registry.documentTooShort };
-  return null;
+  const document = documentProblem(form.cnpj);
+  return document === null ? null : { field: 'cnpj', message: document };
 }
 
 /** The field a server message about the company form belongs to; null for any other message. */

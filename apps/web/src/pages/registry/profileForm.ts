@@ -1,4 +1,6 @@
 import { messages } from '../../../../../engine/messages';
+import { isEmail, normalizeEmail } from '../../../../../engine/rules/email';
+import { phoneDigitsOf } from '../../../../../engine/rules/phone';
 
 /** The Edit Profile form as typed. */
 export interface ProfileValues {
@@ -16,7 +18,6 @@ export interface FieldProblem<Field extends string> {
   message: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 8;
 
 /**
@@ -25,12 +26,11 @@ const MIN_PASSWORD = 8;
  */
 export function profileProblem(values: ProfileValues, phoneShown: boolean): FieldProblem<keyof ProfileValues> | null {
   if (values.name.trim() === '') return { field: 'name', message: messages.registry.userNameRequired };
-  if (values.email.trim() === '') return { field: 'email', message: messages.registry.emailRequired };
-  if (!EMAIL.test(values.email.trim())) return { field: 'email', message: messages.registry.emailInvalid };
-  if (phoneShown && values.phone.trim() !== '') {
-    const digits = values.phone.replace(/\D/g, '');
-    if (digits.length < 10 || digits.length > 11) return { field: 'phone', message: messages.registry.phoneInvalid };
-  }
+  // The server's rules: the address as it will be stored, the phone as the server reads it.
+  const email = normalizeEmail(values.email);
+  if (email === '') return { field: 'email', message: messages.registry.emailRequired };
+  if (!isEmail(email)) return { field: 'email', message: messages.registry.emailInvalid };
+  if (phoneShown && values.phone.trim() !== '' && phoneDigitsOf(values.phone) === null) return { field: 'phone', message: messages.registry.phoneInvalid };
   const passwords = [values.password, values.newPassword, values.confirmPassword];
   if (passwords.every((value) => value === '')) return null;
   const missing = (['password', 'newPassword', 'confirmPassword'] as const).find((field) => values[field] === '');

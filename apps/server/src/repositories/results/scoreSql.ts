@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Band } from '../../../../engine/definition/types.ts';
-import type { ScoreFormula, ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
-import type { Db } from '../db/client.ts';
+import type { Band } from '../../../../../engine/definition/types.ts';
+import type { ScoreFormula, ScoringKey } from '../../../../../engine/scoring/scoringKey.ts';
+import type { Db } from '../../db/client.ts';
+import { rows as select } from '../../db/rows.ts';
 
 /*
  * Scores and their aggregates computed by the database from a definition's scoring key
@@ -104,12 +105,6 @@ export interface ScoreSummary {
   bands?: number[];
 }
 
-/** Runs an SQL statement and returns its rows, on either driver. */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * Means of every score and the respondents per band, in one statement: the database scores each
  * evaluation with the key and aggregates; nothing per respondent leaves it.
@@ -121,7 +116,7 @@ export async function summarizeScores(db: Db, key: ScoringKey, scope: Evaluation
     classification && classified >= 0
       ? classification.bands.map((_band, index) => sql`count(*) filter (where ${bandExpression(`s${classified}`, classification.bands)} = ${index})::int as ${sql.identifier(`b${index}`)}`)
       : [];
-  const [row] = await rows<Record<string, number | null>>(
+  const [row] = await select<Record<string, number | null>>(
     db,
     sql`${scoresWith(key, scope)} select ${sql.join([sql`count(*)::int as n`, ...means, ...bandCounts], sql`, `)} from s`,
   );
@@ -153,7 +148,7 @@ export async function scoreEvaluations(db: Db, key: ScoringKey, scope: Evaluatio
   const classified = classification ? key.scores.findIndex((score) => score.key === classification.score) : -1;
   const columns = key.scores.map((_score, index) => sql`s.${sql.identifier(`s${index}`)}`);
   const band = classification && classified >= 0 ? [sql`${bandExpression(`s${classified}`, classification.bands)} as band`] : [];
-  const found = await rows<Record<string, unknown>>(
+  const found = await select<Record<string, unknown>>(
     db,
     sql`${scoresWith(key, scope)}
       select ${sql.join([sql`s.evaluation_id`, sql`ev.user_id`, sql`users.name`, sql`ev.created_at`, ...columns, ...band], sql`, `)}

@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { WireItem } from '../../../../../engine/definition/types.ts';
+import type { Db } from '../../db/client.ts';
+import { MAJOR, RATED } from './scope.ts';
+import { countedAnswer } from './scoreSql.ts';
+import { rows as select } from '../../db/rows.ts';
+
+/*
+ * The rows the dashboards' named queries read, under a scope (`scope.ts`): the database counts and
+ * groups, the results services (`results/queries/`) turn the few rows into a dataset's rows.
+ */
+
+/** The evaluations of a scope that are of one type. */
+export function ofType(scope: SQL, type: number): SQL {
+  return sql`${scope} and evaluations.type_evaluation = ${type}`;
+}
+
+/** A page of the evaluations in scope, oldest first (as a scope of their own), and how many there are. */
+export async function evaluationPage(db: Db, scope: SQL, size: number, page: number): Promise<{ scope: SQL; total: number }> {
+  const [counted] = await select<{ n: number }>(db, sql`select count(*)::int as n from evaluations where ${scope}`);
+  const ids = await select<{ id: string }>(db, sql`select evaluations.id from evaluations where ${scope} order by evaluations.created_at, evaluations.id limit ${size} offset ${size * page}`);
+  const paged = ids.length === 0 ? sql`false` : sql`evaluations.id in (${sql.join(ids.map((row) => sql`${row.id}::uuid`), sql`, `)})`;
+  return { scope: paged, total: Number(counted?.n ?? 0) };
+}
+
+/** The stored answers of some evaluations (only for per-person rankings: a handful of evaluations). */
+export async function storedAnswers(db: Db, ids: string[]): Promise<Map<string, WireItem[]>> {
+  const byEvaluation = new Map<string, WireItem[]>();
+  if (ids.length === 0) return byEvaluation;
+  const found = await select<{ evaluation_id: string; question: string; response: string }>(
+    db,
+    sql`select evaluation_id, question, response from responses where evaluation_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id`,
+  );
+  for (const row of found) {
+    const list = byEvaluation.get(row.evaluation_id) ?? [];
+    list.push({ question: row.question, response: row.response });
+    byEvaluation.set(row.evaluation_id, list);
+  }
+  return byEvaluation;
+}
+
+/** The role of an evaluation when self-evaluations are counted apart: self or not; else null. */
+const roleOf = (bySelf: boolean) => (bySelf ? sql`(${RATED} = evaluations.user_id)` : sql`null::boolean`);
+
+/** Respondents of the scope per type, and per role (self-evaluation or not) when `bySelf`, keyed "type/self". */
+export async function respondentsByRole(db: Db, scope: SQL, bySelf: boolean): Promise<Map<string, number>> {
+  const found = await select<{ type: number; self: boolean | null; n: number }>(
+    db,
+    sql`select evaluations.type_evaluation as type, ${roleOf(bySelf)} as self, count(*)::int as n from evaluations where ${scope} group by 1, 2 order by 1, 2`,
+  );
+  return new Map(found.map((row) => [`${row.type}/${row.self}`, Number(row.n)]));
+}
+
+/**
+ * Answers per type, role (with `bySelf`), question and stored response, of the chosen questions (all
+ * when none); an answer holding an exclusive option ('Não sei avaliar') counts as that option alone.
+ */
+export async function answerCounts(
+  db: Db,
+  scope: SQL,
+  options: { questions?: string[]; bySelf: boolean; exclusive: { type?: number; question: string; response: string }[] },
+): Promise<{ type: number; self: boolean | null; question: string; response: string; n: number }[]> {
+  const questionFilter = options.questions ? sql` and r.question in (${sql.join(options.questions.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return select(
+    db,
+    sql`select evaluations.type_evaluation as type, ${roleOf(options.bySelf)} as self, r.question, r.response, count(*)::int as n
+      from responses r join evaluations on evaluations.id = r.evaluation_id
+      where ${scope}${questionFilter} and ${countedAnswer(options.exclusive)}
+      group by 1, 2, 3, 4`,
+  );
+}
+
+/** The non-blank answers to some text questions, with whether each is a self-evaluation and its author's name. */
+export async function textAnswers(db: Db, scope: SQL, questions: string[]): Promise<{ type: number; self: boolean; question: string; response: string; name: string }[]> {
+  return select(
+    db,
+    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, r.question, r.response, u.name
+      from responses r join evaluations on evaluations.id = r.evaluation_id join users u on u.id = evaluations.user_id
+      where ${scope} and r.question in (${sql.join(questions.map((id) => sql`${id}`), sql`, `)}) and btrim(r.response) <> ''
+      order by r.question, r.response`,
+  );
+}
+
+/** One evaluation of a person in scope (done or pending). */
+export interface PersonEvaluation {
+  evaluation: string;
+  person: number;
+  name: string;
+  type: number;
+  created_at: string | Date;
+  expire_at: string | Date | null;
+  done: boolean;
+  responded_at: string | Date | null;
+  /** Every evaluation of the person in scope is done. */
+  all_done: boolean;
+}
+
+/** Every evaluation in scope with its person, by name, person, type and date. */
+export async function peopleEvaluations(db: Db, scope: SQL): Promise<PersonEvaluation[]> {
+  return select(
+    db,
+    sql`select evaluations.id as evaluation, evaluations.user_id as person, u.name, evaluations.type_evaluation as type, evaluations.created_at, evaluations.expire_at, evaluations.done,
+        (select max(r.created_at) from responses r where r.evaluation_id = evaluations.id) as responded_at,
+        bool_and(evaluations.done) over (partition by evaluations.user_id) as all_done
+      from evaluations join users u on u.id = evaluations.user_id
+      where ${scope}
+      order by u.name, evaluations.user_id, evaluations.type_evaluation, evaluations.created_at`,
+  );
+}
+
+/** Answers per type and major questionnaire version in a scope. */
+export async function answersByMajor(db: Db, scope: SQL): Promise<{ type: number; major: number; n: number }[]> {
+  return select(db, sql`select evaluations.type_evaluation as type, ${MAJOR} as major, count(*)::int as n from evaluations where ${scope} group by 1, 2`);
+}
+
+/**
+ * How many evaluations are in any of some scopes, and for a report's first page (`period`) by how many
+ * people and when they were answered (their last answer's day), first and last.
+ */
+export async function countAnswered(
+  db: Db,
+  counting: SQL,
+  period: boolean,
+): Promise<{ n: number; people?: number; first?: string | Date | null; last?: string | Date | null } | undefined> {
+  const [counted] = await select<{ n: number; people?: number; first?: string | Date | null; last?: string | Date | null }>(
+    db,
+    period
+      ? sql`select count(*)::int as n, count(distinct person)::int as people, min(answered) as first, max(answered) as last from (
+          select evaluations.user_id as person, (select max(r.created_at) from responses r where r.evaluation_id = evaluations.id) as answered from evaluations where ${counting}) counted`
+      : sql`select count(*)::int as n from evaluations where ${counting}`,
+  );
+  return counted;
+}

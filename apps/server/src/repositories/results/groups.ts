@@ -1,0 +1,65 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { NOT_SELF, RATED } from './scope.ts';
+import { rows as select } from '../../db/rows.ts';
+
+/*
+ * What the anonymity rules (`results/anonymity.ts`) ask the database: how many people answered in a
+ * scope, the company's minimum, and the groups of an anonymous type.
+ */
+
+/** How many people answered in a scope: the size of an anonymous group ("evaluators": self-evaluations not counted). */
+export async function groupSize(db: Db, scope: SQL, kind: 'evaluators' | 'group'): Promise<number> {
+  const others = kind === 'evaluators' ? sql` and ${RATED} <> evaluations.user_id` : sql``;
+  const [found] = await select<{ n: number }>(db, sql`select count(distinct evaluations.user_id)::int as n from evaluations where ${scope}${others}`);
+  return Number(found?.n ?? 0);
+}
+
+/** The default minimum of an anonymous group, for a company that has not chosen one (the column's default). */
+export const DEFAULT_ANONYMITY_MIN = 3;
+
+/**
+ * The fewest respondents an anonymous group may show: the minimum of the company whose evaluations
+ * are in scope, the strictest when several are (an administrator without the company filter).
+ */
+export async function anonymityMinimum(db: Db, scope: SQL): Promise<number> {
+  const [found] = await select<{ n: number | null }>(
+    db,
+    sql`select max(c.anonymity_min)::int as n from companies c where c.id in (select evaluations.company_id from evaluations where ${scope})`,
+  );
+  return Math.max(2, Number(found?.n ?? DEFAULT_ANONYMITY_MIN));
+}
+
+/** One anonymous group of a scope: who it is about, how many answered, and its evaluations (a scope). */
+export type AnonymousGroupRow =
+  | { rated: number; version: number | null; name: string; respondents: number; scope: SQL }
+  | { company: number; respondents: number; scope: SQL };
+
+/**
+ * The groups of the evaluations in a scope: the evaluators of each rated person in each round
+ * ("evaluators": self-evaluations excluded), by name; the respondents of each company ("group").
+ */
+export async function anonymousGroups(db: Db, kind: 'evaluators' | 'group', scope: SQL): Promise<AnonymousGroupRow[]> {
+  if (kind === 'evaluators') {
+    const inScope = sql`${scope} and ${NOT_SELF}`;
+    const found = await select<{ rated: number; version: number | null; name: string; n: number }>(
+      db,
+      sql`select evaluations.rated, evaluations.version, u.name, count(distinct evaluations.user_id)::int as n
+            from evaluations join users u on u.id = evaluations.rated where ${inScope}
+            group by evaluations.rated, evaluations.version, u.name order by u.name, evaluations.rated, evaluations.version`,
+    );
+    return found.map((group) => ({
+      rated: Number(group.rated),
+      version: group.version === null ? null : Number(group.version),
+      name: group.name,
+      respondents: Number(group.n),
+      scope: sql`${inScope} and evaluations.rated = ${group.rated} and ${group.version === null ? sql`evaluations.version is null` : sql`evaluations.version = ${group.version}`}`,
+    }));
+  }
+  const found = await select<{ company: number; n: number }>(
+    db,
+    sql`select evaluations.company_id as company, count(distinct evaluations.user_id)::int as n from evaluations where ${scope}
+            group by evaluations.company_id order by evaluations.company_id`,
+  );
+  return found.map((group) => ({ company: Number(group.company), respondents: Number(group.n), scope: sql`${scope} and evaluations.company_id = ${group.company}` }));
+}

@@ -1,0 +1,139 @@
+import type { SQL } from 'drizzle-orm';
+import type { DashboardDefinition, DashboardFilters, QueryDataset as Dataset, Row, WithheldGroup } from '../../../../engine/definition/dashboard.ts';
+import { FILTER_KEYS } from '../../../../engine/filters.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import type { ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { anonymityMinimum, anonymousGroups, groupSize } from '../repositories/results/groups.ts';
+import { datasetScope } from '../repositories/results/scope.ts';
+import { summarizeScores } from '../repositories/results/scoreSql.ts';
+
+/*
+ * Anonymity, in one place: the answers of an `anonymous` dataset leave the server only from the
+ * company's minimum of respondents (`companies.anonymity_min`); under it the group is withheld with
+ * the reason ('As respostas … não são mostradas …'), and a narrowing filter that would single people
+ * out is refused. Every dataset of every output (the screen's data, the PDF and the spreadsheet of a
+ * report, the result calls) is withheld by `withholdSmallGroup` as `results/datasets.ts` computes it.
+ * Outside the dashboards (`POST /tableresponse/evaluations`), an anonymous type's scores leave only as
+ * a group's means (`scoreAnonymousGroups`).
+ */
+
+export type AnonymityKind = 'evaluators' | 'group';
+
+/** What decides an anonymous dataset's group under one request's filters: datasets alike count the same people. */
+export function groupKey(dataset: Dataset): string {
+  return JSON.stringify([dataset.anonymous, dataset.types, dataset.alignWith ?? [], dataset.scope ?? 'filters', dataset.latest ?? false]);
+}
+
+/** The anonymous groups of one request: their sizes and minimums by `groupKey` (a view's datasets share them), and those withheld. */
+export interface AnonymityState {
+  groups: Map<string, Promise<{ respondents: number; minimum: number }>>;
+  withheld: WithheldGroup[];
+}
+
+/**
+ * An anonymous dataset's rows under the minimum: 1 or more people but fewer than the minimum answered,
+ * so nothing of the group stays (of the 360's evaluators: the self-evaluation rows alone) and the
+ * reason is recorded. Other datasets' rows pass as they are.
+ */
+export async function withholdSmallGroup(db: Db, state: AnonymityState, dataset: Dataset, name: string, scope: SQL, rows: Row[]): Promise<Row[]> {
+  const kind = dataset.anonymous;
+  if (!kind) return rows;
+  const key = groupKey(dataset);
+  let counted = state.groups.get(key);
+  if (!counted) {
+    counted = (async () => ({ respondents: await groupSize(db, scope, kind), minimum: await anonymityMinimum(db, scope) }))();
+    state.groups.set(key, counted);
+  }
+  const { respondents, minimum } = await counted;
+  if (respondents === 0 || respondents >= minimum) return rows;
+  const message = format(messages.dashboard.anonymityWithheld, { respondents, minimum });
+  state.withheld.push({ dataset: name, respondents, minimum, message });
+  return kind === 'evaluators' ? rows.filter((row) => row.self === true) : [];
+}
+
+/**
+ * Refuses a narrowing filter (the sector of psychological safety) that would single people out: the
+ * group it leaves is under the company's minimum, or it differs from the group without the narrowing
+ * filters by fewer people than the minimum (the two results could be subtracted to reveal them).
+ */
+export async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition, filters: DashboardFilters): Promise<void> {
+  const narrowing = (dashboard.narrowing ?? []).filter((name) => filters[FILTER_KEYS[name]] !== undefined);
+  if (narrowing.length === 0) return;
+  const broader: DashboardFilters = { ...filters };
+  for (const name of narrowing) delete broader[FILTER_KEYS[name]];
+  if (narrowing.includes('sector')) delete broader.sector_of;
+  let minimum: number | undefined;
+  const checked = new Set<string>();
+  for (const dataset of Object.values(dashboard.datasets)) {
+    if ('from' in dataset || !dataset.anonymous || checked.has(groupKey(dataset))) continue;
+    checked.add(groupKey(dataset));
+    const narrow = datasetScope(dataset, filters);
+    const broad = datasetScope(dataset, broader);
+    if (!narrow || !broad) continue;
+    const [inside, whole] = [await groupSize(db, narrow, dataset.anonymous), await groupSize(db, broad, dataset.anonymous)];
+    if (inside === 0) continue;
+    minimum ??= await anonymityMinimum(db, broad);
+    const rest = whole - inside;
+    if (inside < minimum || (rest > 0 && rest < minimum)) throw new HttpError(403, format(messages.dashboard.anonymityNarrowed, { minimum }));
+  }
+}
+
+/** The anonymous types, by the kind of group their dashboards declare ("evaluators" first when both). */
+export function anonymousTypes(dashboards: Iterable<DashboardDefinition>): Map<number, AnonymityKind> {
+  const kinds = new Map<number, AnonymityKind>();
+  for (const dashboard of dashboards) {
+    for (const dataset of Object.values(dashboard.datasets)) {
+      if ('from' in dataset || !dataset.anonymous) continue;
+      for (const type of dataset.types) if (kinds.get(type) !== 'evaluators') kinds.set(type, dataset.anonymous);
+    }
+  }
+  return kinds;
+}
+
+/** Which group: the type, and the person rated and the round (evaluators) or the company (group). */
+interface GroupOf {
+  type_evaluation: number;
+  /** The person the evaluators rated (evaluators' groups). */
+  evaluated_id?: number;
+  evaluated_name?: string;
+  /** The round (the 360's version), when the evaluations have one. */
+  version?: number | null;
+  company_id?: number;
+  respondents: number;
+}
+
+/** A group's means (respondents from the minimum). */
+export interface ScoredGroup extends GroupOf {
+  [score: string]: number | string | null | undefined;
+}
+
+/** A group under the minimum: no numbers, the reason. */
+export interface WithheldScores extends GroupOf {
+  minimum: number;
+  message: string;
+}
+
+/**
+ * The groups of an anonymous type's evaluations in `scope` (done evaluations of this type and major,
+ * self-evaluations excluded for "evaluators"), scored by `key`: means from the minimum, reasons under
+ * it. The 360's groups are the evaluators of one person in one round (the self-evaluation, the
+ * person's own, is not anonymous); a "group" type's are the respondents of one company.
+ */
+export async function scoreAnonymousGroups(db: Db, type: number, kind: AnonymityKind, scope: SQL, key: ScoringKey): Promise<{ groups: ScoredGroup[]; withheld: WithheldScores[] }> {
+  const groups: ScoredGroup[] = [];
+  const withheld: WithheldScores[] = [];
+  for (const group of await anonymousGroups(db, kind, scope)) {
+    const about = 'rated' in group ? { evaluated_id: group.rated, evaluated_name: group.name, version: group.version } : { company_id: group.company };
+    const { respondents } = group;
+    const minimum = await anonymityMinimum(db, group.scope);
+    if (respondents < minimum) {
+      withheld.push({ type_evaluation: type, ...about, respondents, minimum, message: format(messages.dashboard.anonymityWithheld, { respondents, minimum }) });
+      continue;
+    }
+    const summary = await summarizeScores(db, key, group.scope);
+    groups.push({ type_evaluation: type, ...about, respondents, ...summary.means });
+  }
+  return { groups, withheld };
+}

@@ -1,0 +1,22 @@
+import type { SQL } from 'drizzle-orm';
+import type { CatalogEntry } from '../../../../../engine/definition/catalog.ts';
+import type { DashboardFilters, QueryDataset, QueryName, Row } from '../../../../../engine/definition/dashboard.ts';
+import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
+import type { Db } from '../../db/client.ts';
+import type { ScoreSummary } from '../../repositories/results/scoreSql.ts';
+
+/** What the queries need besides the dataset. */
+export interface QueryContext {
+  db: Db;
+  questionnaires: Map<number, QuestionnaireDefinition>;
+  types: Map<number, CatalogEntry>;
+  /** The filters, already checked against the account (a company user's company forced). */
+  filters: DashboardFilters;
+  /** Filled with the total rows of each paged dataset, by dataset name. */
+  totals?: Map<string, number>;
+  /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
+  summaries?: Map<string, Promise<ScoreSummary>>;
+}
+
+/** A named query: the rows of a dataset of its kind, read under the dataset's scope (`name`: the dataset's, for its page). */
+export type Query<N extends QueryName = QueryName> = (context: QueryContext, dataset: Extract<QueryDataset, { query: N }>, scope: SQL, name: string) => Promise<Row[]>;

@@ -24,6 +24,7 @@ import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { interviewRoutes } from './routes/interview.ts';
+import { interviewReportRoutes } from './routes/interviewReport.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { responseRoutes } from './routes/responses.ts';
 import { sectorRoutes } from './routes/sectors.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(responseRoutes, { submitLimit: limits.submit });
       await api.register(interviewRoutes);
+      await api.register(interviewReportRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes, { limit: limits.personal });
       await api.register(personalPageRoutes, { limit: limits.personal });

@@ -39,7 +39,9 @@ import type { QueueSettings } from './jobs/queue.ts';
 import { ReportPool } from './reports/pool.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { createMailer } from './mail/mailer.ts';
-import { notificationRoutes } from './routes/notifications.ts';
+import { mailCallRoutes } from './routes/mailCalls.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+import { queueMonitorRoutes } from './routes/queueMonitors.ts';
 import { personalPageRoutes } from './routes/personalPages.ts';
 import './types.ts';
 
@@ -167,7 +169,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(courseRoutes);
       await api.register(evaluationRoutes, { findLimit: limits.find });
       await api.register(evaluationListRoutes);
-      await api.register(notificationRoutes);
+      await api.register(mailCallRoutes);
+      await api.register(queueMonitorRoutes);
+      await api.register(outboxRoutes);
       await api.register(responseRoutes, { submitLimit: limits.submit });
       await api.register(interviewRoutes);
       await api.register(interviewReportRoutes);

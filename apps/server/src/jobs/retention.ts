@@ -106,7 +106,7 @@ export function nextRetentionRun(now: Date, timeZone: string): Date {
 export interface RetentionLastRun {
   finishedAt: Date;
   /** 'completed', or 'failed' when the pass itself failed (its erased count is then unknown). */
-  state: string;
+  state: 'completed' | 'failed';
   erased: number | null;
   failed: number | null;
 }
@@ -136,7 +136,7 @@ export async function retentionOverview(app: FastifyInstance, now: Date): Promis
     nextRun: scheduled ? nextRetentionRun(now, app.settings.timeZone) : null,
     lastRun: last && {
       finishedAt: last.finishedOn,
-      state: last.state,
+      state: completed ? 'completed' : 'failed',
       erased: completed ? count(last.output?.erased) : null,
       failed: completed ? count(last.output?.failed) : null,
     },

@@ -8,21 +8,13 @@ import { findCourses, listParticipants } from '../repositories/courses.ts';
 
 import { findSectors } from '../repositories/sectors.ts';
 import { listUsersIn, relationsOf } from '../repositories/users.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
-
-import { closed, relationItems } from './userShared.ts';
-
-interface ParticipantsBody {
-  sector_ids?: number[];
-  course_ids?: number[];
-  company_ids?: number[];
-  allSectors?: boolean;
-  type_evaluation?: number | null;
-}
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { batchParticipantListSchema, participantsQuerySchema, type BatchParticipant } from '../contract/users.ts';
 
 /** `POST /users/different-companies/evaluation`: the participants of a new evaluation batch, by sector, company or course. */
-export async function participantRoutes(app: FastifyInstance) {
-  app.post<{ Body: ParticipantsBody }>(
+export async function participantRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
+  app.post(
     '/users/different-companies/evaluation',
     {
       preHandler: [app.authenticate],
@@ -31,36 +23,9 @@ export async function participantRoutes(app: FastifyInstance) {
         summary:
           'Participantes de uma nova avaliação: usuários ativos das empresas (allSectors) ou dos setores, e participantes dos treinamentos (com usercourse_id)',
         security: bearer,
-        body: {
-          type: 'object',
-          additionalProperties: closed,
-          properties: {
-            sector_ids: { type: 'array', maxItems: 1000, items: idSchema },
-            course_ids: { type: 'array', maxItems: 1000, items: idSchema },
-            company_ids: { type: 'array', maxItems: 1000, items: idSchema },
-            allSectors: { type: 'boolean' },
-            // Accepted for the web app's call; every type evaluates the same people.
-            type_evaluation: { type: ['integer', 'null'], minimum: -1000, maximum: 1000 },
-          },
-        },
+        body: participantsQuerySchema,
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['user_id', 'name', 'email', 'company_id', 'sector', 'position', 'usercourse_id', 'course_id'],
-              properties: {
-                user_id: { type: 'integer' },
-                name: { type: 'string' },
-                email: { type: 'string' },
-                company_id: { type: ['integer', 'null'] },
-                sector: relationItems('sector_name'),
-                position: relationItems('position_name'),
-                usercourse_id: { type: ['integer', 'null'] },
-                course_id: { type: ['integer', 'null'] },
-              },
-            },
-          },
+          200: batchParticipantListSchema,
           ...errorResponses(400, 401, 404),
         },
       },
@@ -83,7 +48,7 @@ export async function participantRoutes(app: FastifyInstance) {
       const members = await listUsersIn(app.db, request.body.allSectors ? { companyIds, sectorIds: [] } : { companyIds: [], sectorIds });
       const participants = (await listParticipants(app.db, courseIds)).filter((row) => row.status);
       const relations = await relationsOf(app.db, [...new Set([...members.map((row) => row.id), ...participants.map((row) => row.userId)])]);
-      const entry = (userId: number, user: { name: string; email: string; companyId: number | null }, usercourseId: number | null, courseId: number | null) => ({
+      const entry = (userId: number, user: { name: string; email: string; companyId: number | null }, usercourseId: number | null, courseId: number | null): BatchParticipant => ({
         user_id: userId,
         name: user.name,
         email: user.email,

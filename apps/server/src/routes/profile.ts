@@ -8,22 +8,13 @@ import { sessionToken } from '../plugins/auth.ts';
 import { addressLimit, forgetQuiet, lockedUntil, recordFailure, recordSuccess, refuseLocked, throttleKey } from '../signInThrottle.ts';
 
 import { emailInUse, findUserDetail, updateUser } from '../repositories/users.ts';
-import { bearer, errorResponses } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { passwordValidSchema, profileUpdateSchema, userSavedWithTokenSchema, verifyPasswordSchema, type ProfileUpdate } from '../contract/users.ts';
 
-import { checkIdentity, checkNewPassword, closed, savedUserSchema, text, userJson, withUniqueEmail, identityProperties } from './userShared.ts';
-
-interface ProfileBody {
-  id: number;
-  name?: string;
-  email?: string;
-  phone?: string | null;
-  password?: string | null;
-  new_password?: string | null;
-  confirm_password?: string | null;
-}
+import { checkIdentity, checkNewPassword, userJson, withUniqueEmail } from './userShared.ts';
 
 /** Whether a profile save carries any of the password fields. */
-function hasPasswordFields(body: ProfileBody | undefined): boolean {
+function hasPasswordFields(body: ProfileUpdate | undefined): boolean {
   return [body?.password, body?.new_password, body?.confirm_password].some((value) => typeof value === 'string' && value !== '');
 }
 
@@ -32,7 +23,8 @@ function hasPasswordFields(body: ProfileBody | undefined): boolean {
  * rate-limits the calls that test a password per address, like sign-in (attempts per 10 s), and they
  * share sign-in's per-account throttle (`signInThrottle.ts`); `clock` is the app's clock.
  */
-export async function profileRoutes(app: FastifyInstance, options: { passwordLimit?: number; clock?: () => Date } = {}) {
+export async function profileRoutes(server: FastifyInstance, options: { passwordLimit?: number; clock?: () => Date } = {}) {
+  const app = server.withTypeProvider<ContractProvider>();
   const passwordLimit = addressLimit(options.passwordLimit ?? 10);
   const clock = options.clock ?? (() => new Date());
 
@@ -62,11 +54,11 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
     rateLimit: {
       ...passwordLimit,
       hook: 'preHandler' as const,
-      allowList: (request: FastifyRequest) => !hasPasswordFields(request.body as ProfileBody | undefined),
+      allowList: (request: FastifyRequest) => !hasPasswordFields(request.body as ProfileUpdate | undefined),
     },
   };
 
-  app.post<{ Body: { password: string; email: string } }>(
+  app.post(
     '/users/verifypassword',
     {
       preHandler: [app.authenticate],
@@ -75,14 +67,9 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
         tags: ['users'],
         summary: 'Confere a senha do próprio usuário (limitado por minuto, como o login); responde {valid}',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['password', 'email'],
-          additionalProperties: closed,
-          properties: { password: text(256), email: text(254) },
-        },
+        body: verifyPasswordSchema,
         response: {
-          200: { type: 'object', required: ['valid'], properties: { valid: { type: 'boolean' } } },
+          200: passwordValidSchema,
           ...errorResponses(400, 401, 403, 429),
         },
       },
@@ -94,7 +81,7 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
     },
   );
 
-  app.patch<{ Body: ProfileBody }>(
+  app.patch(
     '/users/updateprofile',
     {
       preHandler: [app.authenticate],
@@ -105,19 +92,9 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
           'Editar o próprio perfil (e trocar a senha, limitado por minuto como o login); responde com o usuário atualizado. ' +
           'Trocar a senha encerra as outras sessões do usuário: a resposta traz então um token novo (token) para esta sessão',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['id'],
-          additionalProperties: closed,
-          properties: {
-            ...identityProperties,
-            password: { type: ['string', 'null'], maxLength: 256 },
-            new_password: { type: ['string', 'null'], maxLength: 256 },
-            confirm_password: { type: ['string', 'null'], maxLength: 256 },
-          },
-        },
+        body: profileUpdateSchema,
         response: {
-          200: { ...savedUserSchema, properties: { ...savedUserSchema.properties, token: { type: 'string' } } },
+          200: userSavedWithTokenSchema,
           ...errorResponses(400, 401, 403, 409, 429),
         },
       },
@@ -151,5 +128,4 @@ export async function profileRoutes(app: FastifyInstance, options: { passwordLim
       return { message: messages.registry.profileUpdated, user: userJson(user!), ...token };
     },
   );
-
 }

@@ -6,7 +6,8 @@ import { sessionToken } from '../plugins/auth.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { findUserForSignIn } from '../repositories/users.ts';
 import { addressLimit, forgetQuiet, lockedUntil, recordFailure, recordSuccess, refuseLocked, throttleKey } from '../signInThrottle.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses, type ContractProvider } from '../contract/common.ts';
+import { sessionSchema, signInSchema } from '../contract/sessions.ts';
 import { isStaff } from '../../../../engine/accounts.ts';
 import { isEmail } from '../../../../engine/rules/email.ts';
 
@@ -14,42 +15,20 @@ import { isEmail } from '../../../../engine/rules/email.ts';
  * `POST /sessions`: sign-in of administrators and company users; rate-limited per address (`limit`
  * attempts per 10 s) and throttled per account (`signInThrottle.ts`). `clock` is the app's clock.
  */
-export async function sessionRoutes(app: FastifyInstance, options: { limit: number; clock: () => Date }) {
+export async function sessionRoutes(server: FastifyInstance, options: { limit: number; clock: () => Date }) {
+  const app = server.withTypeProvider<ContractProvider>();
   // Made now rather than at the first unknown e-mail, which would otherwise take longer than the rest.
   await dummyHash();
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/sessions',
     {
       config: { rateLimit: addressLimit(options.limit) },
       schema: {
         tags: ['sessions'],
         summary: 'Entrar (token JWT de 12 h)',
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 256 } },
-        },
+        body: signInSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['token', 'user'],
-            properties: {
-              token: { type: 'string' },
-              user: {
-                type: 'object',
-                required: ['id', 'name', 'email', 'type_account', 'company_id', 'status'],
-                properties: {
-                  id: { type: 'integer' },
-                  name: { type: 'string' },
-                  email: { type: 'string' },
-                  phone: { type: ['string', 'null'] },
-                  type_account: { type: 'integer' },
-                  company_id: { type: ['integer', 'null'] },
-                  status: { type: 'boolean' },
-                },
-              },
-            },
-          },
+          200: sessionSchema,
           ...errorResponses(400, 401, 429),
         },
       },

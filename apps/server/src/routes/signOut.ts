@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema.ts';
-import { bearer, errorResponses } from '../schemas/common.ts';
+import { bearer, errorResponses } from '../contract/common.ts';
+import { noContentSchema } from '../contract/sessions.ts';
 
 /**
  * `DELETE /sessions`: sign-out. Raises the user's session version, as a password change does, so the
@@ -16,7 +17,7 @@ export async function signOutRoutes(app: FastifyInstance) {
         tags: ['sessions'],
         summary: 'Sair: encerra a sessão (e as demais sessões do usuário, como a troca de senha)',
         security: bearer,
-        response: { 204: { type: 'null' }, ...errorResponses(401) },
+        response: { 204: noContentSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { isAdmin } from '../access.ts';
 import { phoneDigits } from '../documents.ts';
@@ -9,58 +8,19 @@ import { findPositions } from '../repositories/positions.ts';
 import { findSectors } from '../repositories/sectors.ts';
 import { isUniqueViolation, type CompanyUserRow, type UserDetail } from '../repositories/users.ts';
 
-import { idSchema } from '../schemas/common.ts';
+import type { ListedUser, User } from '../contract/users.ts';
+import type { Db } from '../db/client.ts';
 import type { Account } from '../types.ts';
 import { isAdministrator } from '../../../../engine/accounts.ts';
 
-/* Schemas, JSON shapes and checks shared by the user, profile and participant routes. */
+/* JSON shapes and checks shared by the user, profile and participant routes (their schemas: `contract/users.ts`). */
 
 /** Minimum length of a new password. */
 export const MIN_PASSWORD = 8;
 /** Account types that sign in and so need a password. */
 export const STAFF = [1, 2];
 
-export const closed = { not: {} } as const;
-export const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-/** Body fields of the forms that edit a user's identity (profile and edit user). */
-export const identityProperties = {
-  id: idSchema,
-  name: text(200),
-  email: text(254),
-  phone: { type: ['string', 'null'], maxLength: 40 },
-} as const;
-
-/** A user as the forms get it back (never the password hash). */
-export const userSchema = {
-  type: 'object',
-  required: ['id', 'name', 'email', 'phone', 'type_account', 'company_id', 'status'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: ['string', 'null'] },
-    type_account: { type: 'integer' },
-    company_id: { type: ['integer', 'null'] },
-    status: { type: 'boolean' },
-  },
-} as const;
-
-export const relationItems = (key: 'sector_name' | 'position_name') =>
-  ({
-    type: 'array',
-    items: { type: 'object', required: ['id', key], properties: { id: { type: 'integer' }, [key]: { type: 'string' } } },
-  }) as const;
-
-export const savedUserSchema = {
-  type: 'object',
-  required: ['message', 'user'],
-  properties: { message: { type: 'string' }, user: userSchema },
-} as const;
-
-export const messageSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
-
-export function userJson(user: UserDetail) {
+export function userJson(user: UserDetail): User {
   return {
     id: user.id,
     name: user.name,
@@ -72,7 +32,7 @@ export function userJson(user: UserDetail) {
   };
 }
 
-export function listedUserJson(user: CompanyUserRow) {
+export function listedUserJson(user: CompanyUserRow): ListedUser {
   return {
     ...userJson(user),
     user_id: user.id,
@@ -101,12 +61,12 @@ export function checkNewPassword(password: string): void {
 }
 
 /** The sectors and positions when all belong to `companyId`; 404 (as if absent) otherwise. */
-export async function checkRelations(app: FastifyInstance, companyId: number | null, sectorIds: number[], positionIds: number[]) {
-  const sectors = new Map((await findSectors(app.db, sectorIds)).map((row) => [row.id, row]));
+export async function checkRelations(db: Db, companyId: number | null, sectorIds: number[], positionIds: number[]) {
+  const sectors = new Map((await findSectors(db, sectorIds)).map((row) => [row.id, row]));
   for (const id of sectorIds) {
     if (sectors.get(id)?.companyId !== companyId || companyId === null) throw new HttpError(404, format(messages.api.sectorNotFound, { id }));
   }
-  const positions = new Map((await findPositions(app.db, positionIds)).map((row) => [row.id, row]));
+  const positions = new Map((await findPositions(db, positionIds)).map((row) => [row.id, row]));
   for (const id of positionIds) {
     if (positions.get(id)?.companyId !== companyId || companyId === null) throw new HttpError(404, format(messages.registry.positionNotFound, { id }));
   }

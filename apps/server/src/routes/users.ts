@@ -8,40 +8,31 @@ import { hashPassword } from '../passwords.ts';
 import { sessionToken } from '../plugins/auth.ts';
 
 import { addRelations, deleteRelations, emailInUse, findUserDetail, insertUser, listCompanyUsers, listUsers, updateUser } from '../repositories/users.ts';
-import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
+import { bearer, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
+import {
+  anyUserListSchema,
+  companyParamsSchema,
+  emailExistsSchema,
+  listedUserListSchema,
+  relationCreateSchema,
+  relationUserParamsSchema,
+  userCreateSchema,
+  userSavedSchema,
+  userSavedWithTokenSchema,
+  userUpdateSchema,
+  verifyEmailParamsSchema,
+} from '../contract/users.ts';
 
-import { checkIdentity, checkNewPassword, checkRelations, checkTypeAllowed, closed, listedUserJson, messageSchema, relationItems, savedUserSchema, STAFF, text, userJson, userSchema, withUniqueEmail, identityProperties } from './userShared.ts';
+import { checkIdentity, checkNewPassword, checkRelations, checkTypeAllowed, listedUserJson, STAFF, userJson, withUniqueEmail } from './userShared.ts';
 import { ACCOUNT, isAdministrator } from '../../../../engine/accounts.ts';
-
-interface CreateBody {
-  name?: string;
-  email?: string;
-  phone?: string | null;
-  company_id?: number | null;
-  type_account: number;
-  sector_id?: number | null;
-  position_id?: number | null;
-  password?: string | null;
-}
-
-interface UpdateBody {
-  id: number;
-  name?: string;
-  email?: string;
-  phone?: string | null;
-  status?: boolean;
-  type_account?: number;
-  sector_ids?: number[];
-  position_id?: number | null;
-  password?: string | null;
-}
 
 /**
  * Users of the registry: lists, creation and edition (company users within their company), relations
  * to sectors and positions, and the e-mail check. The profile and the participants of a new
  * evaluation batch are `profile.ts` and `participants.ts`.
  */
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
   app.get(
     '/users/all',
     {
@@ -51,21 +42,7 @@ export async function userRoutes(app: FastifyInstance) {
         summary: 'Todos os usuários (administrador)',
         security: bearer,
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'name', 'email', 'company_id', 'type_account', 'status'],
-              properties: {
-                id: { type: 'integer' },
-                name: { type: 'string' },
-                email: { type: 'string' },
-                company_id: { type: ['integer', 'null'] },
-                type_account: { type: 'integer' },
-                status: { type: 'boolean' },
-              },
-            },
-          },
+          200: anyUserListSchema,
           ...errorResponses(401, 403),
         },
       },
@@ -83,7 +60,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { companyId: number } }>(
+  app.get(
     '/users/list/:companyId',
     {
       preHandler: [app.authenticate],
@@ -91,24 +68,9 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: "Usuários de uma empresa (Cadastrados), com setores, cargos e os indicadores evaluator/rated ('true' ou null)",
         security: bearer,
-        params: { type: 'object', required: ['companyId'], properties: { companyId: idSchema } },
+        params: companyParamsSchema,
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: [...userSchema.required, 'user_id', 'company_name', 'sector', 'position', 'evaluator', 'rated'],
-              properties: {
-                ...userSchema.properties,
-                user_id: { type: 'integer' },
-                company_name: { type: ['string', 'null'] },
-                sector: relationItems('sector_name'),
-                position: relationItems('position_name'),
-                evaluator: { type: ['string', 'null'] },
-                rated: { type: ['string', 'null'] },
-              },
-            },
-          },
+          200: listedUserListSchema,
           ...errorResponses(400, 401, 404),
         },
       },
@@ -120,7 +82,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number; email: string } }>(
+  app.get(
     '/users/verify/:id/:email',
     {
       preHandler: [app.authenticate],
@@ -130,13 +92,9 @@ export async function userRoutes(app: FastifyInstance) {
           'Se o e-mail já é usado por outro usuário que não {id} (use id 0 para um usuário novo); responde {exists}. ' +
           'Um usuário de empresa só consulta os e-mails da sua empresa (um e-mail de outra empresa responde false; o cadastro ainda o recusa)',
         security: bearer,
-        params: {
-          type: 'object',
-          required: ['id', 'email'],
-          properties: { id: { type: 'integer', minimum: 0, maximum: 2147483647 }, email: text(254) },
-        },
+        params: verifyEmailParamsSchema,
         response: {
-          200: { type: 'object', required: ['exists'], properties: { exists: { type: 'boolean' } } },
+          200: emailExistsSchema,
           ...errorResponses(400, 401),
         },
       },
@@ -153,7 +111,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: CreateBody }>(
+  app.post(
     '/users',
     {
       preHandler: [app.authenticate],
@@ -161,22 +119,8 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Cadastrar usuário: tipo 2 com acesso à plataforma (senha obrigatória), 3 sem acesso; tipo 1 só por administrador',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['type_account'],
-          additionalProperties: closed,
-          properties: {
-            name: text(200),
-            email: text(254),
-            phone: { type: ['string', 'null'], maxLength: 40 },
-            company_id: nullableIdSchema,
-            type_account: { type: 'integer', enum: [1, 2, 3] },
-            sector_id: nullableIdSchema,
-            position_id: nullableIdSchema,
-            password: { type: ['string', 'null'], maxLength: 256 },
-          },
-        },
-        response: { 201: savedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: userCreateSchema,
+        response: { 201: userSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -193,7 +137,7 @@ export async function userRoutes(app: FastifyInstance) {
       }
       const sectorIds = body.sector_id ? [body.sector_id] : [];
       const positionIds = body.position_id ? [body.position_id] : [];
-      await checkRelations(app, companyId, sectorIds, positionIds);
+      await checkRelations(app.db, companyId, sectorIds, positionIds);
       let passwordHash: string | null = null;
       if (STAFF.includes(typeAccount)) {
         const password = body.password ?? '';
@@ -216,7 +160,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.patch<{ Body: UpdateBody }>(
+  app.patch(
     '/users/update',
     {
       preHandler: [app.authenticate],
@@ -224,21 +168,9 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Editar usuário (cargo e ao menos um setor obrigatórios; setores e cargo substituem os anteriores)',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['id'],
-          additionalProperties: closed,
-          properties: {
-            ...identityProperties,
-            status: { type: 'boolean' },
-            type_account: { type: 'integer', enum: [1, 2, 3] },
-            sector_ids: { type: 'array', maxItems: 100, items: idSchema },
-            position_id: nullableIdSchema,
-            password: { type: ['string', 'null'], maxLength: 256 },
-          },
-        },
+        body: userUpdateSchema,
         response: {
-          200: { ...savedUserSchema, properties: { ...savedUserSchema.properties, token: { type: 'string' } } },
+          200: userSavedWithTokenSchema,
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
@@ -264,7 +196,7 @@ export async function userRoutes(app: FastifyInstance) {
       if (sectorIds.length === 0) throw new HttpError(400, messages.registry.sectorsRequired);
       if (body.position_id == null) throw new HttpError(400, messages.registry.positionRequired);
       checkTypeAllowed(account, body.type_account);
-      await checkRelations(app, target.companyId, sectorIds, [body.position_id]);
+      await checkRelations(app.db, target.companyId, sectorIds, [body.position_id]);
       const typeAccount = body.type_account ?? target.typeAccount;
       let passwordHash: string | undefined;
       const password = body.password ?? '';
@@ -306,7 +238,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { userId: number } }>(
+  app.delete(
     '/relationusers/:userId',
     {
       preHandler: [app.authenticate],
@@ -314,7 +246,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Remover os setores e cargos de um usuário',
         security: bearer,
-        params: { type: 'object', required: ['userId'], properties: { userId: idSchema } },
+        params: relationUserParamsSchema,
         response: { 200: messageSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -329,7 +261,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { user_id: number; position_id?: number | null; sector_id?: number | null } }>(
+  app.post(
     '/relationusers',
     {
       preHandler: [app.authenticate],
@@ -337,12 +269,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Relacionar um usuário a um setor e/ou cargo da sua empresa',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['user_id'],
-          additionalProperties: closed,
-          properties: { user_id: idSchema, position_id: nullableIdSchema, sector_id: nullableIdSchema },
-        },
+        body: relationCreateSchema,
         response: { 200: messageSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -351,7 +278,7 @@ export async function userRoutes(app: FastifyInstance) {
       const user = (await visibleUsers(app.db, request.account!, [userId])).get(userId)!;
       const sectorIds = sectorId ? [sectorId] : [];
       const positionIds = positionId ? [positionId] : [];
-      await checkRelations(app, user.companyId, sectorIds, positionIds);
+      await checkRelations(app.db, user.companyId, sectorIds, positionIds);
       await app.db.transaction(async (tx) => {
         await addRelations(tx, userId, sectorIds, positionIds);
         await recordAudit(tx, request, { action: 'userRelations.create', companyId: user.companyId, target: `user:${userId}`, details: { sector_ids: sectorIds, position_ids: positionIds } });

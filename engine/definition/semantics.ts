@@ -2,6 +2,7 @@ import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './errors.ts';
 import { kindSettingErrors, selectionBounds } from './kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from './questions.ts';
+import { staffErrors } from './staffSemantics.ts';
 import type { ChoiceOption, CheckboxesQuestion, Condition, QuestionnaireDefinition, QuestionSelector, ScoreDefinition, Scoring } from './types.ts';
 
 /*
@@ -243,18 +244,6 @@ function guideErrors(definition: QuestionnaireDefinition, add: Add): void {
       }
     }),
   );
-}
-
-/** Staff forms: dialog pages need one, the finished status is a status, and some page is not a dialog. */
-function staffErrors(definition: QuestionnaireDefinition, add: Add): void {
-  const { staff } = definition;
-  definition.pages.forEach((page, index) => {
-    if (page.display === 'dialog' && !staff) add(`/pages/${index}/display`, text.dialogPageNeedsStaff);
-  });
-  if (!staff) return;
-  if (!staff.statuses.some((status) => status.key === staff.finishedStatus)) add('/staff/finishedStatus', format(text.unknownStatus, { status: staff.finishedStatus }));
-  repeatedIds(staff.statuses.map((status) => status.key), (index) => `/staff/statuses/${index}/key`, text.duplicateStatus, add);
-  if (definition.pages.every((page) => page.display === 'dialog')) add('/pages', text.onlyDialogPages);
 }
 
 /** Every problem the schema cannot see in a questionnaire definition. */

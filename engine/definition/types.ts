@@ -290,6 +290,49 @@ export interface JumpLinkTexts {
 }
 
 /**
+ * A graded competency of a staff form's report: the ids of its four questions and its name. Its
+ * block number is the number of the page holding its questions (the form's section '{n}').
+ */
+export interface StaffCompetencyBlock {
+  /** Portuguese name on the report and its chart ('Responsabilidade'); a `$ref` into the shared list. */
+  name: string;
+  /** Id of its grade (kind grade), the wire key the report reads ('1.grade'). */
+  grade: string;
+  /** Id of its positive notes (kind text). */
+  positive: string;
+  /** Id of its notes on what to improve (kind text). */
+  better: string;
+  /** Id of its reviewed mark (kind boolean), which ticks its jump link. */
+  reviewed: string;
+}
+
+/** The free-text blocks of a staff form's report, each the id of one text question on a page of its own. */
+export interface StaffOpenBlocks {
+  /** Strengths, in words ('11.forces'). */
+  forces: string;
+  /** Weaknesses, in words ('12.weakness'). */
+  weakness: string;
+  /** Final comments ('13.final'). */
+  final: string;
+}
+
+/**
+ * What a staff form's report reads, declared: its competencies, its open blocks and its confidential
+ * comments. Every question of the form is in exactly one of them; each block has a page of its own.
+ */
+export interface StaffBlocks {
+  /**
+   * The graded competencies, in the report's order.
+   * @minItems 1
+   */
+  competencies: StaffCompetencyBlock[];
+  /** The free-text blocks. */
+  open: StaffOpenBlocks;
+  /** Id of the confidential comments (kind richText, on the dialog page): stored, never consolidated nor printed. */
+  confidential: string;
+}
+
+/**
  * A form filled by staff, not by a respondent's link (the 360 interview): every page on one screen in
  * numbered sections with quick-jump links, saved at any time (errors included) by 'Salvar' and, while
  * 'Sincronizar' is on, every `autoSaveSeconds`; a status and other fields of the evaluation around it.
@@ -324,6 +367,11 @@ export interface StaffMode {
   notStartedLabel: string;
   /** Title of the printed report ('Entrevista 360 graus'). */
   reportTitle: string;
+  /**
+   * The blocks the report reads (competencies, open blocks, confidential comments). The interview's
+   * model needs them (`interviewModel`); only versions published before them lack them.
+   */
+  blocks?: StaffBlocks;
 }
 
 /** A line under the title taken from the evaluation ("Nome completo do avaliado(a): …"). */

@@ -4,7 +4,7 @@ import { allQuestions, findQuestion } from '../definition/questions.ts';
 import type { Answers, QuestionnaireDefinition } from '../definition/types.ts';
 import { format, messages } from '../messages.ts';
 import { interviewModel, isStatusKey } from './definition.ts';
-import type { CompetencyAnswer, InterviewDefinition, InterviewDocument, InterviewPair } from './types.ts';
+import type { CompetencyAnswer, InterviewCompetency, InterviewDefinition, InterviewDocument, InterviewPair } from './types.ts';
 
 /*
  * The wire format of the interview is a list of question/response pairs ('3.grade' → '7.5',
@@ -47,9 +47,21 @@ function statusKeys(model: InterviewDefinition): string {
   return keys.length < 2 ? keys.join('') : format(messages.interview.listOr, { first: keys.slice(0, -1).join(', '), last: keys.at(-1)! });
 }
 
-/** The block number of an answer id ('3.grade' → 3); the model checked that every interview id has one. */
-function blockOf(id: string): number {
-  return Number(id.slice(0, id.indexOf('.')));
+/** The block number of each question id, as the model declares them ('3.grade' → 3). */
+const blockNumbers = new WeakMap<InterviewDefinition, Map<string, number>>();
+
+/** The block number of an answer id; every question of the definition is in a block (`staffBlockErrors`). */
+function blockOf(model: InterviewDefinition, id: string): number {
+  let numbers = blockNumbers.get(model);
+  if (!numbers) {
+    numbers = new Map<string, number>([
+      ...model.competencies.flatMap(({ block, questions }) => Object.values(questions).map((question): [string, number] => [question, block])),
+      ...model.openBlocks.map(({ block, question }): [string, number] => [question, block]),
+      [model.confidential.question, model.confidential.block],
+    ]);
+    blockNumbers.set(model, numbers);
+  }
+  return numbers.get(id) ?? 0;
 }
 
 /**
@@ -61,7 +73,7 @@ function blockOf(id: string): number {
 function decodeOne(definition: QuestionnaireDefinition, id: string, response: string, held: Answers): { value: string } | { error: string } {
   const located = findQuestion(definition, id)!;
   const { question } = located;
-  const block = blockOf(id);
+  const block = blockOf(interviewModel(definition), id);
   // A blank grade is the staff blank ("0"), as the form sends an empty field.
   const blank = definition.staff?.blanks?.grade;
   const sent = question.kind === 'grade' && response.trim() === '' && blank !== undefined ? blank : response;
@@ -151,13 +163,20 @@ export function encodeInterview(definition: QuestionnaireDefinition, answers: Re
     .map((id) => ({ question: id, response: answers[id]! }));
 }
 
-/** The graded part of one competency block of a stored document (missing grade 0, missing texts ' '). */
-export function competencyAnswer(answers: Record<string, string>, block: number): CompetencyAnswer {
-  const grade = parseGrade(answers[`${block}.grade`] ?? '');
+/**
+ * The graded part of one competency of a stored document (missing grade 0, missing texts ' '): the
+ * competency of the model, or a block number read by the spec's keys (`{n}.grade`…).
+ */
+export function competencyAnswer(answers: Record<string, string>, competency: InterviewCompetency | number): CompetencyAnswer {
+  const ids =
+    typeof competency === 'number'
+      ? { grade: `${competency}.grade`, positive: `${competency}.positive`, better: `${competency}.better`, reviewed: `${competency}.reviewed` }
+      : competency.questions;
+  const grade = parseGrade(answers[ids.grade] ?? '');
   return {
     grade: grade ?? 0,
-    positive: answers[`${block}.positive`] ?? ' ',
-    better: answers[`${block}.better`] ?? ' ',
-    reviewed: answers[`${block}.reviewed`] === 'true',
+    positive: answers[ids.positive] ?? ' ',
+    better: answers[ids.better] ?? ' ',
+    reviewed: answers[ids.reviewed] === 'true',
   };
 }

@@ -1,109 +1,70 @@
 import { gradeRange } from '../definition/kinds.ts';
-import type { GradeQuestion, Page, Question, QuestionnaireDefinition } from '../definition/types.ts';
+import { findQuestion } from '../definition/questions.ts';
+import { OPEN_BLOCK_KEYS, staffBlockErrors } from '../definition/staffSemantics.ts';
+import type { GradeQuestion, QuestionnaireDefinition } from '../definition/types.ts';
 import { format, messages } from '../messages.ts';
-import type { GradeBand, InterviewCompetency, InterviewDefinition, InterviewOpenBlock, OpenBlockKey } from './types.ts';
+import type { GradeBand, InterviewCompetency, InterviewDefinition, InterviewOpenBlock } from './types.ts';
 
 /*
- * The interview's model (blocks, statuses, grade guide) is not written anywhere: it is read off its
- * questionnaire definition (`definitions/questionnaires/interview360.json`, a staff form of the common
- * format), so the form, the codec, the consolidation and the report all follow the one file. Free of
- * Ajv and of the file system: the browser derives it too.
+ * The interview's model (blocks, statuses, grade guide) is read off its questionnaire definition
+ * (`definitions/questionnaires/interview360.json`, a staff form of the common format), whose
+ * `staff.blocks` declares the competencies, the open blocks and the confidential comments; so the
+ * form, the codec, the consolidation and the report all follow the one file. Free of Ajv and of the
+ * file system: the browser derives it too.
  */
 
 const m = messages.interview;
 
-/** The open blocks the consolidation and the report know, in their order (their answers are fields of the API). */
-const OPEN_KEYS: readonly OpenBlockKey[] = ['forces', 'weakness', 'final'];
-
-/** The fields of a competency page: `{block}.{field}` of these kinds. */
-const COMPETENCY_FIELDS = { grade: 'grade', positive: 'text', better: 'text', reviewed: 'boolean' } as const;
-
-/** "{block}.{key}" read back: the block number and the key, or null when the id is not of that form. */
-function splitId(id: string): { block: number; key: string } | null {
-  const match = /^(\d{1,3})\.([A-Za-z][\w-]*)$/.exec(id);
-  return match ? { block: Number(match[1]), key: match[2]! } : null;
-}
-
-/** Whether a page is a competency of block `block`: exactly the four fields, each of its kind. */
-function isCompetencyPage(page: Page, block: number): boolean {
-  const fields = Object.entries(COMPETENCY_FIELDS);
-  return (
-    page.questions.length === fields.length &&
-    fields.every(([field, kind]) => page.questions.some((question) => question.id === `${block}.${field}` && question.kind === kind))
-  );
-}
-
 const cache = new WeakMap<QuestionnaireDefinition, InterviewDefinition>();
 
 /**
- * The interview's model read off its questionnaire definition: the pages shown (not dialogs), in order,
- * are blocks 1 to N; a page with a grade is a competency (its title the name; questions `{n}.grade`,
- * `{n}.positive`, `{n}.better`, `{n}.reviewed`); a page with one text question is an open block (key
- * after the dot: forces, weakness, final, in this order); the one dialog page's rich-text question is
- * the confidential comments. Statuses and titles come from `staff`, the bounds from the grade
- * questions, the guide from `guides`. Throws, naming every problem, when the definition has no `staff`
- * or another shape. Computed once per definition object.
+ * The interview's model read off its questionnaire definition: the blocks `staff.blocks` declares,
+ * each numbered by its page among the pages shown (the form's section number; the confidential
+ * comments, on the dialog page, come after them), a competency named by its `name`, an open block by
+ * its page's title; statuses and titles from `staff`, the grade bounds and guide from the first
+ * competency's grade (the definition checks hold them equal: `staffBlockErrors`). Throws, naming
+ * every problem, when the definition has no `staff` or its blocks do not hold. Computed once per
+ * definition object.
  */
 export function interviewModel(definition: QuestionnaireDefinition): InterviewDefinition {
   const cached = cache.get(definition);
   if (cached) return cached;
-  const problems: string[] = [];
   const { staff } = definition;
-  if (!staff) problems.push(m.modelNoStaff);
+  const problems = !staff ? [m.modelNoStaff] : !staff.blocks ? [m.modelNoBlocks] : staffBlockErrors(definition).map((error) => `${error.pointer}: ${error.message}`);
+  if (!staff?.blocks || problems.length > 0) throw new Error(format(m.modelInvalid, { type: definition.type, problems: problems.join('; ') }));
 
-  const competencies: InterviewCompetency[] = [];
-  const openBlocks: InterviewOpenBlock[] = [];
-  const grades: { block: number; question: GradeQuestion }[] = [];
   const shown = definition.pages.filter((page) => page.display !== 'dialog');
-  shown.forEach((page, index) => {
-    const block = index + 1;
-    const only: Question | undefined = page.questions.length === 1 ? page.questions[0] : undefined;
-    const open = only?.kind === 'text' ? splitId(only.id) : null;
-    if (isCompetencyPage(page, block)) {
-      if (page.title === undefined || page.title.trim() === '') problems.push(format(m.modelNoTitle, { page: block }));
-      competencies.push({ block, name: page.title ?? '' });
-      grades.push({ block, question: page.questions.find((question) => question.kind === 'grade') as GradeQuestion });
-    } else if (only && open?.block === block) {
-      openBlocks.push({ block, key: open.key as OpenBlockKey, name: page.title ?? only.text });
-    } else {
-      problems.push(format(m.modelPage, { page: block, block }));
-    }
+  /** The block number of a question: its page's position among the pages shown. */
+  const blockOf = (id: string) => shown.indexOf(definition.pages[findQuestion(definition, id)!.pageIndex]!) + 1;
+  const { blocks } = staff;
+  const competencies = blocks.competencies.map(
+    ({ name, grade, positive, better, reviewed }): InterviewCompetency => ({ block: blockOf(grade), name, questions: { grade, positive, better, reviewed } }),
+  );
+  const openBlocks = OPEN_BLOCK_KEYS.map((key): InterviewOpenBlock => {
+    const located = findQuestion(definition, blocks.open[key])!;
+    return { block: blockOf(located.question.id), key, name: definition.pages[located.pageIndex]!.title ?? located.question.text, question: located.question.id };
   });
-  if (competencies.length === 0) problems.push(m.modelNoCompetency);
-  const openKeys = openBlocks.map((item) => item.key);
-  if (openKeys.join() !== OPEN_KEYS.join()) problems.push(format(m.modelOpenBlocks, { expected: OPEN_KEYS.join(', '), found: openKeys.join(', ') || '—' }));
+  const secret = findQuestion(definition, blocks.confidential)!;
+  const grade = findQuestion(definition, blocks.competencies[0]!.grade)!.question as GradeQuestion;
+  const bounds = gradeRange(grade);
 
-  // The grade bounds and the guide: the same for every competency.
-  const first = grades[0];
-  const bounds = first ? gradeRange(first.question) : { min: 0, max: 10 };
-  const guideKey = first?.question.guide;
-  for (const { block, question } of grades) {
-    const range = gradeRange(question);
-    if (range.min !== bounds.min || range.max !== bounds.max) {
-      problems.push(format(m.modelGradeBounds, { block, min: range.min, max: range.max, first: first!.block, firstMin: bounds.min, firstMax: bounds.max }));
-    }
-    if (question.guide === undefined || question.guide !== guideKey || !definition.guides?.[question.guide]) problems.push(format(m.modelGuide, { block }));
-  }
-
-  // The confidential comments: the one dialog page, one rich-text question '{n}.{key}'.
-  const dialogs = definition.pages.filter((page) => page.display === 'dialog');
-  const secret = dialogs.length === 1 && dialogs[0]!.questions.length === 1 ? dialogs[0]!.questions[0]! : undefined;
-  const secretId = secret?.kind === 'richText' ? splitId(secret.id) : null;
-  if (!secretId) problems.push(m.modelConfidential);
-
-  if (problems.length > 0 || !staff || !secretId) throw new Error(format(m.modelInvalid, { type: definition.type, problems: problems.join('; ') }));
   const model: InterviewDefinition = {
     typeEvaluation: definition.type,
     title: definition.title,
     printTitle: staff.reportTitle,
     competencies,
     openBlocks,
-    confidential: { block: secretId.block, key: secretId.key, name: dialogs[0]!.title ?? secret!.text },
+    confidential: {
+      block: shown.length + 1,
+      key: secret.question.id.slice(secret.question.id.indexOf('.') + 1),
+      name: definition.pages[secret.pageIndex]!.title ?? secret.question.text,
+      question: secret.question.id,
+    },
     statuses: staff.statuses.map(({ key, label }) => ({ key, label })),
     finishedStatus: staff.finishedStatus,
     notStartedLabel: staff.notStartedLabel,
     grade: { min: bounds.min, max: bounds.max },
-    gradeGuide: definition.guides![guideKey!]!.bands.map(({ from, to, label }): GradeBand => ({ from, to, label })),
+    gradeGuide: (grade.guide === undefined ? [] : (definition.guides?.[grade.guide]?.bands ?? [])).map(({ from, to, label }): GradeBand => ({ from, to, label })),
   };
   cache.set(definition, model);
   return model;

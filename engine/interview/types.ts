@@ -4,8 +4,10 @@
 export interface InterviewCompetency {
   /** Block number: the position of its page among the pages shown (1 to 10). */
   block: number;
-  /** Portuguese competency name: its page's title (the shared list of `definitions/interview360.json`). */
+  /** Portuguese competency name, as `staff.blocks` declares it (the shared list of `definitions/interview360.json`). */
   name: string;
+  /** The ids of its questions ('3.grade', '3.positive', '3.better', '3.reviewed'): the wire keys and the `responses` rows. */
+  questions: { grade: string; positive: string; better: string; reviewed: string };
 }
 
 /** Keys of the free-text blocks 11 to 13 (their answers are fields of the consolidated data and the print dataset). */
@@ -19,6 +21,8 @@ export interface InterviewOpenBlock {
   key: OpenBlockKey;
   /** Portuguese block title. */
   name: string;
+  /** Id of its text question ('11.forces'). */
+  question: string;
 }
 
 /** An interview status value and its Portuguese label. */
@@ -41,7 +45,8 @@ export interface GradeBand {
 
 /**
  * The interview's structure, read off its questionnaire definition (`interviewModel`,
- * engine/interview/definition.ts; `definitions/questionnaires/interview360.json`).
+ * engine/interview/definition.ts; `definitions/questionnaires/interview360.json`, its blocks declared
+ * in `staff.blocks`).
  */
 export interface InterviewDefinition {
   /** Evaluation type id (11). */
@@ -55,7 +60,7 @@ export interface InterviewDefinition {
   /** Blocks 11 to 13. */
   openBlocks: InterviewOpenBlock[];
   /** The 14th entry: confidential comments (rich text), never consolidated nor printed. */
-  confidential: { block: number; key: string; name: string };
+  confidential: { block: number; key: string; name: string; question: string };
   /** Every status value, in the dropdown's order. */
   statuses: InterviewStatus[];
   /** The status key that marks the evaluation done. */

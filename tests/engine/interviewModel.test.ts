@@ -6,8 +6,9 @@ import { interview360, interviewQuestionnaire } from '../../engine/interview/int
 import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
 
 /*
- * The interview's model is read off its questionnaire definition (`interviewModel`). The expected
- * values come from the definition files read here or are written by hand.
+ * The interview's model is read off its questionnaire definition's declared blocks (`interviewModel`).
+ * The expected values come from the definition files read here or are written by hand. The checks of
+ * a broken declaration: tests/engine/definition/staffSemantics.test.ts.
  */
 
 /** A copy of the real definition to break. */
@@ -23,18 +24,37 @@ describe('the interview questionnaire', () => {
 });
 
 describe('interviewModel of the real definition', () => {
-  it('has the 10 competencies of definitions/interview360.json, in order, as blocks 1 to 10', () => {
-    expect(interview360.competencies).toEqual(shared.competencies.map(({ block, name }) => ({ block, name })));
+  it('has the 10 competencies of definitions/interview360.json, in order, as blocks 1 to 10 with their question ids', () => {
+    expect(interview360.competencies).toEqual(
+      shared.competencies.map(({ block, name }) => ({
+        block,
+        name,
+        questions: { grade: `${block}.grade`, positive: `${block}.positive`, better: `${block}.better`, reviewed: `${block}.reviewed` },
+      })),
+    );
     expect(interview360.competencies.map((competency) => competency.block)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('has the open blocks 11 to 13 and the confidential comments as block 14', () => {
     expect(interview360.openBlocks).toEqual([
-      { block: 11, key: 'forces', name: 'Pontos fortes' },
-      { block: 12, key: 'weakness', name: 'Pontos a desenvolver' },
-      { block: 13, key: 'final', name: 'Comentários finais' },
+      { block: 11, key: 'forces', name: 'Pontos fortes', question: '11.forces' },
+      { block: 12, key: 'weakness', name: 'Pontos a desenvolver', question: '12.weakness' },
+      { block: 13, key: 'final', name: 'Comentários finais', question: '13.final' },
     ]);
-    expect(interview360.confidential).toEqual({ block: 14, key: 'confidential', name: 'Comentários confidenciais' });
+    expect(interview360.confidential).toEqual({ block: 14, key: 'confidential', name: 'Comentários confidenciais', question: '14.confidential' });
+  });
+
+  it('is read off the declaration: names and block numbers follow staff.blocks, not the ids', () => {
+    const definition = copy();
+    const blocks = definition.staff!.blocks!;
+    // The first two competencies declared in the other order, one renamed.
+    [blocks.competencies[0], blocks.competencies[1]] = [{ ...blocks.competencies[1]!, name: 'Planejar' }, blocks.competencies[0]!];
+    const model = interviewModel(definition);
+    expect(model.competencies.slice(0, 3).map(({ block, name }) => ({ block, name }))).toEqual([
+      { block: 2, name: 'Planejar' },
+      { block: 1, name: 'Responsabilidade' },
+      { block: 3, name: 'Gestão de Tempo' },
+    ]);
   });
 
   it('has the 4 statuses, the finished one, the titles and the grade bounds', () => {
@@ -66,63 +86,25 @@ describe('interviewModel of the real definition', () => {
 });
 
 describe('interviewModel of a definition of another shape', () => {
+  const prefix = 'O questionário do tipo 11 não tem a forma da entrevista 360: ';
+
   it('throws without staff', () => {
     const definition = copy();
     delete definition.staff;
-    expect(() => interviewModel(definition)).toThrow('O questionário do tipo 11 não tem a forma da entrevista 360: falta o bloco staff');
+    expect(() => interviewModel(definition)).toThrow(`${prefix}falta o bloco staff (formulário preenchido pela equipe).`);
   });
 
-  it('throws, naming the page, for a competency without its reviewed mark', () => {
+  it('throws without the declared blocks', () => {
     const definition = copy();
-    definition.pages[2]!.questions = definition.pages[2]!.questions.filter((question) => question.id !== '3.reviewed');
-    expect(() => interviewModel(definition)).toThrow('a página 3 não é uma competência');
+    delete definition.staff!.blocks;
+    expect(() => interviewModel(definition)).toThrow(`${prefix}faltam os blocos do relatório (staff.blocks: competências, blocos abertos e comentários confidenciais).`);
   });
 
-  it('throws for a competency whose ids are not its block’s', () => {
+  it('throws, naming the path and the problem, for a declaration that does not hold', () => {
     const definition = copy();
-    // Pages 1 and 2 swapped: the ids '2.…' are on the first page.
-    [definition.pages[0], definition.pages[1]] = [definition.pages[1]!, definition.pages[0]!];
-    expect(() => interviewModel(definition)).toThrow(/a página 1 não é uma competência.*a página 2 não é uma competência/);
-  });
-
-  it('throws for open blocks missing or out of order', () => {
-    const swapped = copy();
-    const [forces, weakness] = [swapped.pages[10]!.questions[0]!, swapped.pages[11]!.questions[0]!];
-    [forces.id, weakness.id] = ['11.weakness', '12.forces'];
-    expect(() => interviewModel(swapped)).toThrow('os blocos abertos devem ser forces, weakness, final, nesta ordem; são weakness, forces, final');
-    const missing = copy();
-    missing.pages.splice(12, 1);
-    expect(() => interviewModel(missing)).toThrow('são forces, weakness');
-  });
-
-  it('throws without the dialog page of the confidential comments, or with a text there', () => {
-    const none = copy();
-    none.pages = none.pages.filter((page) => page.display !== 'dialog');
-    expect(() => interviewModel(none)).toThrow('deve haver uma só página exibida como diálogo');
-    const plain = copy();
-    plain.pages.at(-1)!.questions[0] = { id: '14.confidential', kind: 'text', text: 'Comentários' };
-    expect(() => interviewModel(plain)).toThrow('deve haver uma só página exibida como diálogo');
-  });
-
-  it('throws for grades of different bounds or without the guide', () => {
-    const bounds = copy();
-    const grade = bounds.pages[4]!.questions[0]!;
-    if (grade.kind !== 'grade') throw new Error('the first question of page 5 is not the grade');
-    grade.max = 5;
-    expect(() => interviewModel(bounds)).toThrow('a nota do bloco 5 vai de 0 a 5, e a do bloco 1 de 0 a 10');
-    const unguided = copy();
-    const first = unguided.pages[0]!.questions[0]!;
-    if (first.kind !== 'grade') throw new Error('the first question is not the grade');
-    delete first.guide;
-    expect(() => interviewModel(unguided)).toThrow('a nota do bloco 1 deve indicar um guia de notas');
-    const noGuides = copy();
-    delete noGuides.guides;
-    expect(() => interviewModel(noGuides)).toThrow('a nota do bloco 10 deve indicar um guia de notas');
-  });
-
-  it('throws for a definition without any competency', () => {
-    const definition = copy();
-    definition.pages = definition.pages.slice(10).map((page) => structuredClone(page));
-    expect(() => interviewModel(definition)).toThrow('nenhuma página é uma competência');
+    definition.staff!.blocks!.competencies[2]!.reviewed = '3.nada';
+    expect(() => interviewModel(definition)).toThrow(
+      `${prefix}/staff/blocks/competencies/2/reviewed: a pergunta "3.nada" não existe; /pages/2/questions/3: a pergunta "3.reviewed" não está em nenhum bloco de "staff.blocks" (competências, blocos abertos ou comentários confidenciais).`,
+    );
   });
 });

@@ -99,7 +99,7 @@ describe('GET /api/interview/report/{ratedId}', () => {
       .map((file) => file.replace(/\.json$/, ''))
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
       .at(-1)!;
-    expect(latest).toBe('1.0');
+    expect(latest).toBe('1.1');
     expect(text.replace(/\s+/g, ' ')).toContain(`Avaliação 360 por entrevista, versão ${latest}`);
   });
 

@@ -4,7 +4,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../engine/messages.ts';
 import { groupBy } from '../engine/collections.ts';
-import { TOAST_COLORS, type ToastVariant } from './toast.ts';
+
+/** Severity of a toast. */
+export type ToastVariant = 'error' | 'success' | 'info' | 'warning';
+
+/** Toast backgrounds: notistack's defaults fail WCAG AA contrast with white text; these darker shades pass. */
+export const TOAST_COLORS: Record<ToastVariant, string> = { success: '#1b5e20', error: '#b71c1c', info: '#0d47a1', warning: '#7a4100' };
 
 /** The toast's close button: plain, white on the toast's colour, a 36 px target. */
 const closeStyle = { background: 'transparent', border: 0, color: 'inherit', font: 'inherit', fontSize: '1.5rem', lineHeight: 1, width: 36, height: 36, cursor: 'pointer' } as const;
@@ -22,10 +27,13 @@ interface Pending {
   message: string;
   variant: ToastVariant;
   autoHideDuration?: number;
+  once?: boolean;
 }
 
+let show: ((pending: Pending) => void) | undefined;
+
 /**
- * Mounts notistack's provider in its own root (once) and returns the function that shows a toast.
+ * Mounts notistack's provider in its own root, once; `showToast` then shows a toast.
  *
  * Toasts about the form say what is wrong at the moment they are shown, so they never queue up to
  * appear later about a question answered since:
@@ -35,7 +43,8 @@ interface Pending {
  * - a success settles whatever went wrong before.
  * On a phone they sit at the top, clear of the progress footer fixed at the bottom.
  */
-export function mountToaster(): (message: string, variant: ToastVariant, autoHideDuration?: number) => void {
+export function mountToaster(): void {
+  if (show) return;
   const host = document.createElement('div');
   document.body.appendChild(host);
   const phone = window.matchMedia?.('(max-width: 599.95px)').matches ?? false;
@@ -83,14 +92,24 @@ export function mountToaster(): (message: string, variant: ToastVariant, autoHid
             ))}
           </ul>
         );
-      const key = enqueueSnackbar(message, { variant, autoHideDuration });
+      const key = enqueueSnackbar(message, { variant, autoHideDuration, preventDuplicate: items.every((item) => item.once) });
       if (variant !== 'success') problems.add(key);
     }
   };
 
-  return (message, variant, autoHideDuration) => {
+  show = (item) => {
     // The messages of one refusal arrive one by one in the same task: gathered, then shown together.
     if (pending.length === 0) queueMicrotask(flush);
-    pending.push({ message, variant, autoHideDuration });
+    pending.push(item);
   };
+}
+
+/** Shows a toast (after `mountToaster`). */
+export function showToast(message: string, variant: ToastVariant, options: { autoHideDuration?: number; once?: boolean }): void {
+  show?.({ message, variant, ...options });
+}
+
+/** Closes every toast on screen. */
+export function closeToasts(): void {
+  closeSnackbar();
 }

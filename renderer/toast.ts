@@ -1,18 +1,42 @@
-/** Severity of a toast. */
-export type ToastVariant = 'error' | 'success' | 'info' | 'warning';
+import type { ToastVariant } from './Toaster.tsx';
 
-/** Toast backgrounds: notistack's defaults fail WCAG AA contrast with white text; these darker shades pass. */
-export const TOAST_COLORS: Record<ToastVariant, string> = { success: '#1b5e20', error: '#b71c1c', info: '#0d47a1', warning: '#7a4100' };
+export type { ToastVariant } from './Toaster.tsx';
 
-type Show = (message: string, variant: ToastVariant, autoHideDuration?: number) => void;
-
-let toaster: Promise<Show> | undefined;
-
-/**
- * Shows a toast. notistack and its provider load on the first toast, in a root of their own, so pages
+/*
+ * The one way to show a toast, on every page: the respondent's form and the staff app alike.
+ * notistack and its provider load on the first toast, in a root of their own (`Toaster.tsx`), so pages
  * that start without one (a respondent's form) do not download them up front.
  */
-export function toast(message: string, variant: ToastVariant, autoHideDuration?: number): void {
-  toaster ??= import('./Toaster.tsx').then((module) => module.mountToaster());
-  void toaster.then((show) => show(message, variant, autoHideDuration));
+
+/** Toast durations of the spec (administration.md 9): 3 s by default, longer for two successes. */
+export const TOAST_MS = { default: 3000, evaluationsCreated: 20000, interviewSaved: 15000 } as const;
+
+/** How a toast is shown: how long it stays (ms; the toaster's default otherwise); `once`: not while the same text is on screen. */
+export interface ToastOptions {
+  autoHideDuration?: number;
+  once?: boolean;
 }
+
+type Toaster = typeof import('./Toaster.tsx');
+
+let toaster: Promise<Toaster> | undefined;
+const loaded = () => (toaster ??= import('./Toaster.tsx').then((module) => (module.mountToaster(), module)));
+
+/** Shows a toast. */
+export function toast(message: string, variant: ToastVariant, options: ToastOptions | number = {}): void {
+  const shown = typeof options === 'number' ? { autoHideDuration: options } : options;
+  void loaded().then((module) => module.showToast(message, variant, shown));
+}
+
+/** Closes every toast on screen (before a full-screen panel whose corner they would cover). */
+export function closeToasts(): void {
+  if (toaster) void toaster.then((module) => module.closeToasts());
+}
+
+/** The staff screens' toasts: each variant a function, 3 s unless a duration is given. */
+export const staffToasts = {
+  success: (message: string, autoHideDuration: number = TOAST_MS.default) => toast(message, 'success', { autoHideDuration }),
+  error: (message: string, autoHideDuration: number = TOAST_MS.default) => toast(message, 'error', { autoHideDuration }),
+  info: (message: string, autoHideDuration: number = TOAST_MS.default) => toast(message, 'info', { autoHideDuration }),
+  warning: (message: string, autoHideDuration: number = TOAST_MS.default) => toast(message, 'warning', { autoHideDuration }),
+} as const;

@@ -11,10 +11,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { isAdministrator, isCompanyUser } from '../../engine/accounts.ts';
 import type { Condition, DashboardData, DashboardDefinition } from '../../engine/definition/dashboard';
 import { format, messages } from '../../engine/messages';
+import { AccountTypeContext } from './accountType';
 import { ChartShelfContext, useChartShelf } from './chartShelf';
 import { FilterBar } from './FilterBar';
 import { EditionNotice, WithheldNotice } from './EditionNotice';
@@ -26,6 +26,7 @@ import { saveFile } from '../saveFile';
 import type { DashboardSource, FilterOption } from './types';
 import { refusalOf, useDashboardData } from './useDashboardData';
 import { useFilterOptions } from './useFilterOptions';
+import { closeToasts, staffToasts } from '../toast.ts';
 
 const m = messages.dashboard;
 
@@ -60,18 +61,17 @@ export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData)
  * for the chosen filters.
  */
 export function DashboardView({ dashboard, accountType, source, initialCompany, onCompanyChange }: DashboardViewProps) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const failureText = dashboard.loadFailed;
   const onFailure = useCallback(
     (error: unknown) => {
       const detail = failureText?.withError && error instanceof Error && error.message ? `: ${error.message}` : '';
-      enqueueSnackbar(`${failureText?.text ?? m.loadFailed}${detail}`, { variant: 'error' });
+      staffToasts.error(`${failureText?.text ?? m.loadFailed}${detail}`);
     },
-    [enqueueSnackbar, failureText],
+    [failureText],
   );
   const onImageFailure = useCallback(() => {
-    enqueueSnackbar(m.imageFailed, { variant: 'error' });
-  }, [enqueueSnackbar]);
+    staffToasts.error(m.imageFailed);
+  }, []);
 
   // A company user is locked to its company: the company call answers only theirs.
   const companyLocked = isCompanyUser(accountType) && dashboard.filters.includes('company');
@@ -136,8 +136,8 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
       await new Promise((resolve) => setTimeout(resolve, SEND_POLL_MS));
       if (!mounted.current) return;
       const state = await source.sendState(jobId).catch(() => 'queued' as const);
-      if (state === 'sent') return void enqueueSnackbar(m.sendDone, { variant: 'success' });
-      if (state === 'failed') return void enqueueSnackbar(m.sendFailed, { variant: 'error' });
+      if (state === 'sent') return void staffToasts.success(m.sendDone);
+      if (state === 'failed') return void staffToasts.error(m.sendFailed);
     }
   }
 
@@ -149,9 +149,9 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
     try {
       const answer = await source.sendReport(dashboard.id, sendTo);
       jobId = answer.jobId;
-      enqueueSnackbar(answer.message || m.sendQueued, { variant: 'info' });
+      staffToasts.info(answer.message || m.sendQueued);
     } catch {
-      enqueueSnackbar(m.sendFailed, { variant: 'error' });
+      staffToasts.error(m.sendFailed);
     } finally {
       setSending(false);
     }
@@ -164,8 +164,8 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   // A failed report closes its panel (nothing would ever fill it) and says so.
   const onReportFailure = useCallback(() => {
     setPreviewing(false);
-    enqueueSnackbar(m.reportFailed, { variant: 'error' });
-  }, [enqueueSnackbar]);
+    staffToasts.error(m.reportFailed);
+  }, []);
 
   async function downloadOnce() {
     setDownloading(true);
@@ -183,9 +183,9 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
     try {
       const { blob, fileName } = await make();
       saveFile(blob, fileName);
-      enqueueSnackbar(m.reportReady, { variant: 'success' });
+      staffToasts.success(m.reportReady);
     } catch {
-      enqueueSnackbar(m.reportFailed, { variant: 'error' });
+      staffToasts.error(m.reportFailed);
     }
   }
 
@@ -195,6 +195,8 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   const refreshing = previous !== undefined;
   const data = state.status === 'loaded' ? state.data : refreshing ? previous.data : null;
   const empty = data !== null && isEmptyView(dashboard, data);
+  // Some views draw their widgets with no answers yet (the interview's evaluators, opened from its table).
+  const drawn = data !== null && (!empty || dashboard.pending === true);
   const busy = waiting || state.status === 'loading';
   const canReport = filters !== null && data !== null && !empty && !busy && !printBlocked;
 
@@ -251,7 +253,7 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
               disabled={!canReport}
               onClick={() => {
                 // Toasts sit at the top right, over the full-screen panel's 'Fechar': the panel starts clear of them.
-                closeSnackbar();
+                closeToasts();
                 setPreviewing(true);
               }}
             >
@@ -300,23 +302,25 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
           </Alert>
         )}
         {state.status === 'failed' && refusal === undefined && <Typography color="error">{dashboard.loadFailed?.text ?? m.loadFailed}</Typography>}
-        {empty && (
+        {empty && !drawn && (
           <Paper sx={{ p: 3 }}>
             {/* A group withheld for anonymity is not "no answers": say why nothing is shown. */}
             {data.withheld && data.withheld.length > 0 ? <WithheldNotice withheld={data.withheld} /> : <Typography>{dashboard.empty}</Typography>}
           </Paper>
         )}
-        {data !== null && !empty && (
-          <ChartShelfContext.Provider value={shelf}>
-            <EditionNotice editions={data.editions ?? []} onChoose={(type, major) => setEditions((current) => ({ ...current, [type]: major }))} />
-            <WithheldNotice withheld={data.withheld ?? []} />
-            <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {format(dashboard.respondentsLabel ?? (data.respondents === 1 ? m.respondent : m.respondents), { n: data.respondents })}
-            </Typography>
-            <Box sx={FLOW}>
-              <LayoutNodes nodes={dashboard.layout} view={{ data, people: chosenPeople, title: dashboard.title, empty: dashboard.empty, narrow: NO_CONDITIONS, paging }} level={2} />
-            </Box>
-          </ChartShelfContext.Provider>
+        {drawn && (
+          <AccountTypeContext.Provider value={accountType}>
+            <ChartShelfContext.Provider value={shelf}>
+              <EditionNotice editions={data.editions ?? []} onChoose={(type, major) => setEditions((current) => ({ ...current, [type]: major }))} />
+              <WithheldNotice withheld={data.withheld ?? []} />
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                {format(dashboard.respondentsLabel ?? (data.respondents === 1 ? m.respondent : m.respondents), { n: data.respondents })}
+              </Typography>
+              <Box sx={FLOW}>
+                <LayoutNodes nodes={dashboard.layout} view={{ data, people: chosenPeople, title: dashboard.title, empty: dashboard.empty, narrow: NO_CONDITIONS, paging }} level={2} />
+              </Box>
+            </ChartShelfContext.Provider>
+          </AccountTypeContext.Provider>
         )}
       </Box>
       <PrintDialog open={printing} onClose={() => setPrinting(false)} charts={charts} onImageFailure={onImageFailure} onReport={canReport ? () => downloadReport() : undefined} exports={exportFiles} />

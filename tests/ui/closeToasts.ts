@@ -1,13 +1,14 @@
 /**
  * The toaster lives in a root of its own that outlives every test (renderer/Toaster.tsx). A toast still
  * on screen when a file ends would fire its auto-hide timer after jsdom is gone ("window is not
- * defined"), so each file closes what is left and waits for it to leave. Closing shows the toasts
+ * defined"), and a toast of one test would be found by the next: so each test closes what is left and
+ * waits for it to leave. Closing shows the toasts
  * queued behind the open ones (notistack shows three at a time), so it closes until none is left.
  */
 import { waitFor } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterEach } from 'vitest';
 
-afterAll(async () => {
+afterEach(async () => {
   if (!document.querySelector('.notistack-SnackbarContainer')) return;
   const { closeSnackbar } = await import('notistack');
   await waitFor(

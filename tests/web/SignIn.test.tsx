@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import SignInPage from '../../apps/web/src/pages/SignInPage';
 import { getToken, getUser } from '../../apps/web/src/auth/session';
 import { staffTheme as theme } from '../../apps/web/src/staffTheme';
@@ -10,14 +9,12 @@ import { staffTheme as theme } from '../../apps/web/src/staffTheme';
 function renderSignIn() {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <MemoryRouter initialEntries={['/']}>
           <Routes>
             <Route path="/" element={<SignInPage />} />
             <Route path="/home" element={<p>página inicial</p>} />
           </Routes>
         </MemoryRouter>
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

@@ -5,8 +5,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { staffTheme as theme } from './staffTheme';
 import { PublicOnly, RequireAccess, RequireAuth } from './auth/guards';
 import type { PrivateRoute } from './layout/access';
+import { viewAtPath } from './layout/menu';
 import { PERSONAL_REPORTS } from './pages/personal/reports';
-import { Toasts } from './Toasts';
 
 // Every page is its own chunk: the respondent route loads neither admin code nor charts.
 const SignInPage = lazy(() => import('./pages/SignInPage'));
@@ -25,7 +25,6 @@ const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const AuditPage = lazy(() => import('./pages/AuditPage'));
 const InterviewPage = lazy(() => import('./pages/InterviewPage'));
-const InterviewReportPage = lazy(() => import('./pages/InterviewReportPage'));
 const EvaluationsPage = lazy(() => import('./pages/personal/EvaluationsPage'));
 const ReportDialogPage = lazy(() => import('./pages/personal/ReportDialogPage'));
 const PreviewPage = lazy(() => import('./pages/preview/PreviewPage'));
@@ -60,7 +59,8 @@ export function AppRoutes() {
             {privateRoute('/audit', <AuditPage />)}
             {privateRoute('/preview', <PreviewPage />)}
             {privateRoute('/testing', <UnderConstructionPage />)}
-            {privateRoute('/:hash', <InterviewReportPage />)}
+            {/* The 360-by-interview report (administration.md 2): the view whose menu opens at its own route. */}
+            {privateRoute('/:hash', <DashboardPage at={viewAtPath} />)}
           </Route>
           {/* The interview form is full-screen, outside the layout (administration.md 2). */}
           {privateRoute('/interview360/:evaluation/*', <InterviewPage />)}
@@ -79,16 +79,14 @@ export function AppRoutes() {
   );
 }
 
-/** The app: theme, toasts and routes. */
+/** The app: theme and routes (toasts mount on the first one: renderer/toast.ts). */
 export default function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <Toasts>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Toasts>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </ThemeProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import type { DashboardData, DashboardDefinition, DashboardFilters } from '../../../engine/definition/dashboard';
 import { DashboardView } from '../../../renderer/dashboard/DashboardView';
 import type { DashboardSource, FilterField, FilterOption } from '../../../renderer/dashboard/types';
@@ -137,9 +136,7 @@ function renderView(
 ) {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <DashboardView dashboard={definition} accountType={accountType} source={source} initialCompany={initialCompany} onCompanyChange={onCompanyChange} />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { matchRoutes, MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { AppRoutes } from '../../../apps/web/src/App';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import { canOpen, ROUTE_ACCESS, type PrivateRoute } from '../../../apps/web/src/layout/access';
@@ -19,12 +18,10 @@ function Where() {
 function renderAt(path: string) {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <MemoryRouter initialEntries={[path]}>
           <AppRoutes />
           <Where />
         </MemoryRouter>
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

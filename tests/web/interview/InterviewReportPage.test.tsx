@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import InterviewReportPage from '../../../apps/web/src/pages/InterviewReportPage';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
@@ -36,9 +35,7 @@ let asked: string[] = [];
 function renderPage() {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <InterviewReportPage />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import { PrintDialog } from '../../../apps/web/src/pages/interview/PrintDialog';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
@@ -17,9 +16,7 @@ const FILE_NAME = 'Entrevista 360 graus - Ana Conceição.pdf';
 function renderDialog() {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <PrintDialog open onClose={() => undefined} ratedId={7} ratedName="Ana Conceição" evaluatorIds={[3, 5]} chart={null} />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

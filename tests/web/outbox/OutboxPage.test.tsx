@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import OutboxPage from '../../../apps/web/src/pages/OutboxPage';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
@@ -54,9 +53,7 @@ function json(status: number, body: unknown): Response {
 function renderPage() {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <OutboxPage />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import QueuesPage from '../../../apps/web/src/pages/QueuesPage';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
@@ -31,9 +30,7 @@ function stub(retention: () => Response | Promise<Response>) {
 function renderPage() {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <QueuesPage />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import type { CompanyRecord } from '../../../apps/web/src/api/registry';
 import { CompanyDialog, companyFormOf } from '../../../apps/web/src/pages/registry/CompanyDialog';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
@@ -13,7 +12,6 @@ function jsonResponse(status: number, body: unknown): Response {
 function renderDialog(handlers: { onSaved?: () => void; onServerFailure?: (draft: unknown) => void } = {}, company: CompanyRecord | null = null) {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <CompanyDialog
           company={company}
           initial={companyFormOf(company)}
@@ -21,7 +19,6 @@ function renderDialog(handlers: { onSaved?: () => void; onServerFailure?: (draft
           onSaved={handlers.onSaved ?? (() => undefined)}
           onServerFailure={handlers.onServerFailure ?? (() => undefined)}
         />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { saveSession } from '../../../apps/web/src/auth/session';
 import { PersonalDataDialog } from '../../../apps/web/src/pages/users/PersonalDataDialog';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
@@ -22,9 +21,7 @@ function jsonResponse(status: number, body: unknown): Response {
 function renderDialog(handlers: { onClose?: () => void; onErased?: () => void } = {}) {
   return render(
     <ThemeProvider theme={theme}>
-      <SnackbarProvider>
         <PersonalDataDialog person={person} onClose={handlers.onClose ?? (() => undefined)} onErased={handlers.onErased ?? (() => undefined)} />
-      </SnackbarProvider>
     </ThemeProvider>,
   );
 }

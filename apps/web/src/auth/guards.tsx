@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import { messages } from '../../../../engine/messages';
 import { canOpen, refusedTarget, type PrivateRoute } from '../layout/access';
+import { toast } from '../../../../renderer/toast';
 import { TOAST_MS } from '../toast';
 import { getUser, isSignedIn } from './session';
 
@@ -26,9 +26,8 @@ export function RequireAccess({ route, children }: { route: PrivateRoute; childr
   const allowed = canOpen(typeAccount, route);
   const refused = allowed ? null : refusedTarget(typeAccount, route);
   const explain = refused?.explain ?? false;
-  const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
-    if (explain) enqueueSnackbar(messages.layout.noAccess, { variant: 'info', autoHideDuration: TOAST_MS.default, preventDuplicate: true });
-  }, [explain, enqueueSnackbar]);
+    if (explain) toast(messages.layout.noAccess, 'info', { autoHideDuration: TOAST_MS.default, once: true });
+  }, [explain]);
   return refused ? <Navigate to={refused.to} replace /> : children;
 }

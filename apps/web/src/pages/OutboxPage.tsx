@@ -4,7 +4,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { format, messages } from '../../../../engine/messages';
 import { saveFile } from '../../../../renderer/saveFile';
 import { download, errorMessage } from '../api/client';
@@ -14,6 +13,7 @@ import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';
 import { formatDateTime } from '../format';
 import { MailDialog } from './data/MailDialog';
+import { useToast } from '../toast';
 
 const m = messages.screenData;
 const o = messages.outbox;
@@ -44,7 +44,7 @@ export default function OutboxPage() {
   const [open, setOpen] = useState<OutboxMail | null>(null);
   /** Attachments being downloaded, as "mailId:position". */
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
-  const { enqueueSnackbar } = useSnackbar();
+  const toast = useToast();
   const saveAttachment = useCallback(
     async (mail: OutboxMail, file: OutboxAttachment) => {
       const id = `${mail.id}:${file.position}`;
@@ -54,7 +54,7 @@ export default function OutboxPage() {
         const { blob } = await download(`/outbox/${mail.id}/attachments/${file.position}`);
         saveFile(blob, file.filename);
       } catch (error) {
-        enqueueSnackbar(format(o.downloadFailed, { file: file.filename, detail: errorMessage(error) }), { variant: 'error' });
+        toast.error(format(o.downloadFailed, { file: file.filename, detail: errorMessage(error) }));
       } finally {
         setDownloading((current) => {
           const next = new Set(current);
@@ -63,7 +63,7 @@ export default function OutboxPage() {
         });
       }
     },
-    [enqueueSnackbar],
+    [toast],
   );
   const { data, loading, error, reload } = useApiData<OutboxPageData>(`/outbox?page=${pageModel.page + 1}&pageSize=${pageModel.pageSize}`);
   const rows = useMemo(() => data?.items ?? [], [data]);

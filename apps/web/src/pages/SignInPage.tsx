@@ -7,13 +7,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { messages } from '../../../../engine/messages';
 import { isEmail } from '../../../../engine/rules/email';
 import { errorMessage } from '../api/client';
 import { createSession } from '../api/endpoints';
 import { saveSession } from '../auth/session';
 import { LogoMark, VisibilityIcon, VisibilityOffIcon } from '../icons';
+import { useToast } from '../toast';
 
 /** The first sign-in validation message (respondent.md 5), or null when the fields are fine. */
 export function signInError(email: string, password: string): string | null {
@@ -26,7 +26,7 @@ export function signInError(email: string, password: string): string | null {
 /** The 'Acesso' screen at '/'. */
 export default function SignInPage() {
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const toast = useToast();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -36,7 +36,7 @@ export default function SignInPage() {
     event.preventDefault();
     const problem = signInError(email, password);
     if (problem) {
-      enqueueSnackbar(problem, { variant: 'error' });
+      toast.error(problem);
       return;
     }
     setSending(true);
@@ -45,7 +45,7 @@ export default function SignInPage() {
       saveSession(token, user);
       navigate('/home', { replace: true });
     } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      toast.error(errorMessage(error));
       setSending(false);
     }
   }

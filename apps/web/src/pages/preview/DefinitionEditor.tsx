@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { format, messages } from '../../../../../engine/messages';
 import type { ApiData } from '../../api/useApiData';
 import { LoadError } from '../../components/PageStates';
+import { useToast } from '../../toast';
 
 const p = messages.preview;
 
@@ -53,20 +53,20 @@ export function DefinitionEditor({
   const [picked, setPicked] = useState<QuestionnaireFileItem | null>(null);
   const [dragging, setDragging] = useState(false);
   const chooser = useRef<HTMLInputElement>(null);
-  const { enqueueSnackbar } = useSnackbar();
+  const toast = useToast();
 
   async function load(file: File) {
     if (file.size > MAX_FILE_BYTES) {
-      enqueueSnackbar(format(p.fileTooLarge, { file: file.name }), { variant: 'error' });
+      toast.error(format(p.fileTooLarge, { file: file.name }));
       return;
     }
     try {
       // A byte-order mark is no JSON: editors add it, so it goes.
       onText((await file.text()).replace(/^\uFEFF/, ''));
       setPicked(null);
-      enqueueSnackbar(format(p.fileLoaded, { file: file.name }), { variant: 'success' });
+      toast.success(format(p.fileLoaded, { file: file.name }));
     } catch {
-      enqueueSnackbar(format(p.fileReadError, { file: file.name }), { variant: 'error' });
+      toast.error(format(p.fileReadError, { file: file.name }));
     }
   }
 

@@ -40,6 +40,9 @@ export function errorResponses<Status extends number>(...statuses: Status[]): Re
 /** A database integer id (PostgreSQL `integer`): larger values would fail in SQL, so they fail here. */
 export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
+/** A company in a path (`/sectors/list/{companyId}`, `/users/list/{companyId}`, the spreadsheets...). */
+export const companyParamsSchema = { type: 'object', required: ['companyId'], properties: { companyId: idSchema } } as const;
+
 /** The same id, or null. */
 export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
 

@@ -100,9 +100,6 @@ export type ListedUser = FromSchema<typeof listedUserSchema>;
 
 export const listedUserListSchema = { type: 'array', items: listedUserSchema } as const;
 
-/** A company in a path (`/users/list/{companyId}`, the spreadsheets, the registration link). */
-export const companyParamsSchema = { type: 'object', required: ['companyId'], properties: { companyId: idSchema } } as const;
-
 /** `GET /users/verify/{id}/{email}`: id 0 for a new user. */
 export const verifyEmailParamsSchema = {
   type: 'object',

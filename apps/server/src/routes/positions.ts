@@ -2,25 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { recordAudit } from '../audit.ts';
 import { visibleCompany } from '../access.ts';
+import { checkNameList } from '../nameList.ts';
 import { listPositions, savePositions, type PositionRow } from '../repositories/positions.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
-import { checkNameList, MAX_NAMES } from './sectors.ts';
+import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { positionListSchema, positionSaveSchema, positionsSavedSchema, type Position } from '../contract/sectors.ts';
 
-const positionSchema = {
-  type: 'object',
-  required: ['id', 'company_id', 'position_name'],
-  properties: { id: { type: 'integer' }, company_id: { type: 'integer' }, position_name: { type: 'string' } },
-} as const;
-
-const companyParams = { type: 'object', required: ['companyId'], properties: { companyId: idSchema } } as const;
-
-function positionJson(position: PositionRow) {
+function positionJson(position: PositionRow): Position {
   return { id: position.id, company_id: position.companyId, position_name: position.positionName };
 }
 
 /** `GET /positions/list/{companyId}` and `PATCH /positions/{companyId}` (signed in, own company for a company user). */
-export async function positionRoutes(app: FastifyInstance) {
-  app.get<{ Params: { companyId: number } }>(
+export async function positionRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
+  app.get(
     '/positions/list/:companyId',
     {
       preHandler: [app.authenticate],
@@ -28,8 +22,8 @@ export async function positionRoutes(app: FastifyInstance) {
         tags: ['positions'],
         summary: 'Cargos de uma empresa',
         security: bearer,
-        params: companyParams,
-        response: { 200: { type: 'array', items: positionSchema }, ...errorResponses(400, 401, 404) },
+        params: companyParamsSchema,
+        response: { 200: positionListSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
@@ -39,7 +33,7 @@ export async function positionRoutes(app: FastifyInstance) {
     },
   );
 
-  app.patch<{ Params: { companyId: number }; Body: { positions: { id?: number; position_name: string }[] } }>(
+  app.patch(
     '/positions/:companyId',
     {
       preHandler: [app.authenticate],
@@ -47,30 +41,10 @@ export async function positionRoutes(app: FastifyInstance) {
         tags: ['positions'],
         summary: 'Renomear e acrescentar cargos de uma empresa (linhas com id são renomeadas, sem id são criadas)',
         security: bearer,
-        params: companyParams,
-        body: {
-          type: 'object',
-          required: ['positions'],
-          additionalProperties: { not: {} },
-          properties: {
-            positions: {
-              type: 'array',
-              maxItems: MAX_NAMES,
-              items: {
-                type: 'object',
-                required: ['position_name'],
-                additionalProperties: { not: {} },
-                properties: { id: idSchema, position_name: { type: 'string', maxLength: 200 } },
-              },
-            },
-          },
-        },
+        params: companyParamsSchema,
+        body: positionSaveSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['message', 'positions'],
-            properties: { message: { type: 'string' }, positions: { type: 'array', items: positionSchema } },
-          },
+          200: positionsSavedSchema,
           ...errorResponses(400, 401, 404),
         },
       },

@@ -8,10 +8,9 @@ import { hashPassword } from '../passwords.ts';
 import { sessionToken } from '../plugins/auth.ts';
 
 import { addRelations, deleteRelations, emailInUse, findUserDetail, insertUser, listCompanyUsers, listUsers, updateUser } from '../repositories/users.ts';
-import { bearer, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
+import { bearer, companyParamsSchema, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
 import {
   anyUserListSchema,
-  companyParamsSchema,
   emailExistsSchema,
   listedUserListSchema,
   relationCreateSchema,

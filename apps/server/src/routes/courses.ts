@@ -16,25 +16,22 @@ import {
 } from '../repositories/courses.ts';
 import { findCompany } from '../repositories/companies.ts';
 import { findUser } from '../repositories/users.ts';
-import { bearer, errorResponses, idSchema, nullableIdSchema } from '../schemas/common.ts';
+import type { Db } from '../db/client.ts';
+import { bearer, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
+import {
+  courseCreatedSchema,
+  courseCreateSchema,
+  courseDetailSchema,
+  courseListSchema,
+  courseParamsSchema,
+  participantCreatedSchema,
+  participantCreateSchema,
+  participationParamsSchema,
+  type Course,
+} from '../contract/courses.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 
-const courseSchema = {
-  type: 'object',
-  required: ['id', 'name', 'created_at', 'count', 'status', 'company_id'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    created_at: { type: 'string' },
-    count: { type: 'integer' },
-    status: { type: 'boolean' },
-    company_id: { type: ['integer', 'null'] },
-  },
-} as const;
-
-const messageSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
-
-function courseJson(course: CourseRow) {
+function courseJson(course: CourseRow): Course {
   return {
     id: course.id,
     name: course.name,
@@ -45,8 +42,8 @@ function courseJson(course: CourseRow) {
   };
 }
 
-async function existingCourse(app: FastifyInstance, id: number): Promise<CourseRow> {
-  const course = await findCourse(app.db, id);
+async function existingCourse(db: Db, id: number): Promise<CourseRow> {
+  const course = await findCourse(db, id);
   if (!course) throw new HttpError(404, format(messages.registry.courseNotFound, { id }));
   return course;
 }
@@ -55,7 +52,8 @@ async function existingCourse(app: FastifyInstance, id: number): Promise<CourseR
  * Training courses and their participants (administrators only). A participation that evaluations
  * were created from cannot be removed: the evaluations point at it, and their course reports need it.
  */
-export async function courseRoutes(app: FastifyInstance) {
+export async function courseRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
   const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
 
   app.get(
@@ -66,13 +64,13 @@ export async function courseRoutes(app: FastifyInstance) {
         tags: ['courses'],
         summary: 'Treinamentos, mais recentes primeiro, com o número de participantes',
         security: bearer,
-        response: { 200: { type: 'array', items: courseSchema }, ...errorResponses(401, 403) },
+        response: { 200: courseListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => (await listCourses(app.db)).map(courseJson),
   );
 
-  app.post<{ Body: { name?: string; company_id?: number | null } }>(
+  app.post(
     '/courses',
     {
       preHandler: adminOnly,
@@ -80,13 +78,9 @@ export async function courseRoutes(app: FastifyInstance) {
         tags: ['courses'],
         summary: 'Criar treinamento (opcionalmente de uma empresa)',
         security: bearer,
-        body: {
-          type: 'object',
-          additionalProperties: { not: {} },
-          properties: { name: { type: 'string', maxLength: 200 }, company_id: nullableIdSchema },
-        },
+        body: courseCreateSchema,
         response: {
-          201: { type: 'object', required: ['message', 'course'], properties: { message: { type: 'string' }, course: courseSchema } },
+          201: courseCreatedSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -107,7 +101,7 @@ export async function courseRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { courseId: number } }>(
+  app.get(
     '/usercourses/:courseId',
     {
       preHandler: adminOnly,
@@ -115,36 +109,15 @@ export async function courseRoutes(app: FastifyInstance) {
         tags: ['courses'],
         summary: 'Um treinamento e seus participantes (id é o da participação)',
         security: bearer,
-        params: { type: 'object', required: ['courseId'], properties: { courseId: idSchema } },
+        params: courseParamsSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['course', 'userCourses'],
-            properties: {
-              course: courseSchema,
-              userCourses: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['id', 'usercourse_id', 'user_id', 'name', 'email', 'created_at'],
-                  properties: {
-                    id: { type: 'integer' },
-                    usercourse_id: { type: 'integer' },
-                    user_id: { type: 'integer' },
-                    name: { type: 'string' },
-                    email: { type: 'string' },
-                    created_at: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
+          200: courseDetailSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request) => {
-      const course = await existingCourse(app, request.params.courseId);
+      const course = await existingCourse(app.db, request.params.courseId);
       const participants = await listParticipants(app.db, [course.id]);
       return {
         course: courseJson(course),
@@ -160,7 +133,7 @@ export async function courseRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { userId: number; courseId: number } }>(
+  app.post(
     '/usercourses',
     {
       preHandler: adminOnly,
@@ -168,31 +141,16 @@ export async function courseRoutes(app: FastifyInstance) {
         tags: ['courses'],
         summary: 'Adicionar participante a um treinamento',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['userId', 'courseId'],
-          additionalProperties: { not: {} },
-          properties: { userId: idSchema, courseId: idSchema },
-        },
+        body: participantCreateSchema,
         response: {
-          201: {
-            type: 'object',
-            required: ['message', 'id', 'user_id', 'course_id', 'created_at'],
-            properties: {
-              message: { type: 'string' },
-              id: { type: 'integer' },
-              user_id: { type: 'integer' },
-              course_id: { type: 'integer' },
-              created_at: { type: 'string' },
-            },
-          },
+          201: participantCreatedSchema,
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
     async (request, reply) => {
       const { userId, courseId } = request.body;
-      const course = await existingCourse(app, courseId);
+      const course = await existingCourse(app.db, courseId);
       const user = await findUser(app.db, userId);
       if (!user) throw new HttpError(404, format(messages.api.userNotFound, { id: userId }));
       if (course.companyId !== null && user.companyId !== course.companyId) throw new HttpError(400, messages.registry.participantOtherCompany);
@@ -212,7 +170,7 @@ export async function courseRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/usercourses/:id',
     {
       preHandler: adminOnly,
@@ -220,7 +178,7 @@ export async function courseRoutes(app: FastifyInstance) {
         tags: ['courses'],
         summary: 'Remover participante (recusado com 409 se já há avaliações criadas pelo treinamento)',
         security: bearer,
-        params: { type: 'object', required: ['id'], properties: { id: idSchema } },
+        params: participationParamsSchema,
         response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },

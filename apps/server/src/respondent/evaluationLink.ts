@@ -1,8 +1,8 @@
-import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink.ts';
+import type { PublicEvaluation } from '../contract/evaluations.ts';
 import type { EvaluationView } from '../repositories/evaluations.ts';
 
 /** An evaluation as the public link lookup shows it (`GET /evaluation/find/{id}` and the page's bootstrap). */
-export function evaluationLink(view: EvaluationView): EvaluationLink {
+export function evaluationLink(view: EvaluationView): PublicEvaluation {
   return {
     id: view.id,
     user_id: view.userId,

@@ -4,28 +4,18 @@ import { canSeeCompany, companyScope, visibleCompany, visibleUsers } from '../ac
 import { HttpError } from '../errors.ts';
 import { listEvaluations, type ListFilter } from '../repositories/evaluations.ts';
 import { findCourse } from '../repositories/courses.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { evaluationFilterSchema, evaluationPageSchema } from '../contract/evaluations.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
-
-interface ListBody {
-  user_id?: number;
-  company_id?: number;
-  course_id?: number;
-  type_evaluation?: number | string;
-  done?: boolean;
-  limit?: number;
-  offset?: number;
-}
-
-const MAX_PAGE = 500;
 
 /**
  * `POST /evaluation/find`: the data-management listing (spec "Gestão de Dados"), newest first and
  * paged. Filters: a user, or a company with an evaluation type (the "product"), or a course; a company
  * user is always confined to its own company.
  */
-export async function evaluationListRoutes(app: FastifyInstance) {
-  app.post<{ Body: ListBody }>(
+export async function evaluationListRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
+  app.post(
     '/evaluation/find',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
@@ -33,48 +23,9 @@ export async function evaluationListRoutes(app: FastifyInstance) {
         tags: ['evaluations'],
         summary: 'Listar avaliações (Gestão de Dados), paginado',
         security: bearer,
-        body: {
-          type: 'object',
-          properties: {
-            user_id: idSchema,
-            company_id: idSchema,
-            course_id: idSchema,
-            type_evaluation: { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', pattern: '^-?[0-9]{1,4}$' }] },
-            done: { type: 'boolean' },
-            limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 50 },
-            offset: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
-          },
-        },
+        body: evaluationFilterSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['total', 'more', 'evaluations'],
-            properties: {
-              total: { type: 'integer', description: 'Avaliações encontradas, contadas até 10.000' },
-              more: { type: 'boolean', description: 'Há mais de 10.000 avaliações no filtro' },
-              evaluations: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['evaluation_id', 'user_id', 'user_name', 'rated_name', 'type', 'type_name', 'expire_at', 'done', 'expired', 'created_at'],
-                  properties: {
-                    evaluation_id: { type: 'string' },
-                    user_id: { type: 'integer' },
-                    user_name: { type: 'string' },
-                    rated: { type: ['integer', 'null'] },
-                    rated_name: { type: ['string', 'null'] },
-                    type: { type: 'string' },
-                    type_name: { type: 'string' },
-                    version: { type: ['integer', 'null'] },
-                    expire_at: { type: ['string', 'null'] },
-                    done: { type: 'boolean' },
-                    expired: { type: 'boolean' },
-                    created_at: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
+          200: evaluationPageSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },

@@ -3,7 +3,7 @@ import { expiryFor } from '../../../../engine/lifecycle/linkState.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
-import { planEvaluations, type CreationRequest } from '../../../../engine/lifecycle/creationPlan.ts';
+import { planEvaluations } from '../../../../engine/lifecycle/creationPlan.ts';
 import { canSeeCompany, visibleCompany, visibleUsers } from '../access.ts';
 import {
   deleteEvaluation,
@@ -15,47 +15,30 @@ import {
   renewEvaluations,
 } from '../repositories/evaluations.ts';
 import { findSectors } from '../repositories/sectors.ts';
-import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
+import { isUuid } from '../../../../engine/rules/uuid.ts';
+import { bearer, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
+import {
+  evaluationCreateSchema,
+  evaluationLinkParamsSchema,
+  evaluationLinkSchema,
+  evaluationParamsSchema,
+  evaluationRenewSchema,
+  evaluationsCreatedSchema,
+  evaluationsRenewedSchema,
+  versionListSchema,
+  versionParamsSchema,
+} from '../contract/evaluations.ts';
 import { evaluationLink } from '../respondent/evaluationLink.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
-
-/** One evaluation to create, as `POST /evaluation` receives it. */
-interface EvaluationRequest extends CreationRequest {
-  user_name?: string;
-  evaluated_name?: string | null;
-}
-
-/** One evaluation to renew, as `PATCH /evaluation` receives it. */
-interface RenewRequest {
-  evaluation_id: string;
-  validate: number;
-  user_name?: string;
-  evaluated_name?: string | null;
-  type_evaluation?: number | string;
-  expire_at?: string | null;
-}
-
-const MAX_BATCH = 1000;
-const nameField = { type: ['string', 'null'], maxLength: 200 } as const;
-const createdSchema = {
-  type: 'object',
-  required: ['evaluation_id', 'user_id', 'rated', 'type_evaluation', 'expire_at'],
-  properties: {
-    evaluation_id: { type: 'string' },
-    user_id: { type: 'integer' },
-    rated: { type: ['integer', 'null'] },
-    type_evaluation: { type: 'integer' },
-    expire_at: { type: ['string', 'null'] },
-  },
-} as const;
 
 /**
  * Staff calls of evaluations: create (`POST /evaluation`, the catalogue's rules, scanner bundles,
  * e-mail jobs in the same transaction), renew (`PATCH /evaluation`), delete (administrators) and the
  * versions of a 360; and the public `GET /evaluation/find/{id}` a respondent link reads.
  */
-export async function evaluationRoutes(app: FastifyInstance, options: { findLimit: number }) {
-  app.post<{ Body: { users: EvaluationRequest[] } }>(
+export async function evaluationRoutes(server: FastifyInstance, options: { findLimit: number }) {
+  const app = server.withTypeProvider<ContractProvider>();
+  app.post(
     '/evaluation',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
@@ -63,38 +46,9 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
         tags: ['evaluations'],
         summary: 'Criar avaliações (uma transação; e-mails em fila)',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['users'],
-          properties: {
-            users: {
-              type: 'array',
-              minItems: 1,
-              maxItems: MAX_BATCH,
-              items: {
-                type: 'object',
-                required: ['user_id'],
-                properties: {
-                  user_id: idSchema,
-                  user_name: { type: 'string', maxLength: 200 },
-                  type_evaluation: { type: ['integer', 'null'], minimum: -1000, maximum: 1000 },
-                  validate: { type: ['integer', 'null'], minimum: -100000, maximum: 100000 },
-                  evaluated: nullableIdSchema,
-                  evaluated_name: nameField,
-                  version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
-                  usercourse_id: nullableIdSchema,
-                  rated_sector: nullableIdSchema,
-                },
-              },
-            },
-          },
-        },
+        body: evaluationCreateSchema,
         response: {
-          201: {
-            type: 'object',
-            required: ['message', 'evaluations'],
-            properties: { message: { type: 'string' }, evaluations: { type: 'array', items: createdSchema } },
-          },
+          201: evaluationsCreatedSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -183,7 +137,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
     },
   );
 
-  app.patch<{ Body: { evaluations: RenewRequest[] } }>(
+  app.patch(
     '/evaluation',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
@@ -191,41 +145,9 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
         tags: ['evaluations'],
         summary: 'Renovar avaliações: novo vencimento a partir de hoje (e-mails em fila)',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['evaluations'],
-          properties: {
-            evaluations: {
-              type: 'array',
-              minItems: 1,
-              maxItems: MAX_BATCH,
-              items: {
-                type: 'object',
-                required: ['evaluation_id', 'validate'],
-                properties: {
-                  evaluation_id: { type: 'string', maxLength: 64 },
-                  validate: { type: 'integer', minimum: -100000, maximum: 100000 },
-                  user_name: nameField,
-                  evaluated_name: nameField,
-                  type_evaluation: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 8 }] },
-                  expire_at: { type: ['string', 'null'], maxLength: 64 },
-                },
-              },
-            },
-          },
-        },
+        body: evaluationRenewSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['message', 'evaluations'],
-            properties: {
-              message: { type: 'string' },
-              evaluations: {
-                type: 'array',
-                items: { type: 'object', required: ['evaluation_id', 'expire_at'], properties: { evaluation_id: { type: 'string' }, expire_at: { type: 'string' } } },
-              },
-            },
-          },
+          200: evaluationsRenewedSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -280,7 +202,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/evaluation/:id',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
@@ -288,9 +210,9 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
         tags: ['evaluations'],
         summary: 'Deletar uma avaliação e suas respostas (administrador; irreversível)',
         security: bearer,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+        params: evaluationParamsSchema,
         response: {
-          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          200: messageSchema,
           ...errorResponses(401, 403, 404),
         },
       },
@@ -310,7 +232,7 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
     },
   );
 
-  app.get<{ Params: { companyId: number; rated: number; type: number } }>(
+  app.get(
     '/evaluation/versions/:companyId/:rated/:type',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
@@ -318,16 +240,9 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
         tags: ['evaluations'],
         summary: 'Versões de um tipo de avaliação já dadas a um avaliado (ex.: 360, tipo 2)',
         security: bearer,
-        params: {
-          type: 'object',
-          required: ['companyId', 'rated', 'type'],
-          properties: { companyId: idSchema, rated: idSchema, type: { type: 'integer', minimum: -1000, maximum: 1000 } },
-        },
+        params: versionParamsSchema,
         response: {
-          200: {
-            type: 'array',
-            items: { type: 'object', required: ['id', 'version', 'created_at'], properties: { id: { type: 'integer' }, version: { type: 'integer' }, created_at: { type: 'string' } } },
-          },
+          200: versionListSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -343,33 +258,16 @@ export async function evaluationRoutes(app: FastifyInstance, options: { findLimi
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/evaluation/find/:id',
     {
       config: { rateLimit: { max: options.findLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['evaluations'],
         summary: 'Dados de um link de avaliação (público)',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        params: evaluationLinkParamsSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['id', 'user_id', 'rated', 'rated_sector', 'rated_sector_name', 'type_evaluation', 'version', 'done', 'expire_at', 'evaluator_name', 'rated_name'],
-            properties: {
-              id: { type: 'string' },
-              user_id: { type: 'integer' },
-              rated: { type: ['integer', 'null'] },
-              rated_sector: { type: ['integer', 'null'] },
-              rated_sector_name: { type: ['string', 'null'], description: 'Nome do setor avaliado (mapas de área), ou null' },
-              type_evaluation: { type: 'integer' },
-              version: { type: ['integer', 'null'] },
-              definition_version: { type: ['string', 'null'], description: 'Versão do questionário com que a avaliação foi criada ("2.1")' },
-              done: { type: 'boolean' },
-              expire_at: { type: ['string', 'null'] },
-              evaluator_name: { type: 'string' },
-              rated_name: { type: ['string', 'null'] },
-            },
-          },
+          200: evaluationLinkSchema,
           ...errorResponses(404, 429),
         },
       },

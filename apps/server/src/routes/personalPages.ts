@@ -6,8 +6,9 @@ import { companies, evaluations, users } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { hasOwnReport } from '../reports/reports.ts';
-import { errorResponses, isUuid } from '../schemas/common.ts';
-import { UUID_SOURCE } from '../../../../engine/rules/uuid.ts';
+import { isUuid, UUID_SOURCE } from '../../../../engine/rules/uuid.ts';
+import { errorResponses, type ContractProvider } from '../contract/common.ts';
+import { answeredListSchema, personalKeyParamsSchema, personalProfileSchema, type AnsweredEvaluation } from '../contract/personal.ts';
 
 /*
  * The public calls behind a person's own pages (respondent.md 2.2 and 2.5, results.md 2.11): no
@@ -27,41 +28,20 @@ export async function findPersonByKey(db: Db, key: string): Promise<{ id: number
   return row ?? null;
 }
 
-const keyParams = {
-  type: 'object',
-  required: ['userKey'],
-  properties: { userKey: { type: 'string', maxLength: 64, description: 'Chave pessoal (UUID) recebida por e-mail' } },
-} as const;
-
-const answeredItem = {
-  type: 'object',
-  required: ['evaluation_id', 'type', 'name', 'expire_at', 'done', 'created_at', 'expired', 'link', 'report'],
-  properties: {
-    evaluation_id: { type: 'string' },
-    type: { type: 'integer', description: 'Tipo da avaliação' },
-    name: { type: 'string', description: 'Nome do tipo de avaliação' },
-    expire_at: { type: ['string', 'null'], description: 'Fim do dia de vencimento (null: não vence)' },
-    done: { type: 'boolean' },
-    created_at: { type: 'string', description: 'Data de envio' },
-    expired: { type: 'boolean', description: 'Pendente e vencida (fim do dia de vencimento no fuso da aplicação)' },
-    link: { type: ['string', 'null'], description: 'Caminho do questionário (/{slug}/{id}) de uma avaliação pendente e não vencida' },
-    report: { type: 'boolean', description: 'Concluída e com relatório (GET /tableresponse/report/{id}/{type})' },
-  },
-} as const;
-
 /** The public routes of a person's own pages, limited to `limit` requests a minute per client address. */
-export async function personalPageRoutes(app: FastifyInstance, options: { limit: number }) {
+export async function personalPageRoutes(server: FastifyInstance, options: { limit: number }) {
+  const app = server.withTypeProvider<ContractProvider>();
   const rateLimit = { max: options.limit, timeWindow: '1 minute' };
 
-  app.get<{ Params: { userKey: string } }>(
+  app.get(
     '/tableresponse/answered/:userKey',
     {
       config: { rateLimit },
       schema: {
         tags: ['respondent'],
         summary: 'Avaliações de uma pessoa (público, pela chave pessoal), mais recentes primeiro',
-        params: keyParams,
-        response: { 200: { type: 'array', items: answeredItem }, ...errorResponses(404, 429) },
+        params: personalKeyParamsSchema,
+        response: { 200: answeredListSchema, ...errorResponses(404, 429) },
       },
     },
     async (request) => {
@@ -73,7 +53,7 @@ export async function personalPageRoutes(app: FastifyInstance, options: { limit:
         .where(eq(evaluations.userId, person.id))
         .orderBy(desc(evaluations.createdAt), desc(evaluations.id));
       const now = new Date();
-      return rows.map((row) => {
+      return rows.map((row): AnsweredEvaluation => {
         const entry = app.definitions.types.get(row.type);
         const expireAt = row.expireAt ? row.expireAt.toISOString() : null;
         // The link's own lifecycle (respondent.md 4): done wins, then the end of the expiry day.
@@ -94,16 +74,16 @@ export async function personalPageRoutes(app: FastifyInstance, options: { limit:
   );
 
   // Only uuids reach this route: `/users/{numeric id}` stays the staff route of results/scannerUsers.ts.
-  app.get<{ Params: { userKey: string } }>(
+  app.get(
     `/users/:userKey(^${UUID_SOURCE}$)`,
     {
       config: { rateLimit },
       schema: {
         tags: ['respondent'],
         summary: 'Nome e empresa de uma pessoa (público, pela chave pessoal): o diálogo Relatório Scanner',
-        params: keyParams,
+        params: personalKeyParamsSchema,
         response: {
-          200: { type: 'object', required: ['name', 'company_name'], properties: { name: { type: 'string' }, company_name: { type: ['string', 'null'] } } },
+          200: personalProfileSchema,
           ...errorResponses(404, 429),
         },
       },

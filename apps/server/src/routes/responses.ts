@@ -18,42 +18,14 @@ import { scoreEvaluations } from '../repositories/results/scoreSql.ts';
 import { anonymousTypes, scoreAnonymousGroups, type ScoredGroup, type WithheldScores } from '../results/anonymity.ts';
 import { scoringKeyOf } from '../results/scoringKeys.ts';
 import { findSector } from '../repositories/sectors.ts';
-import { bearer, errorResponses, idSchema, isUuid, nullableIdSchema } from '../schemas/common.ts';
+import { isUuid } from '../../../../engine/rules/uuid.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { scoredQuerySchema, scoredResultsSchema, submissionSchema, submittedSchema, type Submission } from '../contract/responses.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { companyScope } from '../access.ts';
 
-/** The batch submission of one evaluation's answers. */
-interface SubmissionBody {
-  evaluator_user_id: number;
-  rated_user_id?: number | null;
-  type_evaluation: number;
-  evaluation_id: string;
-  rated_sector_id?: number | null;
-  version?: number | null;
-  questions: WireItem[];
-}
-
-/** Filters of the scored-results query: explicit ids, or a type with optional company and sector. */
-interface ScoredQuery {
-  evaluations?: string[];
-  type_evaluation?: number;
-  company_id?: number | null;
-  sector_id?: number | null;
-}
-
-const MAX_ITEMS = 1000;
-
-/** Which anonymous group a scored group is: its type, and the person rated and round (evaluators) or the company (group). */
-const GROUP_OF = {
-  type_evaluation: { type: 'integer' },
-  evaluated_id: { type: 'integer' },
-  evaluated_name: { type: 'string' },
-  version: { type: ['integer', 'null'] },
-  company_id: { type: 'integer' },
-} as const;
-
 /** Every id sent is the evaluation's own (a self-evaluation's rated person is its evaluator); else 400. */
-function checkIds(body: SubmissionBody, evaluation: SubmissionTarget): void {
+function checkIds(body: Submission, evaluation: SubmissionTarget): void {
   const rated = body.rated_user_id ?? null;
   const ratedSector = body.rated_sector_id ?? null;
   if (
@@ -70,7 +42,7 @@ function checkIds(body: SubmissionBody, evaluation: SubmissionTarget): void {
  * The wire items to store for an open evaluation's submission, checked against the same definition the
  * browser ran (the version the link was sent with, even after the file changed); a 400 otherwise.
  */
-function checkedAnswers(definitions: Definitions, body: SubmissionBody, evaluation: SubmissionTarget): WireItem[] {
+function checkedAnswers(definitions: Definitions, body: Submission, evaluation: SubmissionTarget): WireItem[] {
   checkIds(body, evaluation);
   const definition = questionnaireOf(definitions, evaluation.typeEvaluation, evaluation.definitionVersion);
   // A staff form (the 360 interview) has no link: staff fill it in on the interview screen.
@@ -86,37 +58,18 @@ function checkedAnswers(definitions: Definitions, body: SubmissionBody, evaluati
  * `POST /tableresponse/multiple` (public) stores a submission after checking it against the same
  * definition the browser ran; `POST /tableresponse/evaluations` (staff) scores done evaluations.
  */
-export async function responseRoutes(app: FastifyInstance, options: { submitLimit: number }) {
-  app.post<{ Body: SubmissionBody }>(
+export async function responseRoutes(server: FastifyInstance, options: { submitLimit: number }) {
+  const app = server.withTypeProvider<ContractProvider>();
+  app.post(
     '/tableresponse/multiple',
     {
       config: { rateLimit: { max: options.submitLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['responses'],
         summary: 'Enviar as respostas de uma avaliação (público)',
-        body: {
-          type: 'object',
-          required: ['evaluator_user_id', 'type_evaluation', 'evaluation_id', 'questions'],
-          properties: {
-            evaluator_user_id: idSchema,
-            rated_user_id: nullableIdSchema,
-            type_evaluation: { type: 'integer', minimum: -1000, maximum: 1000 },
-            evaluation_id: { type: 'string', maxLength: 64 },
-            rated_sector_id: nullableIdSchema,
-            version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
-            questions: {
-              type: 'array',
-              maxItems: MAX_ITEMS,
-              items: {
-                type: 'object',
-                required: ['question', 'response'],
-                properties: { question: { type: 'string', maxLength: 64 }, response: { type: 'string', maxLength: 50000 } },
-              },
-            },
-          },
-        },
+        body: submissionSchema,
         response: {
-          201: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
+          201: submittedSchema,
           ...errorResponses(400, 404, 409, 410, 429),
         },
       },
@@ -152,7 +105,7 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
     },
   );
 
-  app.post<{ Body: ScoredQuery }>(
+  app.post(
     '/tableresponse/evaluations',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
@@ -160,52 +113,9 @@ export async function responseRoutes(app: FastifyInstance, options: { submitLimi
         tags: ['responses'],
         summary: 'Resultados pontuados das avaliações respondidas',
         security: bearer,
-        body: {
-          type: 'object',
-          properties: {
-            evaluations: { type: 'array', maxItems: MAX_ITEMS, items: { type: 'string', maxLength: 64 } },
-            type_evaluation: { type: 'integer', minimum: -1000, maximum: 1000 },
-            company_id: nullableIdSchema,
-            sector_id: nullableIdSchema,
-          },
-        },
+        body: scoredQuerySchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['responses'],
-            properties: {
-              responses: {
-                description: 'Cada avaliação respondida, com o nome de quem respondeu (tipos não anônimos; a autoavaliação da 360)',
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['evaluation_id', 'name'],
-                  properties: { evaluation_id: { type: 'string' }, name: { type: 'string' }, band: { type: 'string' } },
-                  additionalProperties: { type: 'number' },
-                },
-              },
-              groups: {
-                description: 'Tipos anônimos (360, segurança psicológica, variáveis de mudança): as médias de cada grupo com pelo menos o mínimo de respondentes, sem nomes',
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['type_evaluation', 'respondents'],
-                  properties: { ...GROUP_OF, respondents: { type: 'integer' } },
-                  additionalProperties: { type: 'number' },
-                },
-              },
-              withheld: {
-                description: 'Grupos anônimos abaixo do mínimo: nenhum número, o motivo',
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['type_evaluation', 'respondents', 'minimum', 'message'],
-                  properties: { ...GROUP_OF, respondents: { type: 'integer' }, minimum: { type: 'integer' }, message: { type: 'string' } },
-                  additionalProperties: false,
-                },
-              },
-            },
-          },
+          200: scoredResultsSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany } from '../access.ts';
 import type { CompanyRow } from '../repositories/companies.ts';
@@ -23,110 +23,21 @@ import {
   type NamedRow,
 } from '../repositories/employees.ts';
 import { expireRegistrations, findValidRegistration, insertRegistration, validRegistrationOf } from '../repositories/registration.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import {
+  linkParamsSchema,
+  linkQuerySchema,
+  registrationDataSchema,
+  registrationKeyParamsSchema,
+  registrationLinkSchema,
+  registrationSavedSchema,
+  registrationSaveSchema,
+} from '../contract/registration.ts';
 
 /** Days a registration link works. */
 export const REGISTRATION_DAYS = 30;
 const MAX_NAME = 200;
-const MAX_ROWS = 5000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-interface SectorInput {
-  id?: number | null;
-  sector_name: string;
-  new?: boolean;
-}
-interface PositionInput {
-  id?: number | null;
-  position_name: string;
-  new?: boolean;
-}
-interface WorkerInput {
-  id?: number | null;
-  name: string;
-  email: string;
-  phone: string;
-  sector?: string | null;
-  position?: string | null;
-  new?: boolean;
-}
-interface SaveBody {
-  transaction?: string;
-  company_id?: number;
-  users?: WorkerInput[];
-  sectors?: SectorInput[];
-  positions?: PositionInput[];
-  company?: { commercial_name?: string };
-}
-
-const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const optionalId = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
-
-const saveSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    transaction: text(100),
-    company_id: idSchema,
-    company: { type: 'object', additionalProperties: false, properties: { commercial_name: text(1000) } },
-    sectors: {
-      type: 'array',
-      maxItems: MAX_ROWS,
-      items: { type: 'object', additionalProperties: false, required: ['sector_name'], properties: { id: optionalId, sector_name: text(1000), new: { type: 'boolean' } } },
-    },
-    positions: {
-      type: 'array',
-      maxItems: MAX_ROWS,
-      items: { type: 'object', additionalProperties: false, required: ['position_name'], properties: { id: optionalId, position_name: text(1000), new: { type: 'boolean' } } },
-    },
-    users: {
-      type: 'array',
-      maxItems: MAX_ROWS,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'email', 'phone'],
-        properties: {
-          id: optionalId,
-          name: text(1000),
-          email: text(1000),
-          phone: text(100),
-          sector: { type: ['string', 'null'], maxLength: 1000 },
-          position: { type: ['string', 'null'], maxLength: 1000 },
-          new: { type: 'boolean' },
-        },
-      },
-    },
-  },
-} as const;
-
-const dataSchema = {
-  type: 'object',
-  required: ['company', 'sectors', 'positions', 'workers'],
-  properties: {
-    company: { type: 'object', required: ['commercial_name'], properties: { commercial_name: { type: 'string' } } },
-    sectors: { type: 'array', items: { type: 'object', required: ['id', 'sector_name'], properties: { id: { type: 'integer' }, sector_name: { type: 'string' } } } },
-    positions: {
-      type: 'array',
-      items: { type: 'object', required: ['id', 'position_name'], properties: { id: { type: 'integer' }, position_name: { type: 'string' } } },
-    },
-    workers: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'email', 'phone', 'sector', 'position'],
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          email: { type: 'string' },
-          phone: { type: ['string', 'null'] },
-          sector: { type: ['string', 'null'] },
-          position: { type: ['string', 'null'] },
-        },
-      },
-    },
-  },
-} as const;
 
 /**
  * An e-mail as the public registration link shows it: 'ana.souza@demonstracao.com.br' →
@@ -181,7 +92,8 @@ function newNames(rows: { name: string; isNew: boolean }[], existing: NamedRow[]
  * `GET /users/data/{companyId or transaction}` and `PATCH /users/data` (also with a trailing slash).
  * Only rows flagged `new: true` are written; existing rows are read-only and ignored.
  */
-export async function registrationRoutes(app: FastifyInstance, options: { publicLimit?: number } = {}) {
+export async function registrationRoutes(server: FastifyInstance, options: { publicLimit?: number } = {}) {
+  const app = server.withTypeProvider<ContractProvider>();
   const rateLimit = { max: options.publicLimit ?? 120, timeWindow: '1 minute' };
   // Unknown fields are rejected (400), not silently dropped: a client sending them has a wrong contract.
   const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
@@ -200,7 +112,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
     return company;
   }
 
-  app.post<{ Params: { companyId: number }; Querystring: { renew?: boolean } }>(
+  app.post(
     '/users/data/link/:companyId',
     {
       preHandler: [app.authenticate],
@@ -208,10 +120,10 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
         tags: ['registration'],
         summary: `Link público de cadastro da empresa (válido por ${REGISTRATION_DAYS} dias; renew=true gera outro e revoga os anteriores)`,
         security: bearer,
-        params: { type: 'object', additionalProperties: false, required: ['companyId'], properties: { companyId: idSchema } },
-        querystring: { type: 'object', additionalProperties: false, properties: { renew: { type: 'boolean' } } },
+        params: linkParamsSchema,
+        querystring: linkQuerySchema,
         response: {
-          200: { type: 'object', required: ['transaction', 'expires_at'], properties: { transaction: { type: 'string' }, expires_at: { type: 'string' } } },
+          200: registrationLinkSchema,
           ...errorResponses(400, 401, 404),
         },
       },
@@ -236,7 +148,7 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get(
     '/users/data/:key',
     {
       config: { rateLimit },
@@ -244,8 +156,8 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
         tags: ['registration'],
         summary: 'Dados de cadastro da empresa: por id (equipe, com login) ou pelo link público (transaction, sem login: e-mails mascarados, sem telefones)',
         security: [{ bearerAuth: [] }, {}],
-        params: { type: 'object', additionalProperties: false, required: ['key'], properties: { key: text(100) } },
-        response: { 200: dataSchema, ...errorResponses(400, 401, 404, 429) },
+        params: registrationKeyParamsSchema,
+        response: { 200: registrationDataSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -275,102 +187,94 @@ export async function registrationRoutes(app: FastifyInstance, options: { public
     },
   );
 
-  const saveOptions = (hide: boolean): RouteShorthandOptions => ({
-    config: { rateLimit },
-    schema: {
-      tags: ['registration'],
-      summary: 'Salvar os dados de cadastro (somente as linhas novas; uma transação)',
-      description:
-        "Com transaction (link público, sem login) ou company_id (equipe, com login). Linhas sem new: true são somente leitura e ignoradas. Setor/cargo 'Vazio' ou vazio = nenhum; pode nomear um setor/cargo criado no mesmo envio.",
-      security: [{ bearerAuth: [] }, {}],
-      hide,
-      body: saveSchema,
-      response: {
-        200: {
-          type: 'object',
-          required: ['message', 'created'],
-          properties: {
-            message: { type: 'string' },
-            created: {
-              type: 'object',
-              required: ['sectors', 'positions', 'users'],
-              properties: { sectors: { type: 'integer' }, positions: { type: 'integer' }, users: { type: 'integer' } },
-            },
+  // The save answers at both addresses; the one with the trailing slash is left out of the OpenAPI document.
+  for (const [url, hide] of [['/users/data', false], ['/users/data/', true]] as const) {
+    app.patch(
+      url,
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['registration'],
+          summary: 'Salvar os dados de cadastro (somente as linhas novas; uma transação)',
+          description:
+            "Com transaction (link público, sem login) ou company_id (equipe, com login). Linhas sem new: true são somente leitura e ignoradas. Setor/cargo 'Vazio' ou vazio = nenhum; pode nomear um setor/cargo criado no mesmo envio.",
+          security: [{ bearerAuth: [] }, {}],
+          hide,
+          body: registrationSaveSchema,
+          response: {
+            200: registrationSavedSchema,
+            ...errorResponses(400, 401, 404, 409, 429),
           },
         },
-        ...errorResponses(400, 401, 404, 409, 429),
       },
-    },
-  });
+      async (request, reply) => {
+        const body = request.body;
+        if ((body.transaction === undefined) === (body.company_id === undefined)) throw new HttpError(400, messages.registration.targetRequired);
+        const company = await companyOfKey(request, reply, body.company_id !== undefined ? { companyId: body.company_id } : { token: body.transaction });
+        const newWorkers = (body.users ?? []).map((row, index) => ({ row, index })).filter(({ row }) => row.new === true);
+        const emails = newWorkers.map(({ row }) => normalizeEmail(row.email)).filter((email) => email !== '');
+        try {
+          const created = await app.db.transaction(async (tx) => {
+            const problems = new RowProblems();
+            const sectors = await companySectors(tx, company.id);
+            const positions = await companyPositions(tx, company.id);
+            const sectorNames = newNames(
+              (body.sectors ?? []).map((row) => ({ name: row.sector_name, isNew: row.new === true })),
+              sectors,
+              messages.registration.sectorRow,
+              problems,
+            );
+            const positionNames = newNames(
+              (body.positions ?? []).map((row) => ({ name: row.position_name, isNew: row.new === true })),
+              positions,
+              messages.registration.positionRow,
+              problems,
+            );
+            const sectorKeys = new Set([...sectors.map((row) => nameKey(row.name)), ...sectorNames.map(nameKey)]);
+            const positionKeys = new Set([...positions.map((row) => nameKey(row.name)), ...positionNames.map(nameKey)]);
+            const taken = new Map((await usersByEmail(tx, emails)).map((owner) => [owner.email, owner.companyId]));
+            const seen = new Set<string>();
+            const workers: { name: string; email: string; phone: string; sector: string | null; position: string | null }[] = [];
+            for (const { row, index } of newWorkers) {
+              const found: string[] = [];
+              const name = normalizeText(row.name);
+              const email = normalizeEmail(row.email);
+              const phone = normalizePhone(row.phone);
+              if (name === '') found.push(messages.registration.workerNameRequired);
+              else if (name.length > MAX_NAME) found.push(format(messages.registration.nameTooLong, { max: MAX_NAME }));
+              if (email === '') found.push(messages.registration.emailRequired);
+              else if (!isEmail(email)) found.push(format(messages.registration.emailInvalid, { email: email.slice(0, 80) }));
+              else if (seen.has(email)) found.push(format(messages.registration.emailRepeated, { email }));
+              // Taken in this company: the company's own list shows it. Taken elsewhere: the row cannot be saved,
+              // without confirming that another company has this person.
+              else if (taken.has(email)) found.push(taken.get(email) === company.id ? format(messages.registration.emailTaken, { email }) : messages.registration.emailUnavailable);
+              seen.add(email);
+              if (normalizeText(row.phone) === '') found.push(messages.registration.phoneRequired);
+              else if (!isPhone(phone)) found.push(format(messages.registration.phoneInvalid, { phone: normalizeText(row.phone).slice(0, 40) }));
+              const sector = isEmptyChoice(row.sector) ? null : normalizeText(row.sector!);
+              const position = isEmptyChoice(row.position) ? null : normalizeText(row.position!);
+              if (sector !== null && !sectorKeys.has(nameKey(sector))) found.push(format(messages.registration.unknownSector, { name: sector.slice(0, 80) }));
+              if (position !== null && !positionKeys.has(nameKey(position))) found.push(format(messages.registration.unknownPosition, { name: position.slice(0, 80) }));
+              if (problems.check(format(messages.registration.workerRow, { n: index + 1 }), found)) workers.push({ name, email, phone, sector, position });
+            }
+            if (problems.rows.length > 0) throw new HttpError(400, format(messages.registration.rowsRejected, { count: problems.rows.length }), problems.rows);
 
-  const save = async (request: FastifyRequest<{ Body: SaveBody }>, reply: FastifyReply) => {
-    const body = request.body;
-    if ((body.transaction === undefined) === (body.company_id === undefined)) throw new HttpError(400, messages.registration.targetRequired);
-    const company = await companyOfKey(request, reply, body.company_id !== undefined ? { companyId: body.company_id } : { token: body.transaction });
-    const newWorkers = (body.users ?? []).map((row, index) => ({ row, index })).filter(({ row }) => row.new === true);
-    const emails = newWorkers.map(({ row }) => normalizeEmail(row.email)).filter((email) => email !== '');
-    try {
-      const created = await app.db.transaction(async (tx) => {
-        const problems = new RowProblems();
-        const sectors = await companySectors(tx, company.id);
-        const positions = await companyPositions(tx, company.id);
-        const sectorNames = newNames(
-          (body.sectors ?? []).map((row) => ({ name: row.sector_name, isNew: row.new === true })),
-          sectors,
-          messages.registration.sectorRow,
-          problems,
-        );
-        const positionNames = newNames(
-          (body.positions ?? []).map((row) => ({ name: row.position_name, isNew: row.new === true })),
-          positions,
-          messages.registration.positionRow,
-          problems,
-        );
-        const sectorKeys = new Set([...sectors.map((row) => nameKey(row.name)), ...sectorNames.map(nameKey)]);
-        const positionKeys = new Set([...positions.map((row) => nameKey(row.name)), ...positionNames.map(nameKey)]);
-        const taken = new Map((await usersByEmail(tx, emails)).map((owner) => [owner.email, owner.companyId]));
-        const seen = new Set<string>();
-        const workers: { name: string; email: string; phone: string; sector: string | null; position: string | null }[] = [];
-        for (const { row, index } of newWorkers) {
-          const found: string[] = [];
-          const name = normalizeText(row.name);
-          const email = normalizeEmail(row.email);
-          const phone = normalizePhone(row.phone);
-          if (name === '') found.push(messages.registration.workerNameRequired);
-          else if (name.length > MAX_NAME) found.push(format(messages.registration.nameTooLong, { max: MAX_NAME }));
-          if (email === '') found.push(messages.registration.emailRequired);
-          else if (!isEmail(email)) found.push(format(messages.registration.emailInvalid, { email: email.slice(0, 80) }));
-          else if (seen.has(email)) found.push(format(messages.registration.emailRepeated, { email }));
-          // Taken in this company: the company's own list shows it. Taken elsewhere: the row cannot be saved,
-          // without confirming that another company has this person.
-          else if (taken.has(email)) found.push(taken.get(email) === company.id ? format(messages.registration.emailTaken, { email }) : messages.registration.emailUnavailable);
-          seen.add(email);
-          if (normalizeText(row.phone) === '') found.push(messages.registration.phoneRequired);
-          else if (!isPhone(phone)) found.push(format(messages.registration.phoneInvalid, { phone: normalizeText(row.phone).slice(0, 40) }));
-          const sector = isEmptyChoice(row.sector) ? null : normalizeText(row.sector!);
-          const position = isEmptyChoice(row.position) ? null : normalizeText(row.position!);
-          if (sector !== null && !sectorKeys.has(nameKey(sector))) found.push(format(messages.registration.unknownSector, { name: sector.slice(0, 80) }));
-          if (position !== null && !positionKeys.has(nameKey(position))) found.push(format(messages.registration.unknownPosition, { name: position.slice(0, 80) }));
-          if (problems.check(format(messages.registration.workerRow, { n: index + 1 }), found)) workers.push({ name, email, phone, sector, position });
+            const sectorIds = new Map([...sectors, ...(await insertSectors(tx, company.id, sectorNames))].map((row) => [nameKey(row.name), row.id]));
+            const positionIds = new Map([...positions, ...(await insertPositions(tx, company.id, positionNames))].map((row) => [nameKey(row.name), row.id]));
+            const userIds = await insertParticipants(tx, company.id, workers);
+            const sectorLinks = workers.flatMap((worker) => (worker.sector === null ? [] : [{ userId: userIds.get(worker.email)!, sectorId: sectorIds.get(nameKey(worker.sector))! }]));
+            const positionLinks = workers.flatMap((worker) =>
+              worker.position === null ? [] : [{ userId: userIds.get(worker.email)!, positionId: positionIds.get(nameKey(worker.position))! }],
+            );
+            await insertRelations(tx, sectorLinks, positionLinks);
+            return { sectors: sectorNames.length, positions: positionNames.length, users: workers.length };
+          });
+          return { message: messages.registration.saved, created };
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new HttpError(409, messages.registration.emailConflict);
+          throw error;
         }
-        if (problems.rows.length > 0) throw new HttpError(400, format(messages.registration.rowsRejected, { count: problems.rows.length }), problems.rows);
-
-        const sectorIds = new Map([...sectors, ...(await insertSectors(tx, company.id, sectorNames))].map((row) => [nameKey(row.name), row.id]));
-        const positionIds = new Map([...positions, ...(await insertPositions(tx, company.id, positionNames))].map((row) => [nameKey(row.name), row.id]));
-        const userIds = await insertParticipants(tx, company.id, workers);
-        const sectorLinks = workers.flatMap((worker) => (worker.sector === null ? [] : [{ userId: userIds.get(worker.email)!, sectorId: sectorIds.get(nameKey(worker.sector))! }]));
-        const positionLinks = workers.flatMap((worker) =>
-          worker.position === null ? [] : [{ userId: userIds.get(worker.email)!, positionId: positionIds.get(nameKey(worker.position))! }],
-        );
-        await insertRelations(tx, sectorLinks, positionLinks);
-        return { sectors: sectorNames.length, positions: positionNames.length, users: workers.length };
-      });
-      return { message: messages.registration.saved, created };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, messages.registration.emailConflict);
-      throw error;
-    }
-  };
-  app.patch<{ Body: SaveBody }>('/users/data', saveOptions(false), save);
-  app.patch<{ Body: SaveBody }>('/users/data/', saveOptions(true), save);
+      },
+    );
+  }
 }

@@ -5,7 +5,8 @@ import { visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { HttpError } from '../errors.ts';
 import { companyEmployees, companyPositions, companySectors, isUniqueViolation, usersByEmail } from '../repositories/employees.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { importResultSchema, xlsxFileSchema } from '../contract/spreadsheets.ts';
 import { applyImport } from '../spreadsheets/applyImport.ts';
 import { planImport } from '../spreadsheets/importPlan.ts';
 import { MAX_UPLOAD_BYTES, XLSX_MIME, fileSlug } from '../spreadsheets/layout.ts';
@@ -15,16 +16,6 @@ import { normalizeEmail } from '../../../../engine/rules/email.ts';
 
 /** Most bad rows listed in one answer (the message gives the total). */
 const MAX_LISTED_ERRORS = 500;
-
-const params = { type: 'object', required: ['companyId'], properties: { companyId: idSchema } } as const;
-
-const xlsxResponse = { description: 'Planilha .xlsx', type: 'string', format: 'binary' } as const;
-
-const countsSchema = {
-  type: 'object',
-  required: ['employees', 'sectors', 'positions'],
-  properties: { employees: { type: 'integer' }, sectors: { type: 'integer' }, positions: { type: 'integer' } },
-} as const;
 
 function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer) {
   return reply
@@ -40,16 +31,17 @@ function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer) {
  * `POST /users/excel/{companyId}` (multipart import, one transaction). Administrators: any company;
  * company users: their own (others answer 404).
  */
-export async function spreadsheetRoutes(app: FastifyInstance, options: { maxBytes?: number } = {}) {
+export async function spreadsheetRoutes(server: FastifyInstance, options: { maxBytes?: number } = {}) {
+  const app = server.withTypeProvider<ContractProvider>();
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   /** Options of a signed-in .xlsx download of one company. */
   const download = (summary: string) => ({
     preHandler: [app.authenticate],
-    schema: { tags: ['spreadsheets'], summary, security: bearer, params, produces: [XLSX_MIME], response: { 200: xlsxResponse, ...errorResponses(400, 401, 404) } },
+    schema: { tags: ['spreadsheets'], summary, security: bearer, params: companyParamsSchema, produces: [XLSX_MIME], response: { 200: xlsxFileSchema, ...errorResponses(400, 401, 404) } },
   });
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 200 } });
 
-  app.get<{ Params: { companyId: number } }>(
+  app.get(
     '/users/excel/template/:companyId',
     download('Modelo da planilha de colaboradores (com os setores e cargos da empresa)'),
     async (request, reply) => {
@@ -61,7 +53,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
     },
   );
 
-  app.get<{ Params: { companyId: number } }>(
+  app.get(
     '/users/excel/:companyId',
     download('Exportar colaboradores, setores e cargos da empresa'),
     async (request, reply) => {
@@ -84,7 +76,7 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
     },
   );
 
-  app.post<{ Params: { companyId: number } }>(
+  app.post(
     '/users/excel/:companyId',
     {
       preHandler: [app.authenticate],
@@ -93,14 +85,10 @@ export async function spreadsheetRoutes(app: FastifyInstance, options: { maxByte
         summary: 'Importar a planilha de colaboradores (multipart, campo file; tudo ou nada)',
         description: `Cria ou atualiza por Id: setores e cargos primeiro, depois os colaboradores. Qualquer linha com erro → 400 com todas as linhas em errors, e nada é importado. Limite de ${Math.round(maxBytes / 1024 / 1024)} MB.`,
         security: bearer,
-        params,
+        params: companyParamsSchema,
         consumes: ['multipart/form-data'],
         response: {
-          200: {
-            type: 'object',
-            required: ['message', 'created', 'updated'],
-            properties: { message: { type: 'string' }, created: countsSchema, updated: countsSchema },
-          },
+          200: importResultSchema,
           ...errorResponses(400, 401, 404, 409, 413, 415),
         },
       },

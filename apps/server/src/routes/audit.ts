@@ -5,22 +5,12 @@ import { format, messages } from '../../../../engine/messages.ts';
 import { AUDIT_ACTIONS } from '../audit.ts';
 import { auditLog, companies, users } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { auditPageSchema, auditQuerySchema } from '../contract/audit.ts';
 
 const m = messages.audit;
 const ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MAX_LIMIT = 200;
-
-interface AuditQuery {
-  user?: string;
-  company?: number;
-  action?: string;
-  from?: string;
-  to?: string;
-  limit?: number;
-  offset?: number;
-}
 
 /** Whether `text` is a real calendar date written yyyy-mm-dd. */
 function isDate(text: string): boolean {
@@ -36,31 +26,14 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-const itemSchema = {
-  type: 'object',
-  required: ['id', 'at', 'actor_user_id', 'actor_name', 'actor_email', 'company_id', 'company_name', 'action', 'target', 'details', 'ip'],
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'string' },
-    actor_user_id: { type: ['integer', 'null'] },
-    actor_name: { type: ['string', 'null'] },
-    actor_email: { type: ['string', 'null'] },
-    company_id: { type: ['integer', 'null'] },
-    company_name: { type: ['string', 'null'] },
-    action: { type: 'string' },
-    target: { type: ['string', 'null'] },
-    details: { type: ['object', 'null'], additionalProperties: true },
-    ip: { type: ['string', 'null'] },
-  },
-} as const;
-
 /**
  * `GET /audit`: the audit log for administrators, newest first, filtered by person (actor id or part of
  * the e-mail), company, action and days (`from`/`to`, yyyy-mm-dd, whole days in the app's time zone).
  * There is no call that changes or deletes the log: the table refuses it anyway (migration 0007).
  */
-export async function auditRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: AuditQuery }>(
+export async function auditRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
+  app.get(
     '/audit',
     {
       preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator)],
@@ -68,30 +41,9 @@ export async function auditRoutes(app: FastifyInstance) {
         tags: ['audit'],
         summary: 'Registro de auditoria (administrador): ações da equipe e entradas, os mais recentes primeiro',
         security: bearer,
-        querystring: {
-          type: 'object',
-          additionalProperties: { not: {} },
-          properties: {
-            user: { type: 'string', maxLength: 254 },
-            company: idSchema,
-            action: { type: 'string', maxLength: 64 },
-            from: { type: 'string', maxLength: 10 },
-            to: { type: 'string', maxLength: 10 },
-            limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
-            offset: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-          },
-        },
+        querystring: auditQuerySchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['total', 'limit', 'offset', 'items'],
-            properties: {
-              total: { type: 'integer' },
-              limit: { type: 'integer' },
-              offset: { type: 'integer' },
-              items: { type: 'array', maxItems: MAX_LIMIT, items: itemSchema },
-            },
-          },
+          200: auditPageSchema,
           ...errorResponses(400, 401, 403),
         },
       },

@@ -8,7 +8,8 @@ import { format, messages } from '../../../../engine/messages.ts';
 import { fileVersionState, type FileVersionState } from '../definitionVersions.ts';
 import { definitionsDir } from '../definitions.ts';
 import { formatVersion } from '../../../../engine/definition/versions.ts';
-import { bearer, errorResponses } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { definitionCheckSchema, definitionVerdictSchema, questionnaireFileListSchema, type VersionVerdict } from '../contract/definitions.ts';
 
 /**
  * The page the preview screen draws a questionnaire in (`/preview/frame`): the one page of the web app
@@ -83,31 +84,13 @@ function describe(file: QuestionnaireFileEntry, lookup: (name: string) => unknow
   };
 }
 
-const fileSchema = {
-  type: 'object',
-  required: ['name', 'type', 'title', 'json'],
-  properties: {
-    name: { type: 'string' },
-    type: { type: ['integer', 'null'] },
-    title: { type: 'string' },
-    // The file's JSON as it is (null when it is not JSON), so the browser can follow `extends` itself.
-    json: {},
-    error: { type: 'string' },
-  },
-} as const;
-
-const definitionErrorSchema = {
-  type: 'object',
-  required: ['pointer', 'message'],
-  properties: { pointer: { type: 'string' }, message: { type: 'string' } },
-} as const;
-
 /**
  * The questionnaire preview of the administrators: the repository's questionnaire files as they are,
  * and the check of a definition being written (the parser's verdict, `extends` resolved against those
  * files). Nothing is written: the preview never creates an evaluation.
  */
-export async function definitionPreviewRoutes(app: FastifyInstance, options: { dir?: string } = {}) {
+export async function definitionPreviewRoutes(server: FastifyInstance, options: { dir?: string } = {}) {
+  const app = server.withTypeProvider<ContractProvider>();
   const dir = options.dir ?? definitionsDir;
   const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
 
@@ -119,7 +102,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
         tags: ['definitions'],
         summary: 'Arquivos de questionário do repositório (definitions/questionnaires), por tipo e nome',
         security: bearer,
-        response: { 200: { type: 'array', items: fileSchema }, ...errorResponses(401, 403) },
+        response: { 200: questionnaireFileListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => {
@@ -136,7 +119,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
     },
   );
 
-  app.post<{ Body: { definition: unknown } }>(
+  app.post(
     '/definitions/questionnaires/check',
     {
       preHandler: adminOnly,
@@ -145,32 +128,9 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
         tags: ['definitions'],
         summary: 'Verificar uma definição de questionário (extends e $ref resolvidos contra os arquivos do repositório); nada é gravado',
         security: bearer,
-        body: { type: 'object', required: ['definition'], properties: { definition: {} } },
+        body: definitionCheckSchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['ok'],
-            properties: {
-              ok: { type: 'boolean' },
-              // The definition with what it extends merged in, ready for the renderer (when ok).
-              definition: {},
-              errors: { type: 'array', items: definitionErrorSchema },
-              // How it compares with the last published version of the catalogue's file of its type.
-              version: {
-                type: 'object',
-                required: ['file', 'state', 'changes'],
-                properties: {
-                  file: { type: 'string' },
-                  state: { type: 'string', enum: ['published', 'unpublished', 'refused'] },
-                  latest: { type: ['string', 'null'] },
-                  next: { type: 'string' },
-                  needed: { type: 'integer' },
-                  kind: { type: 'string', enum: ['text', 'structure', 'scoring'] },
-                  changes: { type: 'array', items: { type: 'object', required: ['pointer', 'kind', 'detail'], properties: { pointer: { type: 'string' }, kind: { type: 'string' }, detail: { type: 'string' } } } },
-                },
-              },
-            },
-          },
+          200: definitionVerdictSchema,
           ...errorResponses(400, 401, 403, 413),
         },
       },
@@ -185,7 +145,7 @@ export async function definitionPreviewRoutes(app: FastifyInstance, options: { d
 }
 
 /** How a definition compares with the published versions of its file, as the preview shows it. */
-function versionVerdict(file: string, { check, versions }: FileVersionState) {
+function versionVerdict(file: string, { check, versions }: FileVersionState): VersionVerdict {
   const latest = versions.at(-1)?.version ?? null;
   if (check.state === 'published') return { file, state: check.state, latest, changes: [] };
   if (check.state === 'refused') return { file, state: check.state, latest, needed: check.needed, changes: check.changes };

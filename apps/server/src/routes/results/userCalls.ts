@@ -1,25 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { visibleUsers } from '../../access.ts';
+import { bearer, errorResponses } from '../../contract/common.ts';
 import { findCompany } from '../../repositories/companies.ts';
-import { bearer, errorResponses, idSchema, idNameListSchema } from '../../schemas/common.ts';
-import type { ResultContext } from './shared.ts';
+import { idNameListSchema, idParams, userCompanySchema, userParams } from './contract.ts';
 
-/** Registers the users of the scanner report dialog: the user in a list, and a user's name and company. */
-export function scannerUserRoutes(app: FastifyInstance, { staff }: ResultContext) {
+/** Registers the users of the scanner report dialog: the user in a list, and a user's name and company (no dataset: the user's record). */
+export function userCallRoutes(app: FastifyInstance, staff: preHandlerAsyncHookHandler[]) {
   app.get<{ Params: { userId: number } }>(
     '/users/full/:userId',
     {
       preHandler: staff,
-      schema: {
-        tags: ['results'],
-        summary: 'O usuário (nome) do diálogo Relatório Scanner, numa lista',
-        security: bearer,
-        params: { type: 'object', required: ['userId'], properties: { userId: idSchema } },
-        response: {
-          200: idNameListSchema,
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
+      schema: { tags: ['results'], summary: 'O usuário (nome) do diálogo Relatório Scanner, numa lista', security: bearer, params: userParams, response: { 200: idNameListSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       const { userId } = request.params;
@@ -32,20 +23,7 @@ export function scannerUserRoutes(app: FastifyInstance, { staff }: ResultContext
     '/users/:id',
     {
       preHandler: staff,
-      schema: {
-        tags: ['results'],
-        summary: 'Nome e empresa (nome fantasia) de um usuário',
-        security: bearer,
-        params: { type: 'object', required: ['id'], properties: { id: idSchema } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['id', 'name', 'company_name'],
-            properties: { id: { type: 'integer' }, name: { type: 'string' }, company_name: { type: ['string', 'null'] } },
-          },
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
+      schema: { tags: ['results'], summary: 'Nome e empresa (nome fantasia) de um usuário', security: bearer, params: idParams, response: { 200: userCompanySchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       const { id } = request.params;

@@ -1,0 +1,349 @@
+import { groupBy } from '../../../../../engine/collections.ts';
+import type { Cell, Condition, DashboardDefinition, DashboardFilters, Row } from '../../../../../engine/definition/dashboard.ts';
+import { allQuestions } from '../../../../../engine/definition/questions.ts';
+import type { FilterKey } from '../../../../../engine/filters.ts';
+import { format, messages } from '../../../../../engine/messages.ts';
+import { applyTransforms, matches, matchesAll } from '../../../../../engine/scoring/transforms.ts';
+import { visibleCompany, visibleUsers } from '../../access.ts';
+import type { Db } from '../../db/client.ts';
+import type { Definitions } from '../../definitions.ts';
+import { HttpError } from '../../errors.ts';
+import { computeDatasets } from '../../results/dashboards.ts';
+import { checkFilters, filterChoices } from '../../results/filters.ts';
+import { dashboardNamed, datasetTypes } from '../../results/views.ts';
+import { isUuid } from '../../schemas/common.ts';
+import type { Account } from '../../types.ts';
+import type { CallDeclaration, CallStep, DatasetQuery, IdList, Input, Reader, Rows, Shape, Step } from './language.ts';
+
+/*
+ * The one interpreter of the section 7 calls' declarations (`language.ts`): it checks what the request
+ * names, computes the declared datasets of the dashboard with `computeDatasets` under the account's
+ * checked filters (a company user is kept to its company by `checkFilters`), and builds the answer
+ * from their finished rows. No score, mean or percentage is computed here.
+ */
+
+/** What answering a call needs from the app. */
+export interface CallEnvironment {
+  db: Db;
+  definitions: Definitions;
+  timeZone: string;
+}
+
+/** The request as the interpreter reads it. */
+export interface CallRequest {
+  account: Account;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** A cell as text ('' when empty). */
+const text = (value: Cell | undefined): string => (value === null || value === undefined ? '' : String(value));
+const number = (value: Cell | undefined): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
+
+const READERS: Record<Reader, (value: Cell | undefined) => unknown> = {
+  text,
+  number,
+  nullableText: (value) => (value === null || value === undefined ? null : String(value)),
+  nullableNumber: (value) => (value === null || value === undefined ? null : number(value)),
+  flag: (value) => value === true,
+};
+
+const read = (value: Cell | undefined, reader: Reader | undefined): unknown => (reader ? READERS[reader](value) : (value ?? null));
+
+/** A request value. */
+function inputValue(request: CallRequest, input: Input): unknown {
+  const [place, name] = 'param' in input ? [request.params, input.param] : 'query' in input ? [request.query, input.query] : [request.body, input.body];
+  return (place as Record<string, unknown> | undefined)?.[name];
+}
+
+const ID_LISTS: Record<IdList, (values: unknown[]) => (string | number)[]> = {
+  evaluationIds: (values) => [...new Set(values.map(String).filter(isUuid).map((id) => id.toLowerCase()))],
+  ids: (values) => [...new Set(values.map(Number))],
+};
+
+/** A request value as a list of ids (a single value is a list of one). */
+function idList(request: CallRequest, input: Input, as: IdList): (string | number)[] {
+  const value = inputValue(request, input);
+  return value === undefined || value === null ? [] : ID_LISTS[as](Array.isArray(value) ? value : [value]);
+}
+
+/** The datasets a call reads: those whose rows it reads, those whose declared questions it reads, the filters whose choices it lists. */
+interface Needs {
+  rows: Set<string>;
+  declared: Set<string>;
+  choices: Set<NonNullable<Rows['choices']>>;
+}
+
+/** The view's dataset a source names: a name, or the view's first non-internal dataset of a query (404 without one). */
+export function datasetNamed(dashboard: DashboardDefinition, source: string | DatasetQuery): string {
+  if (typeof source === 'string') return source;
+  const found = Object.entries(dashboard.datasets).find(([, dataset]) => !('from' in dataset) && dataset.query === source.query && !dataset.internal);
+  if (!found) throw new HttpError(404, format(messages.api[source.missing], { id: dashboard.id }));
+  return found[0];
+}
+
+const sourcesOf = (rows: Rows): (string | DatasetQuery)[] => (rows.dataset === undefined ? [] : Array.isArray(rows.dataset) ? rows.dataset : [rows.dataset]);
+
+/** The case of a `cases` shape the request chooses: the first dataset whose declared questions list its value. */
+function chosenCase(dashboard: DashboardDefinition, shape: Extract<Shape, { cases: unknown }>, request: CallRequest): string | undefined {
+  const value = text(inputValue(request, shape.listing) as Cell);
+  return Object.keys(shape.cases).find((name) => {
+    const dataset = dashboard.datasets[name];
+    return dataset !== undefined && !('from' in dataset) && 'questions' in dataset && (dataset.questions ?? []).includes(value);
+  });
+}
+
+/**
+ * Walks a declaration's answer for the datasets it needs; with a request, only the case it chooses
+ * (without, every case: the startup check).
+ */
+export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?: CallRequest): Needs {
+  const needs: Needs = { rows: new Set(), declared: new Set(), choices: new Set() };
+  const walkRows = (rows: Rows) => {
+    for (const source of sourcesOf(rows)) needs.rows.add(datasetNamed(dashboard, source));
+    if (rows.questions !== undefined) needs.declared.add(rows.questions);
+    if (rows.whenAny !== undefined) needs.rows.add(rows.whenAny);
+    if (rows.choices !== undefined) needs.choices.add(rows.choices);
+    for (const step of [...(rows.steps ?? []), ...(rows.then ?? [])]) {
+      if (step.op === 'listed') step.in.forEach((name) => needs.declared.add(name));
+      if (step.op === 'lookup') walkRows(step.source);
+    }
+  };
+  const walk = (shape: Shape): void => {
+    if ('object' in shape) Object.values(shape.object).forEach(walk);
+    else if ('list' in shape) {
+      walkRows(shape.list);
+      walk(shape.each);
+    } else if ('first' in shape) {
+      walkRows(shape.first);
+      walk(shape.each);
+    }
+    else if ('count' in shape) walkRows(shape.count);
+    else if ('every' in shape) walkRows(shape.every);
+    else if ('compare' in shape) shape.of.forEach(walk);
+    else if ('all' in shape) shape.all.forEach(walk);
+    else if ('cases' in shape) {
+      const chosen = request ? chosenCase(dashboard, shape, request) : undefined;
+      const cases = request ? (chosen === undefined ? [] : [chosen]) : Object.keys(shape.cases);
+      for (const name of cases) {
+        needs.rows.add(name);
+        walk(shape.cases[name]!);
+      }
+      if (!request || chosen === undefined) walk(shape.otherwise);
+    }
+  };
+  walk(answer);
+  return needs;
+}
+
+/** The datasets a declaration names that its dashboard lacks (the startup check). */
+export function missingDatasets(dashboard: DashboardDefinition, declaration: CallDeclaration): string[] {
+  const needs = needsOf(dashboard, declaration.answer);
+  return [...new Set([...needs.rows, ...needs.declared])].filter((name) => !dashboard.datasets[name]);
+}
+
+/** Computes datasets of a view under filters already checked; a paged dataset is read whole. */
+async function computeAll(env: CallEnvironment, dashboard: DashboardDefinition, filters: DashboardFilters, names: string[]): Promise<Map<string, Row[]>> {
+  const totals = new Map<string, number>();
+  const computed = await computeDatasets(env.db, env.definitions, dashboard, filters, names, totals);
+  for (const name of names) {
+    const total = totals.get(name);
+    const rows = computed.get(name);
+    for (let page = 1; total !== undefined && rows !== undefined && rows.length < total; page += 1) {
+      const more = (await computeDatasets(env.db, env.definitions, dashboard, { ...filters, pages: { [name]: page } }, [name])).get(name) ?? [];
+      if (more.length === 0) break;
+      rows.push(...more);
+    }
+  }
+  return computed;
+}
+
+/**
+ * The datasets under id lists: for each list, the rows of any of its ids (told apart by `key`); the
+ * rows in every list given. An id of a filter the checked filters already fix otherwise matches nothing.
+ */
+async function computeAnyOf(env: CallEnvironment, dashboard: DashboardDefinition, filters: DashboardFilters, names: string[], lists: [FilterKey, (string | number)[]][], key: string) {
+  const perList: Map<string, Map<string, Row>>[] = [];
+  for (const [field, ids] of lists) {
+    const union = new Map(names.map((name) => [name, new Map<string, Row>()]));
+    for (const id of ids) {
+      const fixed = filters[field];
+      if (fixed !== undefined && fixed !== id) continue;
+      const narrowed: DashboardFilters = { ...filters, [field]: id, ...(field === 'sector_id' && dashboard.sectorOf === 'rated' ? { sector_of: 'rated' as const } : {}) };
+      for (const [name, rows] of await computeAll(env, dashboard, narrowed, names)) for (const row of rows) if (!union.get(name)!.has(text(row[key]))) union.get(name)!.set(text(row[key]), row);
+    }
+    perList.push(union);
+  }
+  const [first, ...others] = perList;
+  return new Map(names.map((name) => [name, [...(first?.get(name)?.entries() ?? [])].filter(([id]) => others.every((list) => list.get(name)!.has(id))).map(([, row]) => row)]));
+}
+
+/** One item of a list: a row, or a group read from its first row. */
+interface Scope {
+  row: Row;
+  group: Row[];
+}
+
+/** Builds an answer from computed datasets. */
+function shaper(env: CallEnvironment, dashboard: DashboardDefinition, request: CallRequest, computed: Map<string, Row[]>, choices: Map<string, Row[]>) {
+  const questionnaireOf = (name: string | undefined) => {
+    const dataset = name === undefined ? undefined : dashboard.datasets[name];
+    return dataset ? env.definitions.questionnaires.get(datasetTypes(dashboard, dataset)[0]!) : undefined;
+  };
+
+  /** The questions of a dataset's questionnaire, in order, as rows. */
+  function questionRows(name: string): Row[] {
+    const definition = questionnaireOf(name);
+    if (!definition) return [];
+    return allQuestions(definition).map(({ question, pageIndex }) => ({
+      question: question.id,
+      text: question.text,
+      page: pageIndex,
+      pageTitle: definition.pages[pageIndex]!.title ?? '',
+      parent: question.when?.question ?? null,
+    }));
+  }
+
+  const declaredQuestions = (names: string[]) =>
+    new Set(names.flatMap((name) => { const dataset = dashboard.datasets[name]; return !dataset || 'from' in dataset || !('questions' in dataset) ? [] : (dataset.questions ?? []); }));
+
+  const callSteps: { [K in CallStep['op']]: (rows: Row[], step: Extract<CallStep, { op: K }>, source: string | undefined) => Row[] } = {
+    scoreOrder: (rows, step, source) => {
+      const order = new Map((questionnaireOf(source)?.scoring?.scores ?? []).map((score, index) => [score.id, index]));
+      const at = (row: Row) => order.get(text(row[step.field])) ?? order.size;
+      return [...rows].sort((a, b) => at(a) - at(b));
+    },
+    equalsInput: (rows, step) => rows.filter((row) => text(row[step.field]) === text(inputValue(request, step.input) as Cell)),
+    listed: (rows, step) => {
+      const listed = declaredQuestions(step.in);
+      return rows.map((row) => ({ ...row, [step.as]: listed.has(text(row[step.field])) }));
+    },
+    anyOf: (rows, step) => rows.filter((row) => step.where.some((conditions) => matchesAll(row, conditions))),
+    lookup: (rows, step) => {
+      const found = groupBy(sourceRows(step.source, { row: {}, group: [] }), (row) => text(row[step.on]));
+      return rows.map((row) => ({ ...row, ...Object.fromEntries(step.take.map((field) => [field, found.get(text(row[step.on]))?.[0]?.[field] ?? null])) }));
+    },
+  };
+
+  function applySteps(rows: Row[], steps: Step[] | undefined, source: string | undefined): Row[] {
+    let current = rows;
+    for (const step of steps ?? []) {
+      if (step.op in callSteps) {
+        const run = callSteps[step.op as CallStep['op']] as (rows: Row[], step: CallStep, source: string | undefined) => Row[];
+        current = run(current, step as CallStep, source);
+      } else {
+        const definition = questionnaireOf(source);
+        current = applyTransforms(current, [step as Exclude<Step, CallStep>], { scores: definition?.scoring?.scores ?? [], bands: definition?.scoring?.classification?.bands ?? [] });
+      }
+    }
+    return current;
+  }
+
+  // A declared source's rows after its steps are the same for every item: computed once.
+  const sourceCache = new Map<Rows, Row[]>();
+  const firstSource = (rows: Rows) => {
+    const [source] = sourcesOf(rows);
+    return source === undefined ? rows.questions : datasetNamed(dashboard, source);
+  };
+
+  function sourceRows(rows: Rows, scope: Scope): Row[] {
+    const declared = rows.dataset !== undefined || rows.questions !== undefined || rows.choices !== undefined;
+    if (declared && sourceCache.has(rows)) return sourceCache.get(rows)!;
+    let found: Row[];
+    if (rows.whenAny !== undefined && (computed.get(rows.whenAny) ?? []).length === 0) found = [];
+    else if (rows.dataset !== undefined) found = sourcesOf(rows).flatMap((source) => computed.get(datasetNamed(dashboard, source)) ?? []);
+    else if (rows.questions !== undefined) found = questionRows(rows.questions);
+    else if (rows.choices !== undefined) found = choices.get(rows.choices) ?? [];
+    else found = scope.group;
+    found = applySteps(found, rows.steps, firstSource(rows));
+    if (declared) sourceCache.set(rows, found);
+    return found;
+  }
+
+  // A declared source's rows by the fields each of its matches reads, indexed once.
+  const indexes = new Map<Rows, Map<number, Map<string, Row[]>>>();
+  const keyOf = (row: Row, fields: string[]) => JSON.stringify(fields.map((field) => text(row[field])));
+
+  function matched(rows: Rows, source: Row[], scope: Scope): Row[] {
+    if (!rows.match) return source;
+    const maps = Array.isArray(rows.match) ? rows.match : [rows.match];
+    const cached = indexes.get(rows) ?? new Map<number, Map<string, Row[]>>();
+    if (sourceCache.has(rows)) indexes.set(rows, cached);
+    const found = new Set<Row>();
+    maps.forEach((map, position) => {
+      const index = cached.get(position) ?? groupBy(source, (row) => keyOf(row, Object.keys(map)));
+      cached.set(position, index);
+      for (const row of index.get(keyOf(scope.row, Object.values(map))) ?? []) found.add(row);
+    });
+    return maps.length === 1 ? [...found] : source.filter((row) => found.has(row));
+  }
+
+  /** The rows of a `Rows`, before grouping. */
+  const rowsOf = (rows: Rows, scope: Scope): Row[] => applySteps(matched(rows, sourceRows(rows, scope), scope), rows.then, firstSource(rows));
+
+  /** The items of a `Rows`: one per row, or per group. */
+  function itemsOf(rows: Rows, scope: Scope): Scope[] {
+    const found = rowsOf(rows, scope);
+    if (!rows.groupBy) return found.map((row) => ({ row, group: [row] }));
+    const fields = rows.groupBy;
+    return [...groupBy(found, (row) => keyOf(row, fields)).values()].map((group) => ({ row: group[0]!, group }));
+  }
+
+  function build(shape: Shape, scope: Scope): unknown {
+    if ('const' in shape) return shape.const;
+    if ('cell' in shape) {
+      const value = scope.row[shape.cell];
+      return read(shape.or !== undefined && (value === null || value === undefined) ? scope.row[shape.or] : value, shape.read);
+    }
+    if ('cells' in shape) return shape.cells.map((cell) => read(scope.row[cell], shape.read));
+    if ('object' in shape) return Object.fromEntries(Object.entries(shape.object).map(([field, part]) => [field, build(part, scope)]));
+    if ('list' in shape) {
+      const items = itemsOf(shape.list, scope);
+      return items.length === 0 && shape.orNull ? null : items.map((item) => build(shape.each, item));
+    }
+    if ('first' in shape) return build(shape.each, itemsOf(shape.first, scope)[0] ?? { row: {}, group: [] });
+    if ('count' in shape) return itemsOf(shape.count, scope).length;
+    if ('every' in shape) return rowsOf(shape.every, scope).every((row) => matches(row, shape.where as Condition));
+    if ('compare' in shape) {
+      const [left, right] = shape.of.map((part) => Number(build(part, scope))) as [number, number];
+      return shape.compare === 'lt' ? left < right : left > right;
+    }
+    if ('all' in shape) return shape.all.every((part) => build(part, scope) === true);
+    const chosen = chosenCase(dashboard, shape, request);
+    return build(chosen === undefined ? shape.otherwise : shape.cases[chosen]!, scope);
+  }
+
+  return (shape: Shape) => build(shape, { row: {}, group: [] });
+}
+
+/** Answers one declared call. */
+export async function answerCall(env: CallEnvironment, declaration: CallDeclaration, request: CallRequest): Promise<unknown> {
+  const { account } = request;
+  const visible = declaration.visible ?? {};
+  if (visible.company) await visibleCompany(env.db, account, Number(inputValue(request, visible.company)));
+  if (visible.user) await visibleUsers(env.db, account, [Number(inputValue(request, visible.user))]);
+  const dashboard = typeof declaration.dashboard === 'number' ? env.definitions.dashboards.get(declaration.dashboard)! : dashboardNamed(env.definitions, String(inputValue(request, declaration.dashboard)));
+  const needs = needsOf(dashboard, declaration.answer, request);
+
+  const raw: DashboardFilters = {};
+  for (const [field, input] of Object.entries(declaration.filters ?? {})) {
+    const value = inputValue(request, input);
+    if (value !== undefined) Object.assign(raw, { [field]: value });
+  }
+  const lists = Object.entries(declaration.anyOf?.lists ?? {}).map(([field, input]) => [field as FilterKey, idList(request, input, 'ids')] as [FilterKey, (string | number)[]]);
+  if (declaration.anyOf && lists.every(([, ids]) => ids.length === 0)) throw new HttpError(400, messages.api[declaration.anyOf.required]);
+  const filters = await checkFilters(env.db, account, dashboard, raw);
+  const { evaluations, people } = declaration.only ?? {};
+  if (evaluations) filters.evaluation_ids = idList(request, evaluations.input, evaluations.as).map(String);
+  if (people) filters.person_ids = idList(request, people.input, people.as).map(Number);
+
+  const names = [...needs.rows];
+  const computed = names.length === 0 ? new Map<string, Row[]>() : declaration.anyOf ? await computeAnyOf(env, dashboard, filters, names, lists.filter(([, ids]) => ids.length > 0), declaration.anyOf.key) : await computeAll(env, dashboard, filters, names);
+  const choices = new Map<string, Row[]>();
+  for (const field of needs.choices) choices.set(field, (await filterChoices(env.db, env.timeZone, account, dashboard, field, filters)).map((choice) => ({ ...choice })));
+
+  const answer = shaper(env, dashboard, request, computed, choices)(declaration.answer);
+  if (declaration.emptyIs && Array.isArray(answer) && answer.length === 0) throw new HttpError(404, messages.api[declaration.emptyIs]);
+  return answer;
+}

@@ -6,26 +6,11 @@ import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { ChosenPeople, Condition, DashboardData, LayoutNode, RepeatNode, SectionNode, TabsNode, ToggleNode, Widget } from '../../engine/definition/dashboard';
+import type { LayoutNode, RepeatNode, SectionNode, TabsNode, ToggleNode, Widget } from '../../engine/definition/dashboard';
 import { repeatBlocks, sectionTitle } from '../../engine/charts/rows';
+import type { LayoutContext } from './types';
 import { WidgetCard } from './WidgetCard';
 
-/** What every node of the layout draws from. */
-export interface LayoutContext {
-  data: DashboardData;
-  /** The chosen people, named in sections' titles. Default none. */
-  people?: ChosenPeople;
-  /** The view's title (names widgets without one). */
-  title: string;
-  /** The view's empty text. */
-  empty: string;
-  /** Conditions every widget's rows meet besides its own `where` (a repeated block's person). */
-  narrow: Condition[];
-  /** The repeated block the nodes are in (its title completes the widgets' names). Default none. */
-  block?: string;
-  /** Rows per page of the paged datasets, by name, and how to ask for another page. Default none. */
-  paging?: { sizes: Record<string, number>; onPage(dataset: string, page: number): void };
-}
 
 interface NodeProps<N> {
   node: N;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Widget } from '../../engine/definition/dashboard';
 import { widgetRows } from '../../engine/charts/rows';
 import { format, messages } from '../../engine/messages';
-import type { LayoutContext } from './LayoutView';
+import type { LayoutContext } from './types';
 import { widgetRegistry } from './widgets/registry';
 import type { WidgetProps } from './widgets/types';
 import { WidgetHelpView } from './WidgetHelpView';

@@ -1,4 +1,4 @@
-import type { DashboardData, DashboardFilters } from '../../engine/definition/dashboard';
+import type { ChosenPeople, Condition, DashboardData, DashboardFilters } from '../../engine/definition/dashboard';
 import type { FilterField } from '../../engine/filters';
 
 /** One choice of a filter. */
@@ -30,4 +30,21 @@ export interface DashboardSource {
   sendReport(dashboardId: number, userId: number): Promise<{ message: string; jobId: string }>;
   /** Where a queued sending stands (`GET /api/evaluation/report/{jobId}`). */
   sendState(jobId: string): Promise<'queued' | 'sent' | 'failed'>;
+}
+
+/** What every node of the layout draws from. */
+export interface LayoutContext {
+  data: DashboardData;
+  /** The chosen people, named in sections' titles. Default none. */
+  people?: ChosenPeople;
+  /** The view's title (names widgets without one). */
+  title: string;
+  /** The view's empty text. */
+  empty: string;
+  /** Conditions every widget's rows meet besides its own `where` (a repeated block's person). */
+  narrow: Condition[];
+  /** The repeated block the nodes are in (its title completes the widgets' names). Default none. */
+  block?: string;
+  /** Rows per page of the paged datasets, by name, and how to ask for another page. Default none. */
+  paging?: { sizes: Record<string, number>; onPage(dataset: string, page: number): void };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DashboardData, Widget } from '../../../engine/definition/dashboard';
 import { WidgetCard } from '../../../renderer/dashboard/WidgetCard';
-import type { LayoutContext } from '../../../renderer/dashboard/LayoutView';
+import type { LayoutContext } from '../../../renderer/dashboard/types';
 
 /*
  * A widget with `help` carries its explanation behind a 'Como ler' button: closed by default, opened by

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ChosenPeople, DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
+import { localDay } from '../../../../engine/rules/dates.ts';
 import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
 import { attachmentHeader } from '../contentDisposition.ts';
@@ -50,9 +51,9 @@ const MONTHS = ['JANEIRO', 'FEVEREIRO', 'MARÇO', 'ABRIL', 'MAIO', 'JUNHO', 'JUL
 
 /** A day in the app's time zone: its Portuguese text ("23 de NOVEMBRO de 2026", month in capitals) and its date. */
 export function reportDay(now: Date, timeZone: string): { text: string; iso: string } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now).map((part) => [part.type, part.value]));
-  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
-  return { text: `${day} de ${MONTHS[month - 1]} de ${year}`, iso: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T12:00:00.000Z` };
+  const iso = localDay(now, timeZone);
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return { text: `${day} de ${MONTHS[month - 1]} de ${year}`, iso: `${iso}T12:00:00.000Z` };
 }
 
 /**

@@ -52,7 +52,7 @@ const READERS: Record<Reader, (value: Cell | undefined) => unknown> = {
 const read = (value: Cell | undefined, reader: Reader | undefined): unknown => (reader ? READERS[reader](value) : (value ?? null));
 
 /** A request value. */
-function inputValue(request: CallRequest, input: Input): unknown {
+function inputValue(request: Pick<CallRequest, 'params' | 'query' | 'body'>, input: Input): unknown {
   const [place, name] = 'param' in input ? [request.params, input.param] : 'query' in input ? [request.query, input.query] : [request.body, input.body];
   return (place as Record<string, unknown> | undefined)?.[name];
 }
@@ -86,7 +86,7 @@ export function datasetNamed(dashboard: DashboardDefinition, source: string | Da
 const sourcesOf = (rows: Rows): (string | DatasetQuery)[] => (rows.dataset === undefined ? [] : Array.isArray(rows.dataset) ? rows.dataset : [rows.dataset]);
 
 /** The case of a `cases` shape the request chooses: the first dataset whose declared questions list its value. */
-function chosenCase(dashboard: DashboardDefinition, shape: Extract<Shape, { cases: unknown }>, request: CallRequest): string | undefined {
+function chosenCase(dashboard: DashboardDefinition, shape: Extract<Shape, { cases: unknown }>, request: ShapeInput['request']): string | undefined {
   const value = text(inputValue(request, shape.listing) as Cell);
   return Object.keys(shape.cases).find((name) => {
     const dataset = dashboard.datasets[name];
@@ -98,7 +98,7 @@ function chosenCase(dashboard: DashboardDefinition, shape: Extract<Shape, { case
  * Walks a declaration's answer for the datasets it needs; with a request, only the case it chooses
  * (without, every case: the startup check).
  */
-export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?: CallRequest): Needs {
+export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?: ShapeInput['request']): Needs {
   const needs: Needs = { rows: new Set(), declared: new Set(), choices: new Set() };
   const walkRows = (rows: Rows) => {
     for (const source of sourcesOf(rows)) needs.rows.add(datasetNamed(dashboard, source));
@@ -118,8 +118,7 @@ export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?:
     } else if ('first' in shape) {
       walkRows(shape.first);
       walk(shape.each);
-    }
-    else if ('count' in shape) walkRows(shape.count);
+    } else if ('count' in shape) walkRows(shape.count);
     else if ('every' in shape) walkRows(shape.every);
     else if ('compare' in shape) shape.of.forEach(walk);
     else if ('all' in shape) shape.all.forEach(walk);
@@ -185,11 +184,20 @@ interface Scope {
   group: Row[];
 }
 
-/** Builds an answer from computed datasets. */
-function shaper(env: CallEnvironment, dashboard: DashboardDefinition, request: CallRequest, computed: Map<string, Row[]>, choices: Map<string, Row[]>) {
+/** What an answer is built from: the view, the request's values, the computed datasets and the filters' choices (as rows). */
+export interface ShapeInput {
+  definitions: Pick<Definitions, 'questionnaires'>;
+  dashboard: DashboardDefinition;
+  request: Pick<CallRequest, 'params' | 'query' | 'body'>;
+  computed: Map<string, Row[]>;
+  choices?: Map<string, Row[]>;
+}
+
+/** Builds an answer from computed datasets (pure). */
+export function shapeAnswer({ definitions, dashboard, request, computed, choices = new Map() }: ShapeInput, answer: Shape): unknown {
   const questionnaireOf = (name: string | undefined) => {
     const dataset = name === undefined ? undefined : dashboard.datasets[name];
-    return dataset ? env.definitions.questionnaires.get(datasetTypes(dashboard, dataset)[0]!) : undefined;
+    return dataset ? definitions.questionnaires.get(datasetTypes(dashboard, dataset)[0]!) : undefined;
   };
 
   /** The questions of a dataset's questionnaire, in order, as rows. */
@@ -314,7 +322,7 @@ function shaper(env: CallEnvironment, dashboard: DashboardDefinition, request: C
     return build(chosen === undefined ? shape.otherwise : shape.cases[chosen]!, scope);
   }
 
-  return (shape: Shape) => build(shape, { row: {}, group: [] });
+  return build(answer, { row: {}, group: [] });
 }
 
 /** Answers one declared call. */
@@ -343,7 +351,7 @@ export async function answerCall(env: CallEnvironment, declaration: CallDeclarat
   const choices = new Map<string, Row[]>();
   for (const field of needs.choices) choices.set(field, (await filterChoices(env.db, env.timeZone, account, dashboard, field, filters)).map((choice) => ({ ...choice })));
 
-  const answer = shaper(env, dashboard, request, computed, choices)(declaration.answer);
+  const answer = shapeAnswer({ definitions: env.definitions, dashboard, request, computed, choices }, declaration.answer);
   if (declaration.emptyIs && Array.isArray(answer) && answer.length === 0) throw new HttpError(404, messages.api[declaration.emptyIs]);
   return answer;
 }

@@ -19,7 +19,7 @@ interface FilterSpec {
 }
 
 /** A filter the 'Filtros' dialog may fill: the grammar's filter names plus "course" (the company filter's course switch). */
-export type FilterField = 'company' | 'course' | 'sector' | 'colleague' | 'evaluated' | 'version' | 'alignment';
+export type FilterField = 'company' | 'course' | 'sector' | 'colleague' | 'evaluated' | 'evaluator' | 'version' | 'alignment';
 
 /** Every filter, in the order the 'Filtros' dialog lists them (see `FilterName`). */
 export const FILTERS = {
@@ -28,6 +28,7 @@ export const FILTERS = {
   sector: { field: 'sector_id', parents: ['company', 'course'], schema: ID },
   colleague: { field: 'colleague_id', parents: ['sector', 'company', 'course'], schema: ID },
   evaluated: { field: 'evaluated_id', parents: ['company', 'course'], schema: ID },
+  evaluator: { field: 'evaluator_id', parents: ['evaluated'], schema: ID },
   version: { field: 'version', parents: ['evaluated'], schema: { type: 'integer', minimum: 0, maximum: 2147483647 } },
   alignment: { field: 'alignment_id', parents: ['colleague'], schema: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
 } as const satisfies Record<FilterField, FilterSpec & { readonly parents: readonly FilterField[] }>;
@@ -38,6 +39,7 @@ export const FILTERS = {
  * - "sector": the respondent's sector (or the rated sector: the view's `sectorOf`);
  * - "colleague": one respondent (the person whose individual result is shown);
  * - "evaluated": the person evaluated (360), each higher choice clearing the lower ones;
+ * - "evaluator": one of the evaluated person's evaluators (the 360 by interview's table: scope "evaluator");
  * - "version": the date/version of the evaluated person's cycle (360);
  * - "alignment": the manager's evaluation compared with the colleague's (values and needs).
  */

@@ -30,6 +30,8 @@ export interface MenuEntry {
   label: string;
   /** Position in the group. */
   order: number;
+  /** The app's route the link opens ('/entrevista360', the spec's `/{hash}`). Default `/dash/{id}`. */
+  path?: string;
 }
 
 /** A dashboard view as consultants configure it. */
@@ -69,6 +71,24 @@ export interface DashboardDefinition {
   emptyWhen?: string;
   /** Text shown when no respondent matches the filters (section 8's empty states). */
   empty: string;
+  /**
+   * The view is about evaluations not answered yet too (the interview's table of evaluators, from which
+   * the pending interviews are opened): the person filters offer the people of pending evaluations, and
+   * the layout is drawn before any answer, each widget with its own empty text; printing still waits
+   * for answers. Default false: people of answered evaluations, and only `empty` without answers.
+   */
+  pending?: boolean;
+  /**
+   * An answered evaluation of the view's types has a report of its own for its respondent (the personal
+   * page's 'Relatório', `GET /tableresponse/report/{id}/{type}`). False for forms staff fill about a
+   * person (the 360 by interview), read only by staff. Default true.
+   */
+  evaluationReport?: boolean;
+  /**
+   * A person may download this view's report about themselves from their personal page, by their key
+   * (the scanner and the team performance: respondent.md 2.2). Default false.
+   */
+  publicReport?: boolean;
   /**
    * The line above the view saying how many answered evaluations it counts ({n}), when the catalogue's
    * '{n} avaliações respondidas' would not say who they are (the 360: evaluators and the self-evaluation

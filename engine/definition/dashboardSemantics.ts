@@ -28,6 +28,8 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
     if (!dashboard.filters.includes(filter)) check.add(`/narrowing/${index}`, format(text.notAFilter, { filter }));
   });
   if (dashboard.narrowing && !Object.values(dashboard.datasets).some((dataset) => !('from' in dataset) && dataset.anonymous)) check.add('/narrowing', text.narrowingWithoutAnonymous);
+  // A person's own report chooses them in the view's person filter.
+  if (dashboard.publicReport && !dashboard.filters.includes('colleague') && !dashboard.filters.includes('evaluated')) check.add('/publicReport', text.publicReportWithoutPerson);
   const done = new Map<string, Start>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));

@@ -1,4 +1,4 @@
-import type { Condition, DashboardDefinition, Dataset, DerivedDataset, QueryDataset, Transform } from './dashboard.ts';
+import type { Condition, DashboardDefinition, Dataset, DatasetScope, DerivedDataset, FilterName, QueryDataset, Transform } from './dashboard.ts';
 import type { DefinitionError } from './errors.ts';
 import { format, messages } from '../messages.ts';
 import { allQuestions, hasOptions, optionsOf } from './questions.ts';
@@ -23,9 +23,13 @@ const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
   scores: ['evaluation', 'person', 'name', 'type', 'date'],
   summary: ['type', 'score', 'label', 'color', 'value', 'respondents', 'question', 'questionText', 'band'],
   optionCounts: ['type', 'question', 'questionText', 'questionOrder', 'page', 'pageTitle', 'option', 'optionLabel', 'optionOrder', 'scoreValue', 'tag', 'count', 'respondents'],
-  texts: ['type', 'self', 'question', 'questionText', 'heading', 'questionOrder', 'text'],
-  people: ['evaluation', 'person', 'name', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
+  texts: ['type', 'self', 'question', 'questionText', 'heading', 'questionOrder', 'number', 'page', 'pageTitle', 'block', 'text'],
+  people: ['evaluation', 'person', 'name', 'position', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
+  numbers: ['type', 'question', 'questionText', 'questionOrder', 'number', 'page', 'pageTitle', 'series', 'seriesOrder', 'value', 'answers', 'respondents'],
 };
+
+/** The filter whose choice a dataset scope reads. */
+const SCOPE_FILTER: Record<Exclude<DatasetScope, 'filters'>, FilterName> = { colleague: 'colleague', alignment: 'colleague', evaluator: 'evaluator' };
 
 /** Transforms a paged dataset may take: they keep one row per person, in order. */
 const PAGE_SAFE: Transform['op'][] = ['filter', 'map', 'band', 'scale', 'greatest'];
@@ -174,7 +178,8 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     if (!questionnaires.has(type)) check.add(`${pointer}/alignWith/${index}`, format(text.noQuestionnaire, { type }));
   });
   const scope = dataset.scope ?? 'filters';
-  if (scope !== 'filters' && !dashboard.filters.includes('colleague')) check.add(`${pointer}/scope`, format(text.scopeNeedsColleague, { scope }));
+  const needed = scope === 'filters' ? undefined : SCOPE_FILTER[scope];
+  if (needed && !dashboard.filters.includes(needed)) check.add(`${pointer}/scope`, format(text.scopeNeedsFilter, { scope, filter: needed }));
   if (scope === 'alignment') {
     if (!dashboard.filters.includes('alignment')) check.add(`${pointer}/scope`, text.alignmentNeedsFilter);
     if (!dataset.alignWith || dataset.alignWith.length === 0) check.add(dataset.alignWith ? `${pointer}/alignWith` : `${pointer}/scope`, text.alignmentNeedsTypes);
@@ -187,13 +192,20 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);
   }
-  if (dataset.query === 'optionCounts' || dataset.query === 'texts') {
+  if (dataset.query === 'people' && dataset.status) {
+    fields.add('status');
+    dataset.types.forEach((type, index) => {
+      if (questionnaires.get(type) && !questionnaires.get(type)!.staff) check.add(`${pointer}/types/${index}`, format(text.statusWithoutStaff, { type }));
+    });
+  }
+  if (dataset.query === 'optionCounts' || dataset.query === 'texts' || dataset.query === 'numbers') {
     const wanted = dataset.query === 'texts' ? dataset.questions : (dataset.questions ?? []);
     wanted.forEach((id, index) => {
       const found = definitions.map((definition) => allQuestions(definition).find(({ question }) => question.id === id)?.question).find(Boolean);
       if (!found) check.add(`${pointer}/questions/${index}`, format(text.noQuestion, { id, types: dataset.types.join(', ') }));
       else if (dataset.query === 'texts' && found.kind !== 'text') check.add(`${pointer}/questions/${index}`, format(text.notTextQuestion, { id }));
       else if (dataset.query === 'optionCounts' && !hasOptions(found)) check.add(`${pointer}/questions/${index}`, format(text.noOptions, { id }));
+      else if (dataset.query === 'numbers' && found.kind !== 'grade') check.add(`${pointer}/questions/${index}`, format(text.notNumberQuestion, { id }));
     });
   }
   if (dataset.query === 'scores' && dataset.pageSize !== undefined) {

@@ -16,7 +16,12 @@ export type DatasetScope =
    * The colleague's latest evaluation of `types` plus the evaluation chosen in the alignment filter
    * (of `alignWith` types: values and needs, the manager's side); empty until both are chosen.
    */
-  | 'alignment';
+  | 'alignment'
+  /**
+   * The evaluations of the person chosen in the evaluator filter, under the group filters (the 360 by
+   * interview's table of the chosen evaluator, about the chosen rated person); empty until one is chosen.
+   */
+  | 'evaluator';
 
 interface DatasetBase {
   /**
@@ -110,7 +115,9 @@ export interface OptionCountsDataset extends DatasetBase {
 
 /**
  * Free-text answers, one row per answer: `question`, `questionText`, `heading` (a follow-up's
- * statement, then its own text; else its text), `questionOrder`, `type`, `self`, `text`.
+ * statement, then its own text; else its text), `questionOrder`, `number` (the question's number),
+ * `page` (page index), `pageTitle`, `block` ("{number}. {pageTitle}", or the page title alone when the
+ * question has no number), `type`, `self`, `text`.
  */
 export interface TextsDataset extends DatasetBase {
   query: 'texts';
@@ -125,11 +132,52 @@ export interface TextsDataset extends DatasetBase {
 
 /**
  * The people in scope with their evaluations of the types: one row per evaluation with `evaluation`,
- * `person`, `name`, `type`, `typeName`, `createdAt`, `expireAt`, `done`, `respondedAt`, and `allDone` (every
- * evaluation of the person among these types is done). Pending evaluations are included. Lists people.
+ * `person`, `name`, `position` (the person's positions, joined by ", "; "" without one), `type`,
+ * `typeName`, `createdAt`, `expireAt`, `done`, `respondedAt`, and `allDone` (every evaluation of the
+ * person among these types is done). Pending evaluations are included. Lists people.
  */
 export interface PeopleDataset extends DatasetBase {
   query: 'people';
+  /**
+   * Each row's `status`: the label of the evaluation's staff status (the answer `status`, looked up in
+   * the questionnaire's `staff.statuses`; its `notStartedLabel` when unknown or missing). Only types
+   * whose questionnaire has a `staff` section (the 360 by interview). Default false.
+   */
+  status?: boolean;
+}
+
+/** A statistic of a numeric question's answers. */
+export interface NumberSeries {
+  /** The series' name, in the rows' `series` ('Média', 'Autoavaliação'). */
+  label: string;
+  /** "mean", "min" or "max" of the answers. */
+  stat: 'mean' | 'min' | 'max';
+  /**
+   * Whose answers: "others" (evaluations of someone else), "self" (self-evaluations: the rated person
+   * answering about themselves) or "all". Default "all".
+   */
+  of?: 'all' | 'others' | 'self';
+}
+
+/**
+ * Statistics of numeric answers (grades), one row per question and series: `type`, `question`,
+ * `questionText`, `questionOrder`, `number` (the question's number), `page`, `pageTitle`, `series` (its
+ * label), `seriesOrder`, `value` (null when nobody answered) and `answers` (the answers behind it);
+ * `respondents` counts the evaluations in scope. Answers that are no number (blank) are not counted;
+ * with no answer at all there are no rows.
+ */
+export interface NumbersDataset extends DatasetBase {
+  query: 'numbers';
+  /**
+   * Questions read (ids). Default every grade question of the types.
+   * @minItems 1
+   */
+  questions?: string[];
+  /**
+   * The statistics, each a series of the rows, in this order (the 360 by interview's four bars).
+   * @minItems 1
+   */
+  series: NumberSeries[];
 }
 
 /** A dataset computed from another one's rows (declared before it) by more transforms. */
@@ -142,7 +190,7 @@ export interface DerivedDataset {
 }
 
 /** A dataset read from the database by a named query. */
-export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset;
+export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset | NumbersDataset;
 
 /** A named server query and its transforms, or a derivation of another dataset. */
 export type Dataset = QueryDataset | DerivedDataset;

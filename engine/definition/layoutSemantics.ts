@@ -13,6 +13,9 @@ const text = messages.definitionCheck;
 /** The optional fields of a widget, as reads. */
 const optional = (entries: [string, string | undefined][]): Read[] => entries.flatMap(([at, field]): Read[] => (field === undefined ? [] : [[at, field]]));
 
+/** The `{field}` placeholders of a text. */
+const placeholders = (value: string | undefined): string[] => [...(value ?? '').matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
+
 /** The fields a widget's encoding reads, with their JSON paths in it. */
 function widgetFields(widget: Widget): Read[] {
   switch (widget.kind) {
@@ -33,6 +36,10 @@ function widgetFields(widget: Widget): Read[] {
     case 'table':
       return [
         ...widget.columns.flatMap((column, index) => optional([[`/columns/${index}/field`, column.field], [`/columns/${index}/color`, column.color]])),
+        // A link's placeholders are fields of the row.
+        ...widget.columns.flatMap((column, index): Read[] =>
+          (['href', 'label'] as const).flatMap((key) => placeholders(column.link?.[key]).map((field): Read => [`/columns/${index}/link/${key}`, field])),
+        ),
         ...optional([['/rowColor', widget.rowColor]]),
       ];
     case 'columns':

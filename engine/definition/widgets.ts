@@ -159,6 +159,29 @@ export interface TableColumn {
   missing?: string;
   /** Field holding this cell's background colour (band colours). */
   color?: string;
+  /**
+   * The cell is a button opening a page of the app instead of the field's text (the interview's
+   * 'Avaliar'); screen only, left out of the PDF and the spreadsheet. Default none.
+   */
+  link?: TableLink;
+  /**
+   * The account types (`type_account`) that see this column (administrators: [1]). Default every
+   * account that sees the view.
+   * @minItems 1
+   */
+  accounts?: number[];
+}
+
+/** A table cell's button: the page it opens, with fields of its row in braces ('/interview360/{evaluation}'). */
+export interface TableLink {
+  /** The app path opened, with `{field}` placeholders filled from the row. */
+  href: string;
+  /** The button's text ('Avaliar'). */
+  text: string;
+  /** What a screen reader announces, with `{field}` placeholders ('Avaliar: entrevista de {name} (abre em nova aba)'). Default the text. */
+  label?: string;
+  /** Opens in a new tab. Default false. */
+  newTab?: boolean;
 }
 
 /** A table with one row per dataset row. */

@@ -197,7 +197,9 @@ function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined
 const otherBlocks: {
   [K in Exclude<Widget['kind'], 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud'>]: (widget: Extract<Widget, { kind: K }>, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
 } = {
-  table: (widget, rows, title, timeZone) => {
+  table: (full, rows, title, timeZone) => {
+    // A link is a button of the screen: a file has none.
+    const widget = { ...full, columns: full.columns.filter((column) => column.link === undefined) };
     const numeric = widget.columns.map((column) => numericColumn(column, rows));
     const paint = (color: string | undefined) => (color ? { fill: color, color: textColorOn(color) } : {});
     const header = widget.columns.map((column, index) => ({ text: column.label, numeric: numeric[index] }));

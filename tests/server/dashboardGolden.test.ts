@@ -17,7 +17,7 @@
  *   respondent, a self-report); `done` defaults to true (false: a pending link, no answers). The
  *   evaluation is about the fixture sector (`rated_sector`), or the second one with `ratedSector: "other"`.
  * - `calls`: `{ about, filters, respondents, expect, options? }`. `filters` name the fixture's things:
- *   `sector` (true: the fixture sector; "other": the second one), `colleague` and `evaluated` (person
+ *   `sector` (true: the fixture sector; "other": the second one), `colleague`, `evaluated` and `evaluator` (person
  *   index), `version` (number), `alignment` (evaluation index). `respondents` is the answer's top-level
  *   count; `options` lists, per filter, the labels `GET /api/dashboards/{id}/options/{filter}` offers
  *   under the call's filters.

@@ -22,6 +22,7 @@ export interface FixtureFilters {
   sector?: true | 'other';
   colleague?: number;
   evaluated?: number;
+  evaluator?: number;
   version?: number;
   alignment?: number;
 }
@@ -111,6 +112,7 @@ export function bodyOf(fixture: Fixture, filters: FixtureFilters, withCompany = 
   if (filters.sector) body.sector_id = filters.sector === 'other' ? ids.otherSectorId : ids.sectorId;
   if (filters.colleague !== undefined) body.colleague_id = ids.people[filters.colleague]!;
   if (filters.evaluated !== undefined) body.evaluated_id = ids.people[filters.evaluated]!;
+  if (filters.evaluator !== undefined) body.evaluator_id = ids.people[filters.evaluator]!;
   if (filters.version !== undefined) body.version = filters.version;
   if (filters.alignment !== undefined) body.alignment_id = ids.evaluations[filters.alignment]!;
   return body;

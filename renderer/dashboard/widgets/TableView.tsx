@@ -4,10 +4,26 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { colorOf, columnText, numericColumn, toNumber } from '../../../engine/charts/format';
+import Button from '@mui/material/Button';
+import { cellText, colorOf, columnText, numericColumn, toNumber } from '../../../engine/charts/format';
+import type { Row, TableLink } from '../../../engine/definition/dashboard';
+import { useAccountType } from '../accountType';
 import { textColorOn } from '../../../engine/charts/contrast';
 import type { WidgetProps } from './types';
 import { cardTableSx, LABEL_ATTRIBUTE, useCardsWhenNarrow } from './cardTable';
+
+/** A text with `{field}` placeholders filled from a row. */
+const filled = (text: string, row: Row) => text.replace(/\{([^{}]+)\}/g, (_whole, field: string) => cellText(row[field]));
+
+/** A cell's button opening a page of the app (in a new tab when asked). */
+function TableLinkButton({ link, row }: { link: TableLink; row: Row }) {
+  const tab = link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  return (
+    <Button size="small" variant="outlined" href={filled(link.href, row)} aria-label={filled(link.label ?? link.text, row)} {...tab}>
+      {link.text}
+    </Button>
+  );
+}
 
 /** A coloured cell's background and readable text, or nothing. */
 function painted(color: string | undefined) {
@@ -20,7 +36,10 @@ function painted(color: string | undefined) {
  * Where the table does not fit its card (a phone), each row becomes a card of 'Column: value' lines
  * headed by its first cell, still a table for screen readers (`useCardsWhenNarrow`).
  */
-export function TableView({ widget, rows, name }: WidgetProps<'table'>) {
+export function TableView({ widget: full, rows, name }: WidgetProps<'table'>) {
+  // Columns of other accounts (the interview's 'Avaliar', administrators only) are left out.
+  const accountType = useAccountType();
+  const widget = { ...full, columns: full.columns.filter((column) => column.accounts === undefined || (accountType !== undefined && column.accounts.includes(accountType))) };
   const numeric = widget.columns.map((column) => numericColumn(column, rows));
   const { box, cards } = useCardsWhenNarrow<HTMLDivElement>(widget.columns.length, rows);
   // Laid out as blocks, a table keeps its semantics only through explicit roles.
@@ -48,7 +67,7 @@ export function TableView({ widget, rows, name }: WidgetProps<'table'>) {
                   {...{ [LABEL_ATTRIBUTE]: column.label }}
                   {...role('cell')}
                 >
-                  {columnText(row, column)}
+                  {column.link ? <TableLinkButton link={column.link} row={row} /> : columnText(row, column)}
                 </TableCell>
               ))}
             </TableRow>

@@ -85,6 +85,7 @@ export interface RefFilters {
   sectorOf?: 'respondent' | 'rated';
   colleague?: number;
   evaluated?: number;
+  evaluator?: number;
   version?: number;
   alignment?: string;
 }
@@ -92,7 +93,7 @@ export interface RefFilters {
 /** Which evaluations a dataset reads (from its definition: types, scope, `latest`, `alignWith`). */
 export interface RefDatasetScope {
   types: number[];
-  scope?: 'filters' | 'colleague' | 'alignment';
+  scope?: 'filters' | 'colleague' | 'alignment' | 'evaluator';
   latest?: boolean;
   alignWith?: number[];
 }
@@ -128,6 +129,10 @@ export function roundOf(company: RawCompany, evaluation: RawEvaluation, types: n
  */
 export function inScope(company: RawCompany, dataset: RefDatasetScope, filters: RefFilters): RawEvaluation[] | null {
   const scope = dataset.scope ?? 'filters';
+  if (scope === 'evaluator') {
+    if (filters.evaluator === undefined) return null;
+    return (inScope(company, { ...dataset, scope: 'filters' }, filters) ?? []).filter((evaluation) => evaluation.person === filters.evaluator);
+  }
   if (scope !== 'filters') {
     if (filters.colleague === undefined) return null;
     const own = dataset.types.flatMap((type) => latestOf(company, filters.colleague!, type) ?? []);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { keepNewest } from '../../../apps/web/src/pages/interview/filterChoice';
 import { formatIsoDate, frameFromSaved, framePairs, parseBrDate } from '../../../apps/web/src/pages/interview/formModel';
 
 /*
@@ -28,11 +27,5 @@ describe('interview frame', () => {
     expect(parseBrDate('31/02/2024')).toBeNull();
     expect(parseBrDate('2024-03-05')).toBeNull();
     expect(formatIsoDate('2024-03-05')).toBe('05/03/2024');
-  });
-
-  it('keeps only the newly chosen filter value', () => {
-    expect(keepNewest(['a'], ['a', 'b'])).toEqual(['b']);
-    expect(keepNewest(['a'], [])).toEqual([]);
-    expect(keepNewest([], ['c'])).toEqual(['c']);
   });
 });

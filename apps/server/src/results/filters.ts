@@ -129,5 +129,5 @@ export async function filterChoices(
   const higher: DashboardFilters = {};
   for (const name of higherFilters(filter)) if (filters[FILTER_KEYS[name]] !== undefined) Object.assign(higher, { [FILTER_KEYS[name]]: filters[FILTER_KEYS[name]] });
   if (filters.sector_of !== undefined) higher.sector_of = filters.sector_of;
-  return FILTER_SCOPE[filter].choices(db, { own: companyScope(account), filters, higher, types: typesOf(dashboard), alignWith: alignWithOf(dashboard, 'alignment'), timeZone });
+  return FILTER_SCOPE[filter].choices(db, { own: companyScope(account), filters, higher, types: typesOf(dashboard), alignWith: alignWithOf(dashboard, 'alignment'), timeZone, pending: dashboard.pending === true });
 }

@@ -70,7 +70,7 @@ export function downloadEvaluationReport(evaluation: AnsweredEvaluation): Promis
   return downloadPublic(`/tableresponse/report/${key(evaluation.evaluation_id)}/${evaluation.type}`, `${evaluation.name}.pdf`, { method: 'GET' });
 }
 
-/** The person's report of a kind: '-1' the scanner, '7' leader vs team (`POST /tableresponse/report/download`). */
-export function downloadPersonalReport(personalKey: string, evaluationType: '-1' | '7', fallbackName: string): Promise<DownloadedFile> {
+/** The person's report of a view with `publicReport` ('-1' the scanner, '7' leader vs team: `POST /tableresponse/report/download`). */
+export function downloadPersonalReport(personalKey: string, evaluationType: string, fallbackName: string): Promise<DownloadedFile> {
   return downloadPublic('/tableresponse/report/download', fallbackName, { method: 'POST', body: { evaluation_type: evaluationType, target_ids: [personalKey] } });
 }

@@ -3,8 +3,12 @@ import { groupBy } from '../../../../engine/collections';
 import { messages } from '../../../../engine/messages';
 import { canOpen, type PrivateRoute } from './access';
 
-/** The `{hash}` of the 360-by-interview report route. */
-export const INTERVIEW_REPORT_HASH = 'entrevista360';
+
+/** The view a route of its own (`menu.path`, the spec's `/{hash}`) opens: the one whose menu names it, else the first with a path. */
+export function viewAtPath(path: string, dashboards: DashboardMenuItem[] = dashboardMenu): string | undefined {
+  const own = dashboards.filter((item) => item.menu.path !== undefined);
+  return (own.find((item) => item.menu.path === path) ?? own[0])?.id;
+}
 
 /** One link of the side menu. */
 export interface MenuLink {
@@ -78,14 +82,10 @@ function groupedSections(items: ResultLink[]): MenuSection[] {
 export function menuFor(typeAccount: number | undefined, dashboards: DashboardMenuItem[] = dashboardMenu): MenuSection[] {
   const l = messages.layout;
   const main = MAIN_LINKS.filter((link) => canOpen(typeAccount, link.route)).map((link) => ({ label: l[link.label], to: link.route }));
-  const results: ResultLink[] = canOpen(typeAccount, '/dash/:id')
-    ? dashboards.map(({ id, menu }) => ({ entry: menu, to: `/dash/${id}`, rank: Number(id) || 0 }))
-    : [];
-  // The 360-by-interview report is the private route `/{hash}` (administration.md 2), last of its group.
-  if (canOpen(typeAccount, '/:hash')) {
-    const entry = { group: l.menuInterviewGroup, label: l.menuInterview, order: Number.POSITIVE_INFINITY };
-    results.push({ entry, to: `/${INTERVIEW_REPORT_HASH}`, rank: Number.POSITIVE_INFINITY });
-  }
+  // A view may open at a route of its own (the 360-by-interview report's `/{hash}`: administration.md 2).
+  const results: ResultLink[] = dashboards.flatMap(({ id, menu }) =>
+    canOpen(typeAccount, menu.path === undefined ? '/dash/:id' : '/:hash') ? [{ entry: menu, to: menu.path ?? `/dash/${id}`, rank: Number(id) || 0 }] : [],
+  );
   if (main.length === 0 && results.length === 0) return [];
   return [{ links: main }, ...groupedSections(results)];
 }

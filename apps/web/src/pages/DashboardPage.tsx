@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DashboardDefinition } from '../../../../engine/definition/dashboard';
@@ -32,9 +32,14 @@ async function loadDashboard(id: string): Promise<Loaded> {
   return { id, dashboard: resolved.ok ? resolved.value : undefined };
 }
 
-/** `/dash/:id`: the results view of the id, inside the layout. */
-export default function DashboardPage() {
-  const { id = '' } = useParams();
+/**
+ * `/dash/:id`: the results view of the id, inside the layout; with `at`, the view a route of its own
+ * opens (`menu.path`: the 360-by-interview report's `/{hash}`).
+ */
+export default function DashboardPage({ at }: { at?: (path: string) => string | undefined }) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const id = (at ? at(pathname) : params.id) ?? '';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {

@@ -86,6 +86,8 @@ export interface PersonEvaluation {
   evaluation: string;
   person: number;
   name: string;
+  /** The person's positions, joined by ", " ("" without one). */
+  position: string;
   type: number;
   created_at: string | Date;
   expire_at: string | Date | null;
@@ -99,7 +101,9 @@ export interface PersonEvaluation {
 export async function peopleEvaluations(db: Db, scope: SQL): Promise<PersonEvaluation[]> {
   return select(
     db,
-    sql`select evaluations.id as evaluation, evaluations.user_id as person, u.name, evaluations.type_evaluation as type, evaluations.created_at, evaluations.expire_at, evaluations.done,
+    sql`select evaluations.id as evaluation, evaluations.user_id as person, u.name,
+        coalesce((select string_agg(p.position_name, ', ' order by p.position_name) from user_positions up join positions p on p.id = up.position_id where up.user_id = u.id), '') as position,
+        evaluations.type_evaluation as type, evaluations.created_at, evaluations.expire_at, evaluations.done,
         (select max(r.created_at) from responses r where r.evaluation_id = evaluations.id) as responded_at,
         bool_and(evaluations.done) over (partition by evaluations.user_id) as all_done
       from evaluations join users u on u.id = evaluations.user_id
@@ -130,4 +134,36 @@ export async function countAnswered(
       : sql`select count(*)::int as n from evaluations where ${counting}`,
   );
   return counted;
+}
+
+/** A stored answer that is a number ('7.5', ' 10 '): blanks and texts are not counted. */
+const NUMERIC = sql`btrim(r.response) ~ '^-?[0-9]+([.][0-9]+)?$'`;
+
+/**
+ * The mean, lowest and highest numeric answer per type, role (self-evaluation or not), and question of
+ * the chosen questions, with how many answers each holds.
+ */
+export async function numberStatistics(
+  db: Db,
+  scope: SQL,
+  questions: string[],
+): Promise<{ type: number; self: boolean; question: string; mean: number | string; min: number | string; max: number | string; n: number }[]> {
+  if (questions.length === 0) return [];
+  return select(
+    db,
+    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, r.question,
+        avg(btrim(r.response)::numeric)::float8 as mean, min(btrim(r.response)::numeric)::float8 as min, max(btrim(r.response)::numeric)::float8 as max, count(*)::int as n
+      from responses r join evaluations on evaluations.id = r.evaluation_id
+      where ${scope} and r.question in (${sql.join(questions.map((id) => sql`${id}`), sql`, `)}) and ${NUMERIC}
+      group by 1, 2, 3`,
+  );
+}
+
+/** The answer to one question (the interview's `status`) of each evaluation in scope that has one. */
+export async function answersOf(db: Db, scope: SQL, question: string): Promise<Map<string, string>> {
+  const found = await select<{ evaluation: string; response: string }>(
+    db,
+    sql`select r.evaluation_id as evaluation, r.response from responses r join evaluations on evaluations.id = r.evaluation_id where ${scope} and r.question = ${question} order by r.id`,
+  );
+  return new Map(found.map((row) => [String(row.evaluation), row.response]));
 }

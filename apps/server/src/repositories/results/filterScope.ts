@@ -37,6 +37,8 @@ export interface ChoiceAsk {
   alignWith: number[];
   /** The app's time zone (APP_TIMEZONE): the dates in the choices' labels are its days. */
   timeZone: string;
+  /** The people of pending evaluations are offered too (the view's `pending`). */
+  pending?: boolean;
 }
 
 /** How a filter's chosen id is checked and what it offers. */
@@ -55,12 +57,12 @@ interface FilterScope {
 /** The higher filters' conditions, each after an "and". */
 const narrowedBy = (higher: DashboardFilters): SQL => sql.join(filterConditions(higher).map((condition) => sql` and ${condition}`), sql``);
 
-/** The people of the done evaluations of the view's types under the higher filters: respondents or rated people. */
+/** The people of the done evaluations (or any, for a view of `pending` ones) of the view's types under the higher filters: respondents or rated people. */
 async function peopleChoices(db: Db, ask: ChoiceAsk, person: SQL): Promise<FilterChoice[]> {
   const rows = await select<{ id: number; name: string }>(
     db,
     sql`select distinct u.id, u.name from evaluations join users u on u.id = ${person}
-          where evaluations.done = true and evaluations.type_evaluation in (${typeList(ask.types)})${narrowedBy(ask.higher)}
+          where ${ask.pending ? sql`` : sql`evaluations.done = true and `}evaluations.type_evaluation in (${typeList(ask.types)})${narrowedBy(ask.higher)}
           order by u.name, u.id`,
   );
   return rows.map((row) => ({ value: Number(row.id), label: row.name }));
@@ -108,6 +110,21 @@ export const FILTER_SCOPE: Record<FilterField, FilterScope> = {
   },
   colleague: { owner: userOwner, notFound: 'personNotFound', choices: (db, ask) => peopleChoices(db, ask, sql`evaluations.user_id`) },
   evaluated: { owner: userOwner, notFound: 'personNotFound', choices: (db, ask) => peopleChoices(db, ask, sql`coalesce(evaluations.rated, evaluations.user_id)`) },
+  evaluator: {
+    owner: userOwner,
+    notFound: 'personNotFound',
+    // Everyone asked to evaluate the chosen person, answered or not (the table shows each one's status).
+    choices: async (db, ask) => {
+      if (ask.filters.evaluated_id === undefined) return [];
+      const rows = await select<{ id: number; name: string; self: boolean }>(
+        db,
+        sql`select distinct u.id, u.name, (u.id = ${ask.filters.evaluated_id}) as self from evaluations join users u on u.id = evaluations.user_id
+          where evaluations.type_evaluation in (${typeList(ask.types)})${narrowedBy(ask.higher)}
+          order by u.name, u.id`,
+      );
+      return rows.map((row) => ({ value: Number(row.id), label: row.self ? format(messages.dashboard.evaluatorSelf, { name: row.name }) : row.name }));
+    },
+  },
   version: {
     choices: async (db, ask) => {
       if (ask.filters.evaluated_id === undefined) return [];

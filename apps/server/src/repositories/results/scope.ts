@@ -84,6 +84,8 @@ export function datasetScope(dataset: Dataset, filters: DashboardFilters, done =
     }
     return sql.join(conditions, sql` and `);
   }
+  // The chosen evaluator's evaluations under the group filters (of the chosen rated person).
+  if (scope === 'evaluator') return filters.evaluator_id === undefined ? null : sql.join([...base, ...filterConditions(filters, read), sql`evaluations.user_id = ${filters.evaluator_id}`], sql` and `);
   if (filters.colleague_id === undefined) return null;
   // The colleague's latest done evaluation of each type; with evaluation ids (the report of one answered
   // evaluation), those of the colleague's evaluations instead.

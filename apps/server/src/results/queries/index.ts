@@ -1,5 +1,6 @@
 import type { QueryName } from '../../../../../engine/definition/dashboard.ts';
 import type { Query } from './context.ts';
+import { numbersQuery } from './numbers.ts';
 import { optionCountsQuery } from './optionCounts.ts';
 import { peopleQuery } from './people.ts';
 import { scoresQuery } from './scores.ts';
@@ -18,6 +19,7 @@ export const QUERIES: { [N in QueryName]: Query<N> } = {
   optionCounts: optionCountsQuery,
   texts: textsQuery,
   people: peopleQuery,
+  numbers: numbersQuery,
 };
 
 export type { Query, QueryContext } from './context.ts';

@@ -7,8 +7,8 @@ export interface PersonalReport {
   /** The public route, keyed by the personal key. */
   path: string;
   title: string;
-  /** The report kind of `POST /tableresponse/report/download`. */
-  evaluationType: '-1' | '7';
+  /** The report kind of `POST /tableresponse/report/download`: the id of a view with `publicReport`. */
+  evaluationType: string;
   /** The download button's text. */
   buttonLabel: string;
   /** Whether the person's company is shown under the name. */

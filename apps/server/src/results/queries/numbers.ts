@@ -1,0 +1,83 @@
+import type { NumberSeries, Row } from '../../../../../engine/definition/dashboard.ts';
+import { allQuestions } from '../../../../../engine/definition/questions.ts';
+import { numberStatistics, respondentsByRole } from '../../repositories/results/datasetRows.ts';
+import type { Query } from './context.ts';
+
+/** The statistics of one question and role, as the database gave them. */
+interface Statistics {
+  mean: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+/** Pools the two roles' statistics of a question (the mean weighted by their answers). */
+function pooled(parts: (Statistics | undefined)[]): Statistics | undefined {
+  const present = parts.filter((part): part is Statistics => part !== undefined && part.n > 0);
+  if (present.length === 0) return undefined;
+  const n = present.reduce((sum, part) => sum + part.n, 0);
+  return {
+    mean: present.reduce((sum, part) => sum + part.mean * part.n, 0) / n,
+    min: Math.min(...present.map((part) => part.min)),
+    max: Math.max(...present.map((part) => part.max)),
+    n,
+  };
+}
+
+/** A series' statistics of a question: its role's (or both pooled). */
+function statisticsOf(series: NumberSeries, byRole: Map<boolean, Statistics>): Statistics | undefined {
+  const of = series.of ?? 'all';
+  return of === 'all' ? pooled([byRole.get(true), byRole.get(false)]) : byRole.get(of === 'self');
+}
+
+/**
+ * `numbers`: the mean, minimum and maximum of numeric answers (grades) per question, one row per
+ * question and series, self-evaluations apart from the others' answers where a series asks. The
+ * database computes them; a question nobody answered keeps its rows with a null value, and with no
+ * answer at all there are no rows.
+ */
+export const numbersQuery: Query<'numbers'> = async (context, dataset, scope) => {
+  const located = dataset.types.flatMap((type) => {
+    const definition = context.questionnaires.get(type);
+    if (!definition) return [];
+    return allQuestions(definition).flatMap((item, questionOrder) =>
+      item.question.kind === 'grade' && (!dataset.questions || dataset.questions.includes(item.question.id)) ? [{ type, definition, item, questionOrder }] : [],
+    );
+  });
+  const [found, respondents] = await Promise.all([
+    numberStatistics(context.db, scope, [...new Set(located.map(({ item }) => item.question.id))]),
+    respondentsByRole(context.db, scope, false),
+  ]);
+  // Nobody answered: no rows (the widgets say their empty text), not a chart of empty bars.
+  if (found.length === 0) return [];
+  const statistics = new Map<string, Map<boolean, Statistics>>();
+  for (const row of found) {
+    const key = `${row.type}/${row.question}`;
+    const byRole = statistics.get(key) ?? new Map<boolean, Statistics>();
+    byRole.set(row.self, { mean: Number(row.mean), min: Number(row.min), max: Number(row.max), n: Number(row.n) });
+    statistics.set(key, byRole);
+  }
+  const rows: Row[] = [];
+  for (const { type, definition, item, questionOrder } of located) {
+    const byRole = statistics.get(`${type}/${item.question.id}`) ?? new Map<boolean, Statistics>();
+    dataset.series.forEach((series, seriesOrder) => {
+      const found = statisticsOf(series, byRole);
+      rows.push({
+        type,
+        question: item.question.id,
+        questionText: item.question.text,
+        questionOrder,
+        number: item.number,
+        page: item.pageIndex,
+        pageTitle: definition.pages[item.pageIndex]?.title ?? '',
+        series: series.label,
+        seriesOrder,
+        // Rounded to 9 decimals, as every mean of the results (a mean of 7.3 is never 7.300000000000001).
+        value: found === undefined ? null : Math.round(found[series.stat] * 1e9) / 1e9,
+        answers: found?.n ?? 0,
+        respondents: respondents.get(`${type}/null`) ?? 0,
+      });
+    });
+  }
+  return rows;
+};

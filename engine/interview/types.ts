@@ -85,7 +85,7 @@ export interface CompetencyAnswer {
   reviewed: boolean;
 }
 
-/** A saved interview document, as the `interviews` row keeps it. */
+/** A saved interview document, as its rows of `responses` hold it (`repositories/interviews.ts`). */
 export interface InterviewDocument {
   /** Status key, or null before the first save / when none was sent. */
   status: string | null;

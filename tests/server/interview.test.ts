@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluations, interviews } from '../../apps/server/src/db/schema.ts';
+import { evaluations, responses } from '../../apps/server/src/db/schema.ts';
 import { messages } from '../../engine/messages.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
@@ -48,10 +48,12 @@ function get(url: string, token: string | null = adminToken) {
   return t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 }
 
-async function storedRow(evaluator: number) {
-  const [row] = await t.db.select().from(interviews).where(eq(interviews.evaluationId, evaluationOf.get(evaluator)!));
-  const [evaluation] = await t.db.select().from(evaluations).where(eq(evaluations.id, evaluationOf.get(evaluator)!));
-  return { row, done: evaluation!.done };
+/** The interview's rows of `responses`, in their order, and the evaluation's done flag. */
+async function storedRows(evaluator: number) {
+  const evaluationId = evaluationOf.get(evaluator)!;
+  const items = await t.db.select({ question: responses.question, response: responses.response }).from(responses).where(eq(responses.evaluationId, evaluationId)).orderBy(asc(responses.id));
+  const [evaluation] = await t.db.select().from(evaluations).where(eq(evaluations.id, evaluationId));
+  return { items, done: evaluation!.done };
 }
 
 describe('PUT /tableresponse/multiple and GET /interview/answers', () => {
@@ -98,14 +100,38 @@ describe('PUT /tableresponse/multiple and GET /interview/answers', () => {
       { question: '12.weakness', response: ' ' },
       { question: '13.final', response: 'Texto com "aspas" e <b>tags</b> guardado como veio' },
     ]);
-    const { row, done } = await storedRow(evaluatorC);
-    expect(row!.dates).toEqual(['2024-03-01', '2024-03-08']);
+    // Stored as rows of `responses` (the report reads them): the status, each date and attendee in order, then the answers as saved.
+    const { items, done } = await storedRows(evaluatorC);
+    expect(items).toEqual([
+      { question: 'status', response: 'open' },
+      { question: 'date', response: '2024-03-01' },
+      { question: 'date', response: '2024-03-08' },
+      { question: 'show', response: 'Maria' },
+      { question: 'show', response: 'João' },
+      { question: '1.grade', response: '7.5' },
+      { question: '1.positive', response: 'Assume os erros.' },
+      { question: '1.better', response: ' ' },
+      { question: '1.reviewed', response: 'true' },
+      { question: '2.grade', response: '0' },
+      { question: '2.reviewed', response: 'false' },
+      { question: '3.grade', response: '0' },
+      { question: '11.forces', response: 'Organização, foco' },
+      { question: '12.weakness', response: ' ' },
+      { question: '13.final', response: 'Texto com "aspas" e <b>tags</b> guardado como veio' },
+    ]);
     expect(done).toBe(false);
-    // Stored as real JSON values (not a JSON text inside jsonb), on PGlite and PostgreSQL alike.
-    const kinds = await t.db.execute(
-      sql`SELECT jsonb_typeof(dates) AS dates, jsonb_typeof(show) AS show, jsonb_typeof(answers) AS answers FROM interviews WHERE evaluation_id = ${evaluationOf.get(evaluatorC)!}`,
-    );
-    expect((kinds as unknown as { rows: unknown[] }).rows[0]).toEqual({ dates: 'array', show: 'array', answers: 'object' });
+  });
+
+  it('replaces every row of the interview on each save', async () => {
+    expect((await save(body(evaluatorB, [{ question: '4.grade', response: '6' }, { question: 'date', response: '2024-05-02' }]))).statusCode).toBe(200);
+    expect((await save(body(evaluatorB, [{ question: '5.grade', response: '8' }]))).statusCode).toBe(200);
+    // A save without a status keeps an empty status row: a saved interview always has one.
+    expect((await storedRows(evaluatorB)).items).toEqual([
+      { question: 'status', response: '' },
+      { question: '5.grade', response: '8' },
+    ]);
+    const loaded = (await get(`/api/interview/answers/${rated}/${evaluatorB}`)).json();
+    expect(loaded).toEqual({ evaluation_id: evaluationOf.get(evaluatorB), status: null, dates: [], show: [], answers: [{ question: '5.grade', response: '8' }] });
   });
 
   it('sanitises hostile HTML in the confidential comments', async () => {
@@ -114,16 +140,16 @@ describe('PUT /tableresponse/multiple and GET /interview/answers', () => {
       '<a href="javascript:alert(3)">link</a><a href="https://exemplo.com.br" onclick="x()">ok</a><p style="color:red">fim</p>';
     const response = await save(body(evaluatorC, [{ question: '14.confidential', response: hostile }, { question: 'status', response: 'open' }]));
     expect(response.statusCode).toBe(200);
-    const { row } = await storedRow(evaluatorC);
-    const html = (row!.answers as Record<string, string>)['14.confidential'];
+    const { items } = await storedRows(evaluatorC);
+    const html = items.find((item) => item.question === '14.confidential')?.response;
     expect(html).toBe('<p>Sigilo <strong>total</strong></p><a>link</a><a href="https://exemplo.com.br">ok</a><p>fim</p>');
   });
 
   it('sets done when the status is finished and clears it otherwise', async () => {
     expect((await save(body(evaluatorC, [{ question: 'status', response: 'finished' }]))).statusCode).toBe(200);
-    expect((await storedRow(evaluatorC)).done).toBe(true);
+    expect((await storedRows(evaluatorC)).done).toBe(true);
     expect((await save(body(evaluatorC, [{ question: 'status', response: 'correcting' }]))).statusCode).toBe(200);
-    expect((await storedRow(evaluatorC)).done).toBe(false);
+    expect((await storedRows(evaluatorC)).done).toBe(false);
   });
 
   it.each([
@@ -138,11 +164,11 @@ describe('PUT /tableresponse/multiple and GET /interview/answers', () => {
     ['a bad reviewed flag', [{ question: '1.reviewed', response: 'sim' }], "O campo revisado do bloco 1 deve ser 'true' ou 'false'."],
     ['a bad date', [{ question: 'date', response: '2024-02-30' }], "Data de entrevista inválida: '2024-02-30'. Use o formato aaaa-mm-dd."],
   ])('rejects %s with its message and stores nothing', async (_name, questions, message) => {
-    const before = await storedRow(evaluatorC);
+    const before = await storedRows(evaluatorC);
     const response = await save(body(evaluatorC, [...(questions as Pair[]), { question: 'status', response: 'finished' }]));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    expect(await storedRow(evaluatorC)).toEqual(before);
+    expect(await storedRows(evaluatorC)).toEqual(before);
   });
 
   it('rejects another evaluation type', async () => {

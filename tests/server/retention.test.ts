@@ -10,7 +10,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, evaluations, interviews, responses, users } from '../../apps/server/src/db/schema.ts';
+import { auditLog, companies, evaluations, responses, users } from '../../apps/server/src/db/schema.ts';
 import { RETENTION_QUEUE, runRetention } from '../../apps/server/src/jobs/retention.ts';
 import { format, messages } from '../../engine/messages.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from './testApp.ts';
@@ -151,7 +151,8 @@ describe('retention pass (injected clock)', () => {
     const iris = await person('Iris Entrevistada', retained, LONG_AGO);
     const interviewer = await person('Ivo Entrevistador', retained, ELEVEN_MONTHS_AGO);
     const interview = await evaluation(interviewer.id, { createdAt: THIRTEEN_MONTHS_AGO, done: true, rated: iris.id, type: 11 });
-    await t.db.insert(interviews).values({ evaluationId: interview.id, status: 'finished', updatedAt: ELEVEN_MONTHS_AGO });
+    // A saved interview is rows of `responses` (its status row at least), stamped with the save's time.
+    await t.db.insert(responses).values({ evaluationId: interview.id, question: 'status', response: 'finished', createdAt: ELEVEN_MONTHS_AGO });
     people.iris = iris.id;
     people.ivo = interviewer.id;
     // Open evaluations keep a person, whatever their age: never expiring, or expiring after NOW.

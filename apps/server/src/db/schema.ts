@@ -152,6 +152,17 @@ export const evaluations = pgTable(
   ],
 );
 
+/**
+ * The answers of an evaluation, one row per wire pair (`question`, `response`), in the order sent.
+ * A 360 interview (type 11, saved by staff again and again) keeps its answers here too (migration
+ * 0011 moved them from the old `interviews` table); every save replaces all its rows in one
+ * transaction, so their `created_at` is the time of the last save. Its rows: one `status` row (the
+ * status key, '' when the save sent none: a saved interview always has this row), one `date` row per
+ * attendance date and one `show` row per attendee, in the order sent (read back by `id`), and one row
+ * per answer under its question id as the spec's wire keys ('3.grade' → '7.5' with a dot,
+ * '3.positive', '3.better', '3.reviewed' → 'true'/'false', '11.forces', '12.weakness', '13.final',
+ * '14.confidential' → sanitised HTML).
+ */
 export const responses = pgTable(
   'responses',
   {
@@ -252,22 +263,6 @@ export const mailDeliveries = pgTable('mail_deliveries', {
   to: text('to').notNull(),
   messageId: text('message_id'),
   attempts: integer('attempts').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Answers of a 360 interview (type 11) kept as a document per evaluation, saved again on every sync. */
-export const interviews = pgTable('interviews', {
-  evaluationId: uuid('evaluation_id')
-    .primaryKey()
-    .references(() => evaluations.id, { onDelete: 'cascade' }),
-  /** open, willCorrect, correcting, finished; null before the first save. */
-  status: text('status'),
-  /** The interview's attendance dates (ISO yyyy-mm-dd). */
-  dates: jsonb('dates').notNull().default([]),
-  /** Who attended ('show'). */
-  show: jsonb('show').notNull().default([]),
-  /** The question pairs as sent ('{n}.grade' → '7.5'), confidential comments sanitised. */
-  answers: jsonb('answers').notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

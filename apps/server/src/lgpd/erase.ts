@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { freeTextQuestionIds } from '../../../../engine/answers/readable.ts';
 import { messages } from '../../../../engine/messages.ts';
 import type { Tx } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
 import { questionnaireOf } from '../definitions.ts';
 import { JOB_SCHEMA } from '../jobs/queue.ts';
 import { escapeHtml } from '../mail/escape.ts';
@@ -18,7 +19,7 @@ const m = messages.lgpd;
  * a person goes:
  * - the account: name, e-mail, phone, password and personal key replaced, closed (status false);
  * - free text written by the person or about the person (text and rich-text answers of their
- *   evaluations, saved interviews), and the person's name or e-mail wherever another answer wrote it;
+ *   evaluations, saved interviews' included), and the person's name or e-mail wherever another answer wrote it;
  * - the outbox: the address, and the identity in subjects and bodies; the files attached to messages
  *   about the person (their reports) replaced by a one-page notice;
  * - delivery records of the address; pg-boss jobs about the person (their data names the person);
@@ -27,12 +28,6 @@ const m = messages.lgpd;
 
 /** Whose data an erase replaced, and what it replaced, counted (the audit entry's details and the API's answer). */
 export type EraseSummary = EraseCounts & { userId: number; companyId: number | null };
-
-type Rows<T> = { rows: T[] };
-
-async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as Rows<T>).rows;
-}
 
 /** Shortest name searched for in other people's texts: a shorter one would hit ordinary words. */
 const MIN_NAME_LENGTH = 4;
@@ -99,31 +94,21 @@ async function replaceFreeTexts(app: FastifyInstance, tx: Tx, evaluations: Await
     const ids = definition ? freeTextQuestionIds(definition) : [];
     if (ids.length === 0) continue;
     const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-    // A blank answer stays blank: it said nothing, and counts of written answers must not change.
+    // A blank answer stays blank: it said nothing, and counts of written answers must not change. A
+    // rich text without words ('<p></p>', as the interview's confidential comments may be) is blank too.
     const updated = await rows<{ id: number }>(
       tx,
       sql`update responses set response = ${m.freeTextRemoved}
-          where evaluation_id = ${evaluation.id}::uuid and question in (${idList}) and btrim(response) <> '' and response <> ${m.freeTextRemoved}
+          where evaluation_id = ${evaluation.id}::uuid and question in (${idList})
+            and btrim(regexp_replace(response, '<[^>]*>|&nbsp;', '', 'g')) <> '' and response <> ${m.freeTextRemoved}
           returning id`,
     );
     replaced += updated.length;
-    const [interview] = await rows<{ answers: Record<string, unknown> | null }>(tx, sql`select answers from interviews where evaluation_id = ${evaluation.id}::uuid for update`);
-    if (interview?.answers) {
-      const answers = { ...interview.answers };
-      for (const id of ids) {
-        const value = answers[id];
-        if (typeof value === 'string' && value.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '') {
-          answers[id] = m.freeTextRemoved;
-          replaced += 1;
-        }
-      }
-      await tx.execute(sql`update interviews set answers = ${JSON.stringify(answers)}::jsonb where evaluation_id = ${evaluation.id}::uuid`);
-    }
   }
   return replaced;
 }
 
-/** Replaces the person's identity wherever another answer wrote it (a 360 comment naming them). */
+/** Replaces the person's identity wherever another answer wrote it (a 360 comment naming them, an interview's attendee). */
 async function redactMentions(tx: Tx, person: PersonIdentity, pattern: RegExp): Promise<number> {
   let replaced = 0;
   const found = await rows<{ id: number; response: string }>(tx, sql`select id, response from responses where ${mentions(sql`response`, person)} for update`);
@@ -131,12 +116,6 @@ async function redactMentions(tx: Tx, person: PersonIdentity, pattern: RegExp): 
     const next = row.response.replace(pattern, m.identityRemoved);
     if (next === row.response) continue;
     await tx.execute(sql`update responses set response = ${next} where id = ${row.id}`);
-    replaced += 1;
-  }
-  const interviews = await rows<{ evaluation_id: string; answers: Record<string, unknown> }>(tx, sql`select evaluation_id, answers from interviews where ${mentions(sql`answers`, person)} for update`);
-  for (const row of interviews) {
-    const answers = Object.fromEntries(Object.entries(row.answers).map(([key, value]) => [key, typeof value === 'string' ? value.replace(pattern, m.identityRemoved) : value]));
-    await tx.execute(sql`update interviews set answers = ${JSON.stringify(answers)}::jsonb where evaluation_id = ${row.evaluation_id}::uuid`);
     replaced += 1;
   }
   return replaced;

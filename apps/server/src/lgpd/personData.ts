@@ -155,12 +155,9 @@ export interface PersonExport {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** The answers of one evaluation as stored: the wire responses, or an interview's saved document. */
+/** The answers of one evaluation as stored: its rows of `responses` (a saved interview's status, dates and attendees included). */
 async function storedAnswers(db: Reader, evaluation: PersonEvaluation): Promise<{ question: string; response: string }[]> {
-  const answered = await rows<{ question: string; response: string }>(db, sql`select question, response from responses where evaluation_id = ${evaluation.id}::uuid order by id`);
-  const [interview] = await rows<{ answers: Record<string, unknown> | null }>(db, sql`select answers from interviews where evaluation_id = ${evaluation.id}::uuid`);
-  const saved = Object.entries(interview?.answers ?? {}).map(([question, response]) => ({ question, response: String(response) }));
-  return [...answered, ...saved];
+  return rows<{ question: string; response: string }>(db, sql`select question, response from responses where evaluation_id = ${evaluation.id}::uuid order by id`);
 }
 
 /** Collects the export of one person (null when there is no such person). */

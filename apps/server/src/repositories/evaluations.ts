@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { evaluations, interviews, responses, sectors, userCourses, userSectors, users } from '../db/schema.ts';
+import { evaluations, responses, sectors, userCourses, userSectors, users } from '../db/schema.ts';
 
 /** A new evaluation to insert. */
 export interface NewEvaluation {
@@ -157,10 +157,9 @@ export async function renewEvaluations(db: Db, updates: { id: string; expireAt: 
   }
 }
 
-/** Deletes an evaluation with its answers and interview (inside the caller's transaction). */
+/** Deletes an evaluation with its answers, a saved interview's included (inside the caller's transaction). */
 export async function deleteEvaluation(db: Db, id: string): Promise<boolean> {
   await db.delete(responses).where(eq(responses.evaluationId, id));
-  await db.delete(interviews).where(eq(interviews.evaluationId, id));
   const deleted = await db.delete(evaluations).where(eq(evaluations.id, id)).returning({ id: evaluations.id });
   return deleted.length === 1;
 }

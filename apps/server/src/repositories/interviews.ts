@@ -1,8 +1,29 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { groupBy } from '../../../../engine/collections.ts';
+import type { WireItem } from '../../../../engine/definition/types.ts';
 import type { InterviewDocument } from '../../../../engine/interview/types.ts';
 import type { Db } from '../db/client.ts';
-import { evaluations, interviews, positions, userPositions, users } from '../db/schema.ts';
+import { evaluations, positions, responses, userPositions, users } from '../db/schema.ts';
+import { insertResponses } from './responses.ts';
+
+/*
+ * A 360 interview's answers are rows of `responses` like every evaluation's (the encoding: the
+ * comment on `responses` in db/schema.ts): a `status` row (the key, '' when none was sent), `date`
+ * and `show` rows in order, and one row per answer under its question id. What is here is what the
+ * interview has of its own: the save that replaces its rows, and the reads that gather them.
+ */
+
+/** The wire key of the status row, and of the attendance dates and attendees ('show') rows. */
+export const INTERVIEW_KEYS = { status: 'status', date: 'date', show: 'show' } as const;
+
+/** The stored status of the evaluation `e` (null when never saved, or saved without one). */
+const storedStatus = (evaluationId: SQL | typeof evaluations.id) =>
+  sql<string | null>`(select nullif(${responses.response}, '') from ${responses} where ${responses.evaluationId} = ${evaluationId} and ${responses.question} = ${INTERVIEW_KEYS.status} order by ${responses.id} limit 1)`;
+
+/** Whether the evaluation has a saved interview with this status. */
+const hasStatus = (status: string) =>
+  sql`exists (select 1 from ${responses} where ${responses.evaluationId} = ${evaluations.id} and ${responses.question} = ${INTERVIEW_KEYS.status} and ${responses.response} = ${status})`;
 
 /** Evaluation type of the 360 by interview. */
 export const INTERVIEW_TYPE = 11;
@@ -38,30 +59,44 @@ export async function findInterviewEvaluation(db: Db, evaluatorId: number, rated
   return rows[0] ?? null;
 }
 
-/** Stores the interview document (insert or replace) and sets the evaluation's `done`; call inside a transaction. */
+/** The rows of an interview document, in their order: status, dates, attendees, then the answers. */
+function documentRows(document: InterviewDocument): WireItem[] {
+  return [
+    { question: INTERVIEW_KEYS.status, response: document.status ?? '' },
+    ...document.dates.map((date) => ({ question: INTERVIEW_KEYS.date, response: date })),
+    ...document.show.map((name) => ({ question: INTERVIEW_KEYS.show, response: name })),
+    ...Object.entries(document.answers).map(([question, response]) => ({ question, response })),
+  ];
+}
+
+/** Replaces the interview's rows of `responses` with the document's and sets the evaluation's `done`; call inside a transaction. */
 export async function saveInterview(db: Db, evaluationId: string, document: InterviewDocument, done: boolean): Promise<void> {
-  const values = { status: document.status, dates: document.dates, show: document.show, answers: document.answers, updatedAt: new Date() };
-  await db
-    .insert(interviews)
-    .values({ evaluationId, ...values })
-    .onConflictDoUpdate({ target: interviews.evaluationId, set: values });
+  await db.delete(responses).where(eq(responses.evaluationId, evaluationId));
+  await insertResponses(db, evaluationId, documentRows(document));
   await db.update(evaluations).set({ done }).where(eq(evaluations.id, evaluationId));
+}
+
+/** The document of stored rows (in `id` order), or null when there are none (never saved). */
+function documentOf(items: { question: string; response: string }[]): InterviewDocument | null {
+  if (items.length === 0) return null;
+  const document: InterviewDocument = { status: null, dates: [], show: [], answers: {} };
+  for (const { question, response } of items) {
+    if (question === INTERVIEW_KEYS.status) document.status = response === '' ? null : response;
+    else if (question === INTERVIEW_KEYS.date) document.dates.push(response);
+    else if (question === INTERVIEW_KEYS.show) document.show.push(response);
+    else document.answers[question] = response;
+  }
+  return document;
 }
 
 /** The stored interview of an evaluation, or null when it was never saved. */
 export async function loadInterview(db: Db, evaluationId: string): Promise<InterviewDocument | null> {
-  const rows = await db
-    .select({ status: interviews.status, dates: interviews.dates, show: interviews.show, answers: interviews.answers })
-    .from(interviews)
-    .where(eq(interviews.evaluationId, evaluationId));
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    status: row.status,
-    dates: row.dates as string[],
-    show: row.show as string[],
-    answers: row.answers as Record<string, string>,
-  };
+  const items = await db
+    .select({ question: responses.question, response: responses.response })
+    .from(responses)
+    .where(eq(responses.evaluationId, evaluationId))
+    .orderBy(asc(responses.id));
+  return documentOf(items);
 }
 
 /** One row of the report's evaluator table. */
@@ -87,12 +122,11 @@ export async function listInterviewEvaluators(db: Db, filter: { ratedId: number 
       position: evaluatorPosition,
       ratedId: ratedUser.id,
       rated: ratedUser.name,
-      status: interviews.status,
+      status: storedStatus(evaluations.id),
     })
     .from(evaluations)
     .innerJoin(evaluator, eq(evaluator.id, evaluations.userId))
     .innerJoin(ratedUser, eq(ratedUser.id, evaluations.rated))
-    .leftJoin(interviews, eq(interviews.evaluationId, evaluations.id))
     .where(and(eq(evaluations.typeEvaluation, INTERVIEW_TYPE), scope))
     .orderBy(asc(ratedUser.name), asc(evaluator.name), asc(evaluations.createdAt), asc(evaluations.id));
 }
@@ -117,16 +151,22 @@ export interface SavedInterview {
 
 /** The saved interviews of a rated person with this status, optionally only of these evaluators. */
 export async function listSavedInterviews(db: Db, ratedId: number, status: string, evaluatorIds?: number[]): Promise<SavedInterview[]> {
-  const conditions: SQL[] = [eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(evaluations.rated, ratedId), eq(interviews.status, status)];
+  const conditions: SQL[] = [eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(evaluations.rated, ratedId), hasStatus(status)];
   if (evaluatorIds) conditions.push(evaluatorIds.length === 0 ? sql`false` : inArray(evaluations.userId, evaluatorIds));
-  const rows = await db
-    .select({ evaluationId: evaluations.id, evaluatorId: evaluator.id, evaluatorName: evaluator.name, answers: interviews.answers })
+  const found = await db
+    .select({ evaluationId: evaluations.id, evaluatorId: evaluator.id, evaluatorName: evaluator.name })
     .from(evaluations)
-    .innerJoin(interviews, eq(interviews.evaluationId, evaluations.id))
     .innerJoin(evaluator, eq(evaluator.id, evaluations.userId))
     .where(and(...conditions))
     .orderBy(asc(evaluator.name), asc(evaluations.id));
-  return rows.map((row) => ({ ...row, answers: row.answers as Record<string, string> }));
+  if (found.length === 0) return [];
+  const items = await db
+    .select({ evaluationId: responses.evaluationId, question: responses.question, response: responses.response })
+    .from(responses)
+    .where(inArray(responses.evaluationId, found.map((row) => row.evaluationId)))
+    .orderBy(asc(responses.id));
+  const byEvaluation = groupBy(items, (item) => item.evaluationId);
+  return found.map((row) => ({ ...row, answers: documentOf(byEvaluation.get(row.evaluationId) ?? [])?.answers ?? {} }));
 }
 
 /** How many saved interviews of a rated person have this status. */
@@ -134,7 +174,6 @@ export async function countSavedInterviews(db: Db, ratedId: number, status: stri
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(evaluations)
-    .innerJoin(interviews, eq(interviews.evaluationId, evaluations.id))
-    .where(and(eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(evaluations.rated, ratedId), eq(interviews.status, status)));
+    .where(and(eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(evaluations.rated, ratedId), hasStatus(status)));
   return Number(row?.n ?? 0);
 }

@@ -53,8 +53,7 @@ function dueConditions(now: Date, timeZone: string): SQL {
     AND GREATEST(
       u.created_at,
       (SELECT max(e.created_at) FROM evaluations e WHERE ${theirs}),
-      (SELECT max(r.created_at) FROM responses r JOIN evaluations e ON e.id = r.evaluation_id WHERE ${theirs}),
-      (SELECT max(i.updated_at) FROM interviews i JOIN evaluations e ON e.id = i.evaluation_id WHERE ${theirs})
+      (SELECT max(r.created_at) FROM responses r JOIN evaluations e ON e.id = r.evaluation_id WHERE ${theirs})
     ) < ((${at} AT TIME ZONE ${timeZone}) - make_interval(months => c.retention_months)) AT TIME ZONE ${timeZone}`;
 }
 

@@ -1,5 +1,5 @@
 import { groupBy } from '../../../../../engine/collections.ts';
-import type { Cell, Condition, DashboardDefinition, DashboardFilters, Row } from '../../../../../engine/definition/dashboard.ts';
+import type { Cell, DashboardDefinition, DashboardFilters, Row } from '../../../../../engine/definition/dashboard.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { FilterKey } from '../../../../../engine/filters.ts';
 import { format, messages } from '../../../../../engine/messages.ts';
@@ -170,12 +170,16 @@ async function computeAnyOf(env: CallEnvironment, dashboard: DashboardDefinition
       const fixed = filters[field];
       if (fixed !== undefined && fixed !== id) continue;
       const narrowed: DashboardFilters = { ...filters, [field]: id, ...(field === 'sector_id' && dashboard.sectorOf === 'rated' ? { sector_of: 'rated' as const } : {}) };
-      for (const [name, rows] of await computeAll(env, dashboard, narrowed, names)) for (const row of rows) if (!union.get(name)!.has(text(row[key]))) union.get(name)!.set(text(row[key]), row);
+      for (const [name, rows] of await computeAll(env, dashboard, narrowed, names)) {
+        const seen = union.get(name)!;
+        for (const row of rows) if (!seen.has(text(row[key]))) seen.set(text(row[key]), row);
+      }
     }
     perList.push(union);
   }
   const [first, ...others] = perList;
-  return new Map(names.map((name) => [name, [...(first?.get(name)?.entries() ?? [])].filter(([id]) => others.every((list) => list.get(name)!.has(id))).map(([, row]) => row)]));
+  const inEveryList = (name: string) => [...(first?.get(name) ?? new Map<string, Row>())].filter(([id]) => others.every((list) => list.get(name)!.has(id))).map(([, row]) => row);
+  return new Map(names.map((name) => [name, inEveryList(name)]));
 }
 
 /** One item of a list: a row, or a group read from its first row. */
@@ -312,7 +316,7 @@ export function shapeAnswer({ definitions, dashboard, request, computed, choices
     }
     if ('first' in shape) return build(shape.each, itemsOf(shape.first, scope)[0] ?? { row: {}, group: [] });
     if ('count' in shape) return itemsOf(shape.count, scope).length;
-    if ('every' in shape) return rowsOf(shape.every, scope).every((row) => matches(row, shape.where as Condition));
+    if ('every' in shape) return rowsOf(shape.every, scope).every((row) => matches(row, shape.where));
     if ('compare' in shape) {
       const [left, right] = shape.of.map((part) => Number(build(part, scope))) as [number, number];
       return shape.compare === 'lt' ? left < right : left > right;
@@ -347,7 +351,9 @@ export async function answerCall(env: CallEnvironment, declaration: CallDeclarat
   if (people) filters.person_ids = idList(request, people.input, people.as).map(Number);
 
   const names = [...needs.rows];
-  const computed = names.length === 0 ? new Map<string, Row[]>() : declaration.anyOf ? await computeAnyOf(env, dashboard, filters, names, lists.filter(([, ids]) => ids.length > 0), declaration.anyOf.key) : await computeAll(env, dashboard, filters, names);
+  let computed = new Map<string, Row[]>();
+  if (names.length > 0 && declaration.anyOf) computed = await computeAnyOf(env, dashboard, filters, names, lists.filter(([, ids]) => ids.length > 0), declaration.anyOf.key);
+  else if (names.length > 0) computed = await computeAll(env, dashboard, filters, names);
   const choices = new Map<string, Row[]>();
   for (const field of needs.choices) choices.set(field, (await filterChoices(env.db, env.timeZone, account, dashboard, field, filters)).map((choice) => ({ ...choice })));
 

@@ -25,6 +25,7 @@ const alphaPairs = (rows: Rows, orNull?: boolean): Shape =>
     { object: { style: text('style'), label: { cell: 'styleLabel', or: 'style', read: 'text' }, force: { cell: 'forca', read: 'nullableNumber' }, risk: { cell: 'risco', read: 'nullableNumber' } } },
     orNull,
   );
+/** Each temperament's label, number and colour, in score order. */
 const temperaments = (rows: Rows, orNull?: boolean): Shape =>
   list({ ...rows, then: [...(rows.then ?? []), { op: 'scoreOrder', field: 'score' }] }, { object: { label: text('label'), count: number('value'), color: { cell: 'color', read: 'nullableText' } } }, orNull);
 /** One evaluation of a `people` row. */
@@ -95,6 +96,7 @@ function areaMap(url: string, dashboard: number, summary: string, texts: string[
           {
             object: {
               title: text('pageTitle'),
+              // The Likert questions, and the free-text ones following none (a follow-up's texts go under its question).
               questions: list(
                 {
                   steps: [

@@ -13,7 +13,7 @@ import { checkFilters, filterChoices } from '../../results/filters.ts';
 import { dashboardNamed, datasetTypes } from '../../results/views.ts';
 import { isUuid } from '../../schemas/common.ts';
 import type { Account } from '../../types.ts';
-import type { CallDeclaration, CallStep, DatasetQuery, IdList, Input, Reader, Rows, Shape, Step } from './language.ts';
+import type { CallDeclaration, CallStep, DatasetQuery, IdList, Input, Reader, Rows, Shape, ShapeKind, Shapes, Step } from './language.ts';
 
 /*
  * The one interpreter of the section 7 calls' declarations (`language.ts`): it checks what the request
@@ -83,10 +83,14 @@ export function datasetNamed(dashboard: DashboardDefinition, source: string | Da
   return found[0];
 }
 
+/** The kinds of shapes, each the one key that tells it. */
+const SHAPE_KINDS = Object.keys({ const: 1, cell: 1, cells: 1, object: 1, list: 1, first: 1, count: 1, every: 1, compare: 1, all: 1, cases: 1 } satisfies Record<ShapeKind, 1>) as ShapeKind[];
+const kindOf = (shape: Shape): ShapeKind => SHAPE_KINDS.find((kind) => kind in shape)!;
+
 const sourcesOf = (rows: Rows): (string | DatasetQuery)[] => (rows.dataset === undefined ? [] : Array.isArray(rows.dataset) ? rows.dataset : [rows.dataset]);
 
 /** The case of a `cases` shape the request chooses: the first dataset whose declared questions list its value. */
-function chosenCase(dashboard: DashboardDefinition, shape: Extract<Shape, { cases: unknown }>, request: ShapeInput['request']): string | undefined {
+function chosenCase(dashboard: DashboardDefinition, shape: Shapes['cases'], request: ShapeInput['request']): string | undefined {
   const value = text(inputValue(request, shape.listing) as Cell);
   return Object.keys(shape.cases).find((name) => {
     const dataset = dashboard.datasets[name];
@@ -110,19 +114,24 @@ export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?:
       if (step.op === 'lookup') walkRows(step.source);
     }
   };
-  const walk = (shape: Shape): void => {
-    if ('object' in shape) Object.values(shape.object).forEach(walk);
-    else if ('list' in shape) {
+  const walkers: { [K in ShapeKind]: (shape: Shapes[K]) => void } = {
+    const: () => undefined,
+    cell: () => undefined,
+    cells: () => undefined,
+    object: (shape) => Object.values(shape.object).forEach(walk),
+    list: (shape) => {
       walkRows(shape.list);
       walk(shape.each);
-    } else if ('first' in shape) {
+    },
+    first: (shape) => {
       walkRows(shape.first);
       walk(shape.each);
-    } else if ('count' in shape) walkRows(shape.count);
-    else if ('every' in shape) walkRows(shape.every);
-    else if ('compare' in shape) shape.of.forEach(walk);
-    else if ('all' in shape) shape.all.forEach(walk);
-    else if ('cases' in shape) {
+    },
+    count: (shape) => walkRows(shape.count),
+    every: (shape) => walkRows(shape.every),
+    compare: (shape) => shape.of.forEach(walk),
+    all: (shape) => shape.all.forEach(walk),
+    cases: (shape) => {
       const chosen = request ? chosenCase(dashboard, shape, request) : undefined;
       const cases = request ? (chosen === undefined ? [] : [chosen]) : Object.keys(shape.cases);
       for (const name of cases) {
@@ -130,8 +139,9 @@ export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?:
         walk(shape.cases[name]!);
       }
       if (!request || chosen === undefined) walk(shape.otherwise);
-    }
+    },
   };
+  const walk = (shape: Shape): void => (walkers[kindOf(shape)] as (shape: Shape) => void)(shape);
   walk(answer);
   return needs;
 }
@@ -302,29 +312,29 @@ export function shapeAnswer({ definitions, dashboard, request, computed, choices
     return [...groupBy(found, (row) => keyOf(row, fields)).values()].map((group) => ({ row: group[0]!, group }));
   }
 
-  function build(shape: Shape, scope: Scope): unknown {
-    if ('const' in shape) return shape.const;
-    if ('cell' in shape) {
-      const value = scope.row[shape.cell];
-      return read(shape.or !== undefined && (value === null || value === undefined) ? scope.row[shape.or] : value, shape.read);
-    }
-    if ('cells' in shape) return shape.cells.map((cell) => read(scope.row[cell], shape.read));
-    if ('object' in shape) return Object.fromEntries(Object.entries(shape.object).map(([field, part]) => [field, build(part, scope)]));
-    if ('list' in shape) {
+  const builders: { [K in ShapeKind]: (shape: Shapes[K], scope: Scope) => unknown } = {
+    const: (shape) => shape.const,
+    cell: (shape, { row }) => read(shape.or !== undefined && (row[shape.cell] === null || row[shape.cell] === undefined) ? row[shape.or] : row[shape.cell], shape.read),
+    cells: (shape, { row }) => shape.cells.map((cell) => read(row[cell], shape.read)),
+    object: (shape, scope) => Object.fromEntries(Object.entries(shape.object).map(([field, part]) => [field, build(part, scope)])),
+    list: (shape, scope) => {
       const items = itemsOf(shape.list, scope);
       return items.length === 0 && shape.orNull ? null : items.map((item) => build(shape.each, item));
-    }
-    if ('first' in shape) return build(shape.each, itemsOf(shape.first, scope)[0] ?? { row: {}, group: [] });
-    if ('count' in shape) return itemsOf(shape.count, scope).length;
-    if ('every' in shape) return rowsOf(shape.every, scope).every((row) => matches(row, shape.where));
-    if ('compare' in shape) {
+    },
+    first: (shape, scope) => build(shape.each, itemsOf(shape.first, scope)[0] ?? { row: {}, group: [] }),
+    count: (shape, scope) => itemsOf(shape.count, scope).length,
+    every: (shape, scope) => rowsOf(shape.every, scope).every((row) => matches(row, shape.where)),
+    compare: (shape, scope) => {
       const [left, right] = shape.of.map((part) => Number(build(part, scope))) as [number, number];
       return shape.compare === 'lt' ? left < right : left > right;
-    }
-    if ('all' in shape) return shape.all.every((part) => build(part, scope) === true);
-    const chosen = chosenCase(dashboard, shape, request);
-    return build(chosen === undefined ? shape.otherwise : shape.cases[chosen]!, scope);
-  }
+    },
+    all: (shape, scope) => shape.all.every((part) => build(part, scope) === true),
+    cases: (shape, scope) => {
+      const chosen = chosenCase(dashboard, shape, request);
+      return build(chosen === undefined ? shape.otherwise : shape.cases[chosen]!, scope);
+    },
+  };
+  const build = (shape: Shape, scope: Scope): unknown => (builders[kindOf(shape)] as (shape: Shape, scope: Scope) => unknown)(shape, scope);
 
   return build(answer, { row: {}, group: [] });
 }

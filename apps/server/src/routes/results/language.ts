@@ -74,18 +74,25 @@ export type Reader = 'text' | 'number' | 'nullableText' | 'nullableNumber' | 'fl
  * - `every`: whether every row meets a condition; `compare`: two numbers compared; `all`: every shape true;
  * - `cases`: the shape of the first dataset whose declared `questions` list the request's value, else `otherwise`.
  */
-export type Shape =
-  | { const: Cell | readonly never[] }
-  | { cell: string; read?: Reader; or?: string }
-  | { cells: string[]; read?: Reader }
-  | { object: Record<string, Shape> }
-  | { list: Rows; each: Shape; orNull?: boolean }
-  | { first: Rows; each: Shape }
-  | { count: Rows }
-  | { every: Rows; where: Condition }
-  | { compare: 'lt' | 'gt'; of: [Shape, Shape] }
-  | { all: Shape[] }
-  | { cases: Record<string, Shape>; listing: Input; otherwise: Shape };
+export interface Shapes {
+  const: { const: Cell | readonly never[] };
+  cell: { cell: string; read?: Reader; or?: string };
+  cells: { cells: string[]; read?: Reader };
+  object: { object: Record<string, Shape> };
+  list: { list: Rows; each: Shape; orNull?: boolean };
+  first: { first: Rows; each: Shape };
+  count: { count: Rows };
+  every: { every: Rows; where: Condition };
+  compare: { compare: 'lt' | 'gt'; of: [Shape, Shape] };
+  all: { all: Shape[] };
+  cases: { cases: Record<string, Shape>; listing: Input; otherwise: Shape };
+}
+
+/** A shape's kind: the one key of `Shapes` it holds. */
+export type ShapeKind = keyof Shapes;
+
+/** Any shape. */
+export type Shape = Shapes[ShapeKind];
 
 /** How a request value becomes a list of ids: evaluation UUIDs (malformed ones left out, lower case) or integers, deduplicated. */
 export type IdList = 'evaluationIds' | 'ids';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
-import type { CompanyRecord } from '../../../apps/web/src/api/registry';
+import type { Company } from '../../../apps/server/src/contract/companies';
 import { CompanyDialog, companyFormOf } from '../../../apps/web/src/pages/registry/CompanyDialog';
 import { staffTheme as theme } from '../../../apps/web/src/staffTheme';
 
@@ -9,7 +9,7 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function renderDialog(handlers: { onSaved?: () => void; onServerFailure?: (draft: unknown) => void } = {}, company: CompanyRecord | null = null) {
+function renderDialog(handlers: { onSaved?: () => void; onServerFailure?: (draft: unknown) => void } = {}, company: Company | null = null) {
   return render(
     <ThemeProvider theme={theme}>
         <CompanyDialog
@@ -70,7 +70,7 @@ describe('CompanyDialog', () => {
   describe('retention of personal data', () => {
     const RETENTION = /Retenção de dados \(meses\)/;
     const INVALID = 'Retenção de dados: informe um número inteiro de meses de 1 a 120, ou deixe em branco para manter os dados.';
-    const existing = { id: 7, commercial_name: 'Padaria', company_name: 'Padaria Ltda.', cnpj: '11222333000181', phone: null, status: true, anonymity_min: 3, retention_months: 24 } as CompanyRecord;
+    const existing = { id: 7, commercial_name: 'Padaria', company_name: 'Padaria Ltda.', cnpj: '11222333000181', phone: null, status: true, anonymity_min: 3, retention_months: 24 } as Company;
 
     function sentBodies(fetchMock: ReturnType<typeof vi.fn>): Record<string, unknown>[] {
       return fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);

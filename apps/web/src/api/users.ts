@@ -1,124 +1,14 @@
+import type { MessageBody } from '../../../server/src/contract/common';
+import type { Company } from '../../../server/src/contract/companies';
+import type { CourseCreated, ParticipantCreated } from '../../../server/src/contract/courses';
+import type { EvaluationEntry, EvaluationsCreated, Version } from '../../../server/src/contract/evaluations';
+import type { RegistrationLink } from '../../../server/src/contract/registration';
+import type { ImportResult } from '../../../server/src/contract/spreadsheets';
+import type { ListedUser, UserCreate, UserSaved, UserSavedWithToken, UserUpdate } from '../../../server/src/contract/users';
 import { getUser, renewSession } from '../auth/session';
 import { download, request, upload } from './client';
 
-/* Calls of the registered-users, courses and create-evaluation screens, with their response types. */
-
-/** A user as `GET /api/users/list/{companyId}` lists it. */
-export interface CompanyUser {
-  id: number;
-  user_id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  type_account: number;
-  company_id: number | null;
-  company_name: string | null;
-  status: boolean;
-  sector: { id: number; sector_name: string }[];
-  position: { id: number; position_name: string }[];
-}
-
-/** The add-user form as `POST /api/users` takes it. */
-export interface NewUser {
-  name: string;
-  email: string;
-  phone: string;
-  company_id: number;
-  type_account: 2 | 3;
-  sector_id: number | null;
-  position_id: number | null;
-  password?: string;
-}
-
-/** The edit-user form as `PATCH /api/users/update` takes it. */
-export interface UserUpdate {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  status: boolean;
-  type_account: 2 | 3;
-  sector_ids: number[];
-  position_id: number | null;
-  password?: string;
-}
-
-/** Answer of a user save: the server's message and the saved user. */
-export interface SavedUser {
-  message: string;
-  user: { id: number; name: string; email: string; status: boolean };
-}
-
-/** Counts of an import. */
-export interface ImportCounts {
-  employees: number;
-  sectors: number;
-  positions: number;
-}
-
-/** Answer of a spreadsheet import. */
-export interface ImportResult {
-  message: string;
-  created: ImportCounts;
-  updated: ImportCounts;
-}
-
-/** A course as `GET /api/courses` lists it. */
-export interface Course {
-  id: number;
-  name: string;
-  created_at: string;
-  count: number;
-  status: boolean;
-  company_id: number | null;
-}
-
-/** A participant of a course. */
-export interface Participant {
-  id: number;
-  usercourse_id: number;
-  user_id: number;
-  name: string;
-  email: string;
-  created_at: string;
-}
-
-/** A user as `GET /api/users/all` lists it (administrators). */
-export interface AnyUser {
-  id: number;
-  name: string;
-  email: string;
-  company_id: number | null;
-  type_account: number;
-  status: boolean;
-}
-
-/** A company as `GET /api/companies` lists it. */
-export interface CompanyItem {
-  id: number;
-  commercial_name: string;
-  status?: boolean;
-}
-
-/** A 360 version already given to an evaluated person. */
-export interface Version {
-  id: number;
-  version: number;
-  created_at: string;
-}
-
-/** One evaluation to create, as `POST /api/evaluation` takes it. */
-export interface EvaluationEntry {
-  user_id: number;
-  user_name: string;
-  usercourse_id: number | null;
-  type_evaluation: number;
-  validate: number | null;
-  evaluated: number | null;
-  evaluated_name: string | null;
-  version: number | null;
-  rated_sector: number | null;
-}
+/* Calls of the registered-users, courses and create-evaluation screens; their types are the routes' contract. */
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 
@@ -126,7 +16,7 @@ const id = (value: number | string) => encodeURIComponent(String(value));
 export const usersPath = (companyId: number) => `/users/list/${id(companyId)}`;
 
 /** Creates a user. */
-export function createUser(user: NewUser): Promise<SavedUser> {
+export function createUser(user: UserCreate): Promise<UserSaved> {
   return request('/users', { method: 'POST', body: user });
 }
 
@@ -134,20 +24,20 @@ export function createUser(user: NewUser): Promise<SavedUser> {
  * Edits a user (also used to deactivate one: status false). A new password for oneself ends one's
  * earlier sessions: the answer then carries this session's fresh token, which is kept.
  */
-export async function updateUser(user: UserUpdate): Promise<SavedUser> {
-  const saved = await request<SavedUser & { token?: string }>('/users/update', { method: 'PATCH', body: user });
+export async function updateUser(user: UserUpdate): Promise<UserSaved> {
+  const saved = await request<UserSavedWithToken>('/users/update', { method: 'PATCH', body: user });
   const kept = getUser();
   if (saved.token && kept) renewSession(kept, saved.token);
   return saved;
 }
 
 /** Activates or deactivates a user, keeping everything else of the record. */
-export function setUserStatus(id: number, status: boolean): Promise<SavedUser> {
+export function setUserStatus(id: number, status: boolean): Promise<UserSaved> {
   return request('/users/update', { method: 'PATCH', body: { id, status } });
 }
 
 /** The token of the company's public registration page. */
-export function registrationLink(companyId: number): Promise<{ transaction: string; expires_at: string }> {
+export function registrationLink(companyId: number): Promise<RegistrationLink> {
   return request(`/users/data/link/${id(companyId)}`, { method: 'POST' });
 }
 
@@ -172,31 +62,31 @@ export function listVersions(companyId: number, ratedId: number): Promise<Versio
 }
 
 /** Creates evaluations in one call. */
-export function createEvaluations(users: EvaluationEntry[]): Promise<{ message: string }> {
+export function createEvaluations(users: EvaluationEntry[]): Promise<EvaluationsCreated> {
   return request('/evaluation', { method: 'POST', body: { users } });
 }
 
 /** Creates a course. */
-export function createCourse(name: string, companyId: number | null = null): Promise<{ message: string; course: Course }> {
+export function createCourse(name: string, companyId: number | null = null): Promise<CourseCreated> {
   return request('/courses', { method: 'POST', body: companyId === null ? { name } : { name, company_id: companyId } });
 }
 
 /** Adds a user to a course. */
-export function addParticipant(userId: number, courseId: number): Promise<{ message: string }> {
+export function addParticipant(userId: number, courseId: number): Promise<ParticipantCreated> {
   return request('/usercourses', { method: 'POST', body: { userId, courseId } });
 }
 
 /** Removes a participation. */
-export function removeParticipant(usercourseId: number): Promise<{ message: string }> {
+export function removeParticipant(usercourseId: number): Promise<MessageBody> {
   return request(`/usercourses/${id(usercourseId)}`, { method: 'DELETE' });
 }
 
 /** Companies the signed-in user may see. */
-export function listCompanyItems(): Promise<CompanyItem[]> {
+export function listCompanyItems(): Promise<Company[]> {
   return request('/companies');
 }
 
 /** Users of a company (for pickers). */
-export function listCompanyUsers(companyId: number): Promise<CompanyUser[]> {
+export function listCompanyUsers(companyId: number): Promise<ListedUser[]> {
   return request(usersPath(companyId));
 }

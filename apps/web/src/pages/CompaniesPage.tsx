@@ -12,7 +12,8 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
-import type { CompanyForm, CompanyRecord, NameRow } from '../api/registry';
+import type { Company } from '../../../server/src/contract/companies';
+import type { CompanyForm, NameRow } from '../api/registry';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';
@@ -28,16 +29,16 @@ const text = messages.screenRegistry;
 const SEARCH_DELAY_MS = 500;
 
 /** The dialog open on the page, if any. */
-type OpenDialog = { kind: 'company'; company: CompanyRecord | null } | { kind: NameListKind; company: CompanyRecord } | null;
+type OpenDialog = { kind: 'company'; company: Company | null } | { kind: NameListKind; company: Company } | null;
 
 /** Company registry (/company, administrators): search, count, create, and each company's menu. */
 export default function CompaniesPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { data, loading, error, reload } = useApiData<CompanyRecord[]>('/companies');
+  const { data, loading, error, reload } = useApiData<Company[]>('/companies');
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search, SEARCH_DELAY_MS);
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; company: CompanyRecord } | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; company: Company } | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Values typed in a dialog that closed on a server failure, offered again when it is reopened.
   const [companyDrafts, setCompanyDrafts] = useState<Record<string, CompanyForm>>({});
@@ -57,8 +58,8 @@ export default function CompaniesPage() {
 
   // On a phone the menu column comes first, so it is reachable without scrolling the table sideways.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const columns = useMemo<GridColDef<CompanyRecord>[]>(() => {
-    const actions: GridColDef<CompanyRecord> = {
+  const columns = useMemo<GridColDef<Company>[]>(() => {
+    const actions: GridColDef<Company> = {
       field: 'actions',
       headerName: text.columnActions,
       width: phone ? 70 : 90,
@@ -75,7 +76,7 @@ export default function CompaniesPage() {
         </IconButton>
       ),
     };
-    const data: GridColDef<CompanyRecord>[] = [
+    const data: GridColDef<Company>[] = [
       { field: 'commercial_name', headerName: text.columnCommercialName, flex: 1, minWidth: 180 },
       { field: 'company_name', headerName: text.columnCompanyName, flex: 1, minWidth: 180 },
       { field: 'cnpj', headerName: text.columnDocument, width: 180, valueFormatter: (value: string | null) => formatDocument(value) },
@@ -89,7 +90,7 @@ export default function CompaniesPage() {
     setDialog(next);
   }
 
-  const draftKey = (kind: string, company: CompanyRecord | null) => `${kind}:${company?.id ?? 'new'}`;
+  const draftKey = (kind: string, company: Company | null) => `${kind}:${company?.id ?? 'new'}`;
 
   return (
     <PageBody>
@@ -122,7 +123,7 @@ export default function CompaniesPage() {
         </Typography>
       </Box>
       {error && <LoadError message={text.companiesLoadError} onRetry={reload} />}
-      <DataTable<CompanyRecord>
+      <DataTable<Company>
         label={text.companiesTable}
         emptyText={text.companiesEmpty}
         rows={companies}

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
-import type { AnyUser, Course, Participant } from '../api/users';
+import type { CourseDetail, Participant } from '../../../server/src/contract/courses';
+import type { AnyUser } from '../../../server/src/contract/users';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';
@@ -27,7 +28,7 @@ export default function CoursePage() {
   const { id } = useParams();
   const courseId = Number(id);
   const valid = Number.isInteger(courseId) && courseId > 0;
-  const { data, loading, error, reload } = useApiData<{ course: Course; userCourses: Participant[] }>(valid ? `/usercourses/${courseId}` : null);
+  const { data, loading, error, reload } = useApiData<CourseDetail>(valid ? `/usercourses/${courseId}` : null);
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Participant[] | null>(null);

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
-import type { Course } from '../api/users';
+import type { Course } from '../../../server/src/contract/courses';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';

@@ -7,7 +7,8 @@ import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
 import { errorMessage } from '../api/client';
-import { registrationLink, usersPath, type CompanyUser } from '../api/users';
+import type { ListedUser } from '../../../server/src/contract/users';
+import { registrationLink, usersPath } from '../api/users';
 import { useApiData } from '../api/useApiData';
 import { getUser } from '../auth/session';
 import { DataTable } from '../components/DataTable';
@@ -28,7 +29,7 @@ const text = messages.screenUsers;
 const lgpdText = messages.screenLgpd;
 
 /** Company-level users (type 2) are never evaluated from this list, so their rows have no checkbox. */
-const selectable = (user: CompanyUser) => !isStaff(user.type_account);
+const selectable = (user: ListedUser) => !isStaff(user.type_account);
 
 /** The company whose users are shown: a company user's own, or the route's for an administrator. */
 function useCompanyId(): number | 'redirect' | null {
@@ -53,14 +54,14 @@ export default function UsersPage() {
 
 function CompanyUsers({ companyId }: { companyId: number }) {
   const toast = useToast();
-  const { data, loading, error, reload } = useApiData<CompanyUser[]>(usersPath(companyId));
+  const { data, loading, error, reload } = useApiData<ListedUser[]>(usersPath(companyId));
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
-  const [editing, setEditing] = useState<CompanyUser | null | 'new'>(null);
-  const [deactivating, setDeactivating] = useState<CompanyUser | null>(null);
+  const [editing, setEditing] = useState<ListedUser | null | 'new'>(null);
+  const [deactivating, setDeactivating] = useState<ListedUser | null>(null);
   const [excel, setExcel] = useState(false);
   const [evaluating, setEvaluating] = useState(false);
   const [linking, setLinking] = useState(false);
-  const [personalData, setPersonalData] = useState<CompanyUser | null>(null);
+  const [personalData, setPersonalData] = useState<ListedUser | null>(null);
   // Only administrators answer LGPD requests (the server refuses company users too).
   const administrator = isAdministrator(getUser()?.type_account);
 
@@ -92,7 +93,7 @@ function CompanyUsers({ companyId }: { companyId: number }) {
     }
   };
 
-  const columns: GridColDef<CompanyUser>[] = [
+  const columns: GridColDef<ListedUser>[] = [
     { field: 'name', headerName: text.colName, flex: 1, minWidth: 180 },
     {
       field: 'email',
@@ -178,7 +179,7 @@ function CompanyUsers({ companyId }: { companyId: number }) {
         )}
       </PageHeader>
       {error && <LoadError message={error} onRetry={reload} />}
-      <DataTable<CompanyUser>
+      <DataTable<ListedUser>
         label={text.usersTable}
         emptyText={text.usersEmpty}
         rows={rows}

@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { createCompany, updateCompany, type CompanyForm, type CompanyRecord } from '../../api/registry';
+import type { Company } from '../../../../server/src/contract/companies';
+import { createCompany, updateCompany, type CompanyForm } from '../../api/registry';
 import { formatDocument, formatPhone } from '../../format';
 import { useToast } from '../../toast';
 import { companyFieldOf, companyProblem, retentionFormOf, retentionMonthsOf, retentionProblem, type CompanyField } from './companyForm';
@@ -22,7 +23,7 @@ const text = messages.screenRegistry;
 const retentionText = messages.retention;
 
 /** The form of an existing company (stored digits shown formatted), or an empty one. */
-export function companyFormOf(company: CompanyRecord | null): CompanyForm {
+export function companyFormOf(company: Company | null): CompanyForm {
   return {
     commercial_name: company?.commercial_name ?? '',
     company_name: company?.company_name ?? '',
@@ -33,11 +34,11 @@ export function companyFormOf(company: CompanyRecord | null): CompanyForm {
 
 interface CompanyDialogProps {
   /** The company being edited; null to create one. */
-  company: CompanyRecord | null;
+  company: Company | null;
   /** The values to start from (the company's, or a draft kept from a failed save). */
   initial: CompanyForm;
   onClose(): void;
-  onSaved(company: CompanyRecord): void;
+  onSaved(company: Company): void;
   /** A server failure closes the dialog (administration.md 8); the typed values are handed back to keep. */
   onServerFailure(draft: CompanyForm): void;
 }

@@ -11,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { loadPositionNames, loadSectorNames, savePositionNames, saveSectorNames, type CompanyRecord, type NameRow } from '../../api/registry';
+import type { Company } from '../../../../server/src/contract/companies';
+import { loadPositionNames, loadSectorNames, savePositionNames, saveSectorNames, type NameRow } from '../../api/registry';
 import { LoadError, Loading } from '../../components/PageStates';
 import { useToast } from '../../toast';
 import { isServerFailure } from './failures';
@@ -42,7 +43,7 @@ interface EditedRow extends NameRow {
 
 interface NameListDialogProps {
   kind: NameListKind;
-  company: CompanyRecord;
+  company: Company;
   /** A list kept from a failed save, to start from instead of the server's. */
   draft: NameRow[] | null;
   onClose(): void;

@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { format, messages } from '../../../../../engine/messages';
-import type { RegistrationData } from '../../api/registry';
+import type { RegistrationData } from '../../../../server/src/contract/registration';
 import { DataTable } from '../../components/DataTable';
 import { formatPhone } from '../../format';
 import { normalizeInput, problemsOf, rowLabel, type NewName, type NewWorker } from './registrationRows';

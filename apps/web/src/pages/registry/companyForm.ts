@@ -1,6 +1,7 @@
 import { messages } from '../../../../../engine/messages';
 import { documentProblem } from '../../../../../engine/rules/documents';
-import type { CompanyForm, CompanyRecord } from '../../api/registry';
+import type { Company } from '../../../../server/src/contract/companies';
+import type { CompanyForm } from '../../api/registry';
 
 /** A field of the company form. */
 export type CompanyField = keyof CompanyForm;
@@ -43,7 +44,7 @@ export function matchesSearch(company: { commercial_name: string; company_name: 
 const RETENTION_MAX_MONTHS = 120;
 
 /** The retention field of a company as typed: its months, or empty (keep the data). */
-export function retentionFormOf(company: Pick<CompanyRecord, 'retention_months'> | null): string {
+export function retentionFormOf(company: Pick<Company, 'retention_months'> | null): string {
   const months = company?.retention_months;
   return months === null || months === undefined ? '' : String(months);
 }

@@ -1,5 +1,5 @@
 import { format, messages } from '../../../../../engine/messages';
-import type { RegistrationData, RegistrationSave } from '../../api/registry';
+import type { RegistrationData, RegistrationSave } from '../../../../server/src/contract/registration';
 
 /** A new employee row of the public registration page, as typed. */
 export interface NewWorker {

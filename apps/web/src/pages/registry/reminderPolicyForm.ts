@@ -1,5 +1,6 @@
 import { messages } from '../../../../../engine/messages';
-import type { CompanyRecord, ReminderPolicyBody } from '../../api/registry';
+import type { Company } from '../../../../server/src/contract/companies';
+import type { ReminderPolicyBody } from '../../api/registry';
 
 /** The 'Lembretes automáticos' group of the company form: a switch and three numbers as typed. */
 export interface ReminderForm {
@@ -16,7 +17,7 @@ export type ReminderField = Exclude<keyof ReminderForm, 'enabled'>;
 const DEFAULTS = { reminder_days_before: '3', reminder_max: '2', reminder_min_gap_days: '2' };
 
 /** The group of a company (its policy, or off with the suggested values). */
-export function reminderFormOf(company: CompanyRecord | null): ReminderForm {
+export function reminderFormOf(company: Company | null): ReminderForm {
   const days = company?.reminder_days_before ?? null;
   const max = company?.reminder_max ?? null;
   const gap = company?.reminder_min_gap_days ?? null;

@@ -11,7 +11,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { addParticipant, usersPath, type CompanyItem, type CompanyUser } from '../../api/users';
+import type { Company } from '../../../../server/src/contract/companies';
+import type { ListedUser } from '../../../../server/src/contract/users';
+import { addParticipant, usersPath } from '../../api/users';
 import { useApiData } from '../../api/useApiData';
 import { useToast } from '../../toast';
 
@@ -32,9 +34,9 @@ export interface AddParticipantsDialogProps {
 /** Adds participants to a course: choose the company, then its users; one call per user, with progress. */
 export function AddParticipantsDialog({ open, courseId, courseCompanyId, participantIds, onClose, onAdded }: AddParticipantsDialogProps) {
   const toast = useToast();
-  const companies = useApiData<CompanyItem[]>(open ? '/companies' : null);
-  const [picked, setPicked] = useState<CompanyItem | null>(null);
-  const [users, setUsers] = useState<CompanyUser[]>([]);
+  const companies = useApiData<Company[]>(open ? '/companies' : null);
+  const [picked, setPicked] = useState<Company | null>(null);
+  const [users, setUsers] = useState<ListedUser[]>([]);
   const [done, setDone] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function AddParticipantsDialog({ open, courseId, courseCompanyId, partici
   );
   // A course of one company has only that company to offer: it comes chosen.
   const company = picked ?? (courseCompanyId !== null && companyOptions.length === 1 ? companyOptions[0]! : null);
-  const people = useApiData<CompanyUser[]>(open && company ? usersPath(company.id) : null);
+  const people = useApiData<ListedUser[]>(open && company ? usersPath(company.id) : null);
 
   const userOptions = useMemo(() => (people.data ?? []).filter((user) => user.status && !participantIds.includes(user.id)), [people.data, participantIds]);
 

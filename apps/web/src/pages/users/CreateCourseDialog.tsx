@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import type { Company } from '../../api/endpoints';
+import type { Company } from '../../../../server/src/contract/companies';
 import { useApiData } from '../../api/useApiData';
 import { createCourse } from '../../api/users';
 import { useToast } from '../../toast';

@@ -15,7 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { createEvaluations, usersPath, type CompanyUser, type Version } from '../../api/users';
+import type { Version } from '../../../../server/src/contract/evaluations';
+import type { Sector } from '../../../../server/src/contract/sectors';
+import type { ListedUser } from '../../../../server/src/contract/users';
+import { createEvaluations, usersPath } from '../../api/users';
 import { useApiData } from '../../api/useApiData';
 import { catalog } from '../../catalog';
 import { formatDate } from '../../format';
@@ -49,8 +52,8 @@ export function CreateEvaluationDialog({ open, participants, companyId, onClose,
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const fields = enabledFields(values, participants, catalog.types);
-  const people = useApiData<CompanyUser[]>(open && companyId !== null && fields.evaluated ? usersPath(companyId) : null);
-  const sectors = useApiData<{ id: number; sector_name: string }[]>(open && companyId !== null && fields.sector ? `/sectors/list/${companyId}` : null);
+  const people = useApiData<ListedUser[]>(open && companyId !== null && fields.evaluated ? usersPath(companyId) : null);
+  const sectors = useApiData<Sector[]>(open && companyId !== null && fields.sector ? `/sectors/list/${companyId}` : null);
 
   // Each opening starts empty (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);

@@ -8,7 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { setUserStatus, type CompanyUser } from '../../api/users';
+import type { ListedUser } from '../../../../server/src/contract/users';
+import { setUserStatus } from '../../api/users';
 import { useToast } from '../../toast';
 
 const text = messages.screenUsers;
@@ -17,7 +18,7 @@ const text = messages.screenUsers;
  * The "confirm delete" dialog of the users page. The API has no user deletion, so confirming
  * deactivates the user (status false, everything else kept), and the text says so.
  */
-export function DeactivateUserDialog({ user, onClose, onDone }: { user: CompanyUser | null; onClose(): void; onDone(): void }) {
+export function DeactivateUserDialog({ user, onClose, onDone }: { user: ListedUser | null; onClose(): void; onDone(): void }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

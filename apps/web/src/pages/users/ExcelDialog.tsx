@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
 import { UploadError, errorMessage, saveFile, type download } from '../../api/client';
-import { downloadExport, downloadTemplate, importSpreadsheet, type ImportResult } from '../../api/users';
+import type { ImportResult } from '../../../../server/src/contract/spreadsheets';
+import { downloadExport, downloadTemplate, importSpreadsheet } from '../../api/users';
 import { useToast } from '../../toast';
 
 const text = messages.screenUsers;

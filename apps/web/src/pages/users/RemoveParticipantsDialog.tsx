@@ -8,7 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { removeParticipant, type Participant } from '../../api/users';
+import type { Participant } from '../../../../server/src/contract/courses';
+import { removeParticipant } from '../../api/users';
 import { useToast } from '../../toast';
 
 const text = messages.screenUsers;

@@ -14,7 +14,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { createUser, updateUser, type CompanyUser } from '../../api/users';
+import type { Position, Sector } from '../../../../server/src/contract/sectors';
+import type { ListedUser } from '../../../../server/src/contract/users';
+import { createUser, updateUser } from '../../api/users';
 import { useApiData } from '../../api/useApiData';
 import { formatPhone } from '../../format';
 import { useToast } from '../../toast';
@@ -35,7 +37,7 @@ interface Form {
 
 type Errors = Partial<Record<'name' | 'email' | 'phone' | 'password' | 'sectors' | 'position', string>>;
 
-function initialForm(user: CompanyUser | null): Form {
+function initialForm(user: ListedUser | null): Form {
   if (!user) return { name: '', email: '', phone: '', access: false, password: '', sectors: [], position: '', active: true };
   return {
     name: user.name,
@@ -66,7 +68,7 @@ export interface UserFormDialogProps {
   open: boolean;
   companyId: number;
   /** The user to edit; null adds a new one. */
-  user: CompanyUser | null;
+  user: ListedUser | null;
   onClose(): void;
   onSaved(): void;
 }
@@ -82,15 +84,15 @@ export function UserFormDialog({ open, companyId, user, onClose, onSaved }: User
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const sectorList = useApiData<{ id: number; sector_name: string }[]>(open ? `/sectors/list/${companyId}` : null);
-  const positionList = useApiData<{ id: number; position_name: string }[]>(open ? `/positions/list/${companyId}` : null);
+  const sectorList = useApiData<Sector[]>(open ? `/sectors/list/${companyId}` : null);
+  const positionList = useApiData<Position[]>(open ? `/positions/list/${companyId}` : null);
   const lists = {
     sectors: (sectorList.data ?? []).map((row) => ({ id: row.id, name: row.sector_name })),
     positions: (positionList.data ?? []).map((row) => ({ id: row.id, name: row.position_name })),
   };
   const listsError = sectorList.error !== null || positionList.error !== null;
   // Each opening starts from the user's saved values (state adjusted while rendering, not in an effect).
-  const [shown, setShown] = useState<{ open: boolean; user: CompanyUser | null }>({ open, user });
+  const [shown, setShown] = useState<{ open: boolean; user: ListedUser | null }>({ open, user });
   if (shown.open !== open || shown.user !== user) {
     setShown({ open, user });
     if (open) {

@@ -1,5 +1,5 @@
 import type { CatalogEntry, CreationRules } from '../../../../../engine/definition/catalog';
-import type { EvaluationEntry } from '../../api/users';
+import type { EvaluationEntry } from '../../../../server/src/contract/evaluations';
 
 /*
  * The create-evaluation form without React: which types are offered, which fields the chosen types

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EvaluationRow } from '../../../apps/web/src/api/data';
+import type { EvaluationRow } from '../../../apps/server/src/contract/evaluations';
 import { isRenewable, respondentLink, rowActions } from '../../../apps/web/src/pages/data/rowActions';
 import { jobMessage, jobStatus } from '../../../apps/web/src/pages/data/queueRows';
 import { parseDays } from '../../../apps/web/src/pages/data/RenewDialog';

@@ -33,7 +33,7 @@ export type DefinitionCheck = FromSchema<typeof definitionCheckSchema>;
 /** How a definition compares with the last published version of the catalogue's file of its type. */
 export const versionVerdictSchema = {
   type: 'object',
-  required: ['file', 'state', 'changes'],
+  required: ['file', 'state', 'latest', 'changes'],
   additionalProperties: false,
   properties: {
     file: { type: 'string' },

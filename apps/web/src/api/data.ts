@@ -1,89 +1,13 @@
+import type { MessageBody } from '../../../server/src/contract/common';
+import type { EvaluationFilter as EvaluationFilterBody, EvaluationPage, EvaluationRow, EvaluationsRenewed } from '../../../server/src/contract/evaluations';
+import type { AnyUser } from '../../../server/src/contract/users';
 import { request } from './client';
 
-/** One evaluation of the data-management listing (`POST /api/evaluation/find`). */
-export interface EvaluationRow {
-  evaluation_id: string;
-  user_id: number;
-  user_name: string;
-  rated?: number | null;
-  rated_name: string | null;
-  /** Evaluation type id as text ('11' is the 360 interview). */
-  type: string;
-  type_name: string;
-  version?: number | null;
-  expire_at: string | null;
-  done: boolean;
-  expired: boolean;
-  created_at: string;
-}
+/** Filters of the listing: a company, and a user or an evaluation type (the "product"); the page is the call's. */
+export type EvaluationFilter = Pick<EvaluationFilterBody, 'company_id' | 'user_id' | 'type_evaluation'>;
 
-/** One page of the listing: `total` counts up to 10,000 and `more` says there are more. */
-export interface EvaluationPage {
-  total: number;
-  more: boolean;
-  evaluations: EvaluationRow[];
-}
-
-/** Filters of the listing: a company, and a user or an evaluation type (the "product"). */
-export interface EvaluationFilter {
-  company_id?: number;
-  user_id?: number;
-  type_evaluation?: number;
-}
-
-/** A user offered by the "Usuário" filter. */
-export interface UserOption {
-  id: number;
-  name: string;
-  email: string;
-  company_id?: number | null;
-}
-
-/** A job of the queue monitor (`GET /api/queues`). */
-export interface QueueJob {
-  id: string;
-  type: string;
-  type_evaluation?: number | null;
-  user_name?: string | null;
-  evaluated_name?: string | null;
-  state: string;
-  createdOn: string;
-  processedOn: string | null;
-  failedReason: string | null;
-  returnvalue: Record<string, unknown> | null;
-}
-
-/** One e-mail kept in the outbox. */
-export interface OutboxMail {
-  id: number;
-  key: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  kind: string;
-  evaluation_id: string | null;
-  company_id: number | null;
-  created_at: string;
-  /** Files sent with the message, in order (download: `GET /outbox/{id}/attachments/{position}`). */
-  attachments: OutboxAttachment[];
-}
-
-/** A file attached to an outbox message; `size` in bytes. */
-export interface OutboxAttachment {
-  position: number;
-  filename: string;
-  content_type: string;
-  size: number;
-}
-
-/** One page of the outbox. */
-export interface OutboxPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: OutboxMail[];
-}
+/** A user offered by the "Usuário" filter: a company's (`/users/list/{companyId}`) or anyone's (`/users/all`). */
+export type UserOption = Pick<AnyUser, 'id' | 'name' | 'email' | 'company_id'>;
 
 /** One page of evaluations under the filters, newest first. */
 export function findEvaluations(filter: EvaluationFilter, limit: number, offset: number, signal?: AbortSignal): Promise<EvaluationPage> {
@@ -91,7 +15,7 @@ export function findEvaluations(filter: EvaluationFilter, limit: number, offset:
 }
 
 /** Renews evaluations: a new expiry `days` from today for each. */
-export function renewEvaluations(rows: EvaluationRow[], days: number): Promise<{ message: string; evaluations: { evaluation_id: string; expire_at: string }[] }> {
+export function renewEvaluations(rows: EvaluationRow[], days: number): Promise<EvaluationsRenewed> {
   return request('/evaluation', {
     method: 'PATCH',
     body: {
@@ -108,22 +32,22 @@ export function renewEvaluations(rows: EvaluationRow[], days: number): Promise<{
 }
 
 /** Deletes an evaluation and its answers (administrators). */
-export function deleteEvaluation(id: string): Promise<{ message: string }> {
+export function deleteEvaluation(id: string): Promise<MessageBody> {
   return request(`/evaluation/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /** E-mails a user a reminder of all their pending evaluations. */
-export function sendReminder(userId: number): Promise<{ message: string }> {
+export function sendReminder(userId: number): Promise<MessageBody> {
   return request(`/evaluation/remainder/${userId}`, { method: 'POST' });
 }
 
 /** E-mails the evaluator the link of one pending evaluation. */
-export function sendEvaluationEmail(evaluationId: string): Promise<{ message: string }> {
+export function sendEvaluationEmail(evaluationId: string): Promise<MessageBody> {
   return request(`/evaluation/email/${encodeURIComponent(evaluationId)}`, { method: 'POST' });
 }
 
 /** Queues the result e-mail of answered evaluations of one type. */
-export function emailReport(evaluationType: string, targetIds: string[]): Promise<{ message: string }> {
+export function emailReport(evaluationType: string, targetIds: string[]): Promise<MessageBody> {
   return request('/tableresponse/report/email', { method: 'POST', body: { evaluation_type: evaluationType, target_ids: targetIds } });
 }
 

@@ -2,33 +2,17 @@ import type { DashboardData, DashboardFilters, ScoredRow } from '../../../../eng
 import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
 import { FILTER_KEYS, HIGHER_FIELDS, type FilterField } from '../../../../engine/filters';
 import type { FilterOption } from '../../../../renderer/dashboard/types';
-import type { SessionUser } from '../auth/session';
+import type { Company } from '../../../server/src/contract/companies';
+import type { Sector } from '../../../server/src/contract/sectors';
+import type { ScoredQuery } from '../../../server/src/contract/responses';
+import type { Session } from '../../../server/src/contract/sessions';
 import { download, request } from './client';
-
-/** A company as `GET /api/companies` lists it. */
-export interface Company {
-  id: number | string;
-  commercial_name: string;
-}
-
-/** A sector of a company. */
-export interface Sector {
-  id: number | string;
-  sector_name: string;
-}
 
 /** An evaluation as `GET /api/evaluation/find/{id}` returns it. */
 export type EvaluationInfo = EvaluationLink;
 
-/** Filters of the scored-results query. */
-export interface ResultsQuery {
-  type_evaluation: number;
-  company_id?: number | string;
-  sector_id?: number | string;
-}
-
 /** Signs in; resolves to the token and the user. */
-export function createSession(email: string, password: string): Promise<{ token: string; user: SessionUser }> {
+export function createSession(email: string, password: string): Promise<Session> {
   return request('/sessions', { method: 'POST', body: { email, password }, auth: false });
 }
 
@@ -48,7 +32,7 @@ export function listSectors(companyId: number | string): Promise<Sector[]> {
 }
 
 /** Scored respondents of an evaluation type under the filters. */
-export async function scoredRows(query: ResultsQuery): Promise<ScoredRow[]> {
+export async function scoredRows(query: ScoredQuery): Promise<ScoredRow[]> {
   const answer = await request<{ responses?: ScoredRow[] }>('/tableresponse/evaluations', { method: 'POST', body: query });
   return answer?.responses ?? [];
 }

@@ -1,4 +1,5 @@
 import { messages } from '../../../../engine/messages';
+import type { AnsweredEvaluation, PersonalProfile } from '../../../server/src/contract/personal';
 import { ApiError, BASE, callApi, fileNameOf, readJson, serverMessage } from './http';
 
 /*
@@ -6,29 +7,6 @@ import { ApiError, BASE, callApi, fileNameOf, readJson, serverMessage } from './
  * personal key in the address authorizes them. A failure is an `ApiError` with the server's message;
  * these pages never sign anyone out.
  */
-
-/** One evaluation of the person's list (`GET /tableresponse/answered/{key}`). */
-export interface AnsweredEvaluation {
-  evaluation_id: string;
-  type: number;
-  /** The evaluation type's name. */
-  name: string;
-  expire_at: string | null;
-  done: boolean;
-  created_at: string;
-  /** Pending and past the end of its expiry day. */
-  expired: boolean;
-  /** Path of the form of a pending evaluation (`/{slug}/{id}`), else null. */
-  link: string | null;
-  /** Done and with a report to download. */
-  report: boolean;
-}
-
-/** The person behind a key (`GET /users/{key}`). */
-export interface PersonalProfile {
-  name: string;
-  company_name: string | null;
-}
 
 /** A downloaded file and the name the server gave it. */
 export interface DownloadedFile {

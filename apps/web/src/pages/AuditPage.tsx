@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { messages } from '../../../../engine/messages';
-import type { Company } from '../api/endpoints';
+import type { AuditItem, AuditPage as AuditPageData } from '../../../server/src/contract/audit';
+import type { Company } from '../../../server/src/contract/companies';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';
@@ -14,29 +15,6 @@ import { formatDateTime } from '../format';
 
 const a = messages.audit;
 const ACTION_LABELS: Record<string, string> = a.actions;
-
-/** One record as `GET /api/audit` answers it. */
-export interface AuditItem {
-  id: number;
-  at: string;
-  actor_user_id: number | null;
-  actor_name: string | null;
-  actor_email: string | null;
-  company_id: number | null;
-  company_name: string | null;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown> | null;
-  ip: string | null;
-}
-
-/** A page of the log. */
-export interface AuditPageData {
-  total: number;
-  limit: number;
-  offset: number;
-  items: AuditItem[];
-}
 
 /** The filters of the screen, as typed. */
 interface Filters {

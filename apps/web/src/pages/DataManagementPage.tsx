@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
-import type { EvaluationRow } from '../api/data';
+import type { EvaluationRow } from '../../../server/src/contract/evaluations';
 import { getUser } from '../auth/session';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';

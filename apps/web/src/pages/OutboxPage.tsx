@@ -7,7 +7,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
 import { saveFile } from '../../../../renderer/saveFile';
 import { download, errorMessage } from '../api/client';
-import type { OutboxAttachment, OutboxMail, OutboxPage as OutboxPageData } from '../api/data';
+import type { OutboxAttachment, OutboxMail, OutboxPage as OutboxPageData } from '../../../server/src/contract/notifications';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { format, messages } from '../../../../engine/messages';
-import type { QueueJob } from '../api/data';
+import type { QueueJob, RetentionOverview as RetentionState, ScheduledReminder } from '../../../server/src/contract/notifications';
 import { useApiData } from '../api/useApiData';
 import { DataTable } from '../components/DataTable';
 import { LoadError, PageBody, PageHeader } from '../components/PageStates';
@@ -47,18 +47,6 @@ const columns: GridColDef<QueueJob>[] = [
   { field: 'message', headerName: m.colJobMessage, flex: 2, minWidth: 180, valueGetter: (_value, row) => jobMessage(row) },
 ];
 
-/** An automatic reminder as `GET /api/queues/reminders` plans it. */
-interface ScheduledReminder {
-  evaluation_id: string;
-  evaluation_name: string;
-  user_name: string;
-  evaluated_name: string | null;
-  company_name: string;
-  reminder: number;
-  planned_at: string;
-  planned_local: string;
-}
-
 const reminderColumns: GridColDef<ScheduledReminder>[] = [
   { field: 'user_name', headerName: m.colReminderPerson, flex: 1, minWidth: 140 },
   {
@@ -99,21 +87,8 @@ function ScheduledReminders() {
   );
 }
 
-/** The retention as `GET /api/queues/retention` describes it. */
-interface RetentionState {
-  next_run: { at: string; local: string } | null;
-  last_run: { finished_at: string; finished_local: string; state: 'completed' | 'failed'; erased: number | null; failed: number | null } | null;
-  companies: RetentionCompany[];
-}
-
 /** A company with a retention policy and the people a run now would erase. */
-interface RetentionCompany {
-  company_id: number;
-  company_name: string;
-  active: boolean;
-  retention_months: number;
-  due: number;
-}
+type RetentionCompany = RetentionState['companies'][number];
 
 const retentionColumns: GridColDef<RetentionCompany>[] = [
   {

@@ -7,7 +7,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { deleteEvaluation, type EvaluationRow } from '../../api/data';
+import type { EvaluationRow } from '../../../../server/src/contract/evaluations';
+import { deleteEvaluation } from '../../api/data';
 import { useToast } from '../../toast';
 
 const m = messages.screenData;

@@ -5,7 +5,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { messages } from '../../../../../engine/messages';
 import type { UserOption } from '../../api/data';
-import type { Company } from '../../api/endpoints';
+import type { Company } from '../../../../server/src/contract/companies';
+import type { Course } from '../../../../server/src/contract/courses';
 import { useApiData } from '../../api/useApiData';
 import { catalog } from '../../catalog';
 import type { CatalogEntry } from '../../../../../engine/definition/catalog';
@@ -23,11 +24,6 @@ export interface FilterState {
 
 const m = messages.screenData;
 
-/** A course as `GET /api/courses` lists it. */
-interface CourseOption {
-  id: number;
-  name: string;
-}
 const products: CatalogEntry[] = catalog.types;
 
 /**
@@ -36,7 +32,7 @@ const products: CatalogEntry[] = catalog.types;
  */
 export function EvaluationFilters({ value, onChange, isAdmin }: { value: FilterState; onChange(next: FilterState): void; isAdmin: boolean }) {
   const companies = useApiData<Company[]>(isAdmin ? '/companies' : null);
-  const courses = useApiData<CourseOption[]>(isAdmin && value.scope === 'course' ? '/courses' : null);
+  const courses = useApiData<Course[]>(isAdmin && value.scope === 'course' ? '/courses' : null);
   const course = (courses.data ?? []).find((item) => item.id === value.courseId) ?? null;
   const usersPath = value.companyId !== null ? `/users/list/${value.companyId}` : isAdmin ? '/users/all' : null;
   const users = useApiData<UserOption[]>(usersPath);

@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
-import type { OutboxMail } from '../../api/data';
+import type { OutboxMail } from '../../../../server/src/contract/notifications';
 import { formatDateTime } from '../../format';
 
 const m = messages.screenData;

@@ -9,7 +9,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { renewEvaluations, type EvaluationRow } from '../../api/data';
+import type { EvaluationRow } from '../../../../server/src/contract/evaluations';
+import { renewEvaluations } from '../../api/data';
 import { useToast } from '../../toast';
 
 const m = messages.screenData;

@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import { format, messages } from '../../../../../engine/messages';
-import type { EvaluationRow } from '../../api/data';
+import type { EvaluationRow } from '../../../../server/src/contract/evaluations';
 import type { RowAction } from './rowActions';
 
 const m = messages.screenData;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { GRID_CHECKBOX_SELECTION_COL_DEF, type GridColDef } from '@mui/x-data-grid';
 import { format, messages } from '../../../../../engine/messages';
-import type { EvaluationRow } from '../../api/data';
+import type { EvaluationRow } from '../../../../server/src/contract/evaluations';
 import { formatDate } from '../../format';
 import { RowMenu } from './RowMenu';
 import { isTimeless, rowActions, type RowAction } from './rowActions';

@@ -1,5 +1,5 @@
 import { messages } from '../../../../../engine/messages';
-import type { QueueJob } from '../../api/data';
+import type { QueueJob } from '../../../../server/src/contract/notifications';
 import { catalog } from '../../catalog';
 
 const m = messages.screenData;

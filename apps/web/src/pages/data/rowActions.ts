@@ -1,4 +1,4 @@
-import type { EvaluationRow } from '../../api/data';
+import type { EvaluationRow } from '../../../../server/src/contract/evaluations';
 import { catalogEntry, neverExpires } from '../../../../../engine/definition/catalog';
 import { catalog } from '../../catalog';
 

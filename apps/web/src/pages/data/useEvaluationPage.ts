@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { findEvaluations, type EvaluationFilter, type EvaluationPage } from '../../api/data';
+import type { EvaluationPage } from '../../../../server/src/contract/evaluations';
+import { findEvaluations, type EvaluationFilter } from '../../api/data';
 
 /** The page of the grid (0-based) and its size. */
 export interface PageModel {

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
-import { emailReport, sendEvaluationEmail, sendReminder, type EvaluationRow } from '../../api/data';
+import type { EvaluationRow } from '../../../../server/src/contract/evaluations';
+import { emailReport, sendEvaluationEmail, sendReminder } from '../../api/data';
 import { useToast } from '../../toast';
 import { copyText, respondentLink, type RowAction } from './rowActions';
 

@@ -6,21 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
+import type { QuestionnaireFile } from '../../../../server/src/contract/definitions';
 import type { ApiData } from '../../api/useApiData';
 import { LoadError } from '../../components/PageStates';
 import { useToast } from '../../toast';
 
 const p = messages.preview;
-
-/** A file of `definitions/questionnaires/` as `GET /api/definitions/questionnaires` lists it. */
-export interface QuestionnaireFileItem {
-  name: string;
-  type: number | null;
-  title: string;
-  /** The file's JSON as it is (null when it is not JSON). */
-  json: unknown;
-  error?: string;
-}
 
 /** The largest file loaded into the editor (the server takes bodies up to 1 MB). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -28,7 +19,7 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const EDITOR_ID = 'preview-definition';
 
 /** How a repository file reads in the picker: "13 – Escala de Estresse Percebido (estresse.json)". */
-export function fileOptionLabel(file: QuestionnaireFileItem): string {
+export function fileOptionLabel(file: QuestionnaireFile): string {
   return format(p.fileOption, { type: file.type ?? p.fileNoType, title: file.title, name: file.name });
 }
 
@@ -45,12 +36,12 @@ export function DefinitionEditor({
 }: {
   text: string;
   onText(text: string): void;
-  files: ApiData<QuestionnaireFileItem[]>;
+  files: ApiData<QuestionnaireFile[]>;
   editorRef: Ref<HTMLTextAreaElement>;
   /** Id of the verdict on the text, read with the field. */
   describedBy: string;
 }) {
-  const [picked, setPicked] = useState<QuestionnaireFileItem | null>(null);
+  const [picked, setPicked] = useState<QuestionnaireFile | null>(null);
   const [dragging, setDragging] = useState(false);
   const chooser = useRef<HTMLInputElement>(null);
   const toast = useToast();

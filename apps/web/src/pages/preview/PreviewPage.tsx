@@ -11,7 +11,8 @@ import { messages } from '../../../../../engine/messages';
 import { useApiData } from '../../api/useApiData';
 import { PageBody, PageHeader } from '../../components/PageStates';
 import { CheckStatus } from './CheckStatus';
-import { DefinitionEditor, type QuestionnaireFileItem } from './DefinitionEditor';
+import type { QuestionnaireFile } from '../../../../server/src/contract/definitions';
+import { DefinitionEditor } from './DefinitionEditor';
 import { PreviewFrameHost, type PreviewView } from './PreviewFrameHost';
 import type { FrameMessage } from './protocol';
 import { ResultsPanel } from './ResultsPanel';
@@ -51,7 +52,7 @@ function shownReducer(state: Shown, action: Action): Shown {
  * form is sent. Nothing reaches the server but the check: no evaluation is created, no answer saved.
  */
 export default function PreviewPage() {
-  const files = useApiData<QuestionnaireFileItem[]>('/definitions/questionnaires');
+  const files = useApiData<QuestionnaireFile[]>('/definitions/questionnaires');
   const [text, setText] = useState('');
   const { state } = useDefinitionCheck(text);
   const [shown, dispatch] = useReducer(shownReducer, { definition: null, key: '', run: 0, items: null });

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { DefinitionError } from '../../../../../engine/definition/parse';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types';
+import type { VersionVerdict } from '../../../../server/src/contract/definitions';
 import { errorMessage, request } from '../../api/client';
 import { jsonSyntaxError, type JsonSyntaxError } from './jsonSyntax';
+
+export type { VersionVerdict };
 
 /** The verdict on the editor's text. */
 export type CheckState =
@@ -13,18 +16,7 @@ export type CheckState =
   | { kind: 'valid'; definition: QuestionnaireDefinition; version?: VersionVerdict }
   | { kind: 'failed'; message: string };
 
-/** How a valid definition compares with the last published version of its type's file. */
-export interface VersionVerdict {
-  file: string;
-  state: 'published' | 'unpublished' | 'refused';
-  latest: string | null;
-  next?: string;
-  needed?: number;
-  kind?: 'text' | 'structure' | 'scoring';
-  changes: { pointer: string; kind: string; detail: string }[];
-}
-
-/** What `POST /api/definitions/questionnaires/check` answers. */
+/** What `POST /api/definitions/questionnaires/check` answers, with the definition typed once the parser accepted it. */
 type CheckAnswer = { ok: true; definition: QuestionnaireDefinition; version?: VersionVerdict } | { ok: false; errors: DefinitionError[] };
 
 /** Milliseconds of quiet typing before the text is checked. */

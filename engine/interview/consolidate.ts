@@ -1,4 +1,4 @@
-import { competencyAnswer } from './answers.ts';
+import { competencyAnswer } from './definition.ts';
 import type { InterviewDefinition } from './types.ts';
 
 /** One saved interview that takes part in the consolidation. */

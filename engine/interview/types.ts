@@ -1,3 +1,5 @@
+import type { StaffDocument } from '../answers/staffSave.ts';
+
 /** Types of the 360-by-interview evaluation (type 11): its definition, its answers and its consolidation. */
 
 /** One graded competency block (1 to 10). */
@@ -85,17 +87,8 @@ export interface CompetencyAnswer {
   reviewed: boolean;
 }
 
-/** A saved interview document, as its rows of `responses` hold it (`repositories/interviews.ts`). */
-export interface InterviewDocument {
-  /** Status key, or null before the first save / when none was sent. */
-  status: string | null;
-  /** Attendance dates, ISO yyyy-mm-dd. */
-  dates: string[];
-  /** Attendees ('show'). */
-  show: string[];
-  /** Answer pairs by key ('3.grade' → '7.5'); texts kept exactly as sent, confidential comments sanitised. */
-  answers: Record<string, string>;
-}
+/** A saved interview: the staff form's document (`engine/answers/staffSave.ts`), kept as rows of `responses` (`repositories/interviews.ts`). */
+export type InterviewDocument = StaffDocument;
 
 /** A question/response pair as the wire carries it. */
 export interface InterviewPair {

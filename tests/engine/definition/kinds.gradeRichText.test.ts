@@ -7,15 +7,13 @@ import { kindSettingErrors } from '../../../engine/definition/kinds.ts';
 import { parseQuestionnaire } from '../../../engine/definition/parse.ts';
 import type { GradeQuestion, QuestionnaireDefinition } from '../../../engine/definition/types.ts';
 import { definitionChanges } from '../../../engine/definition/versions.ts';
-import { parseGrade } from '../../../engine/interview/answers.ts';
 import fixture from '../../fixtures/gradeRichText.json' with { type: 'json' };
 
 /*
  * The `grade` and `richText` kinds reproduce the 360 interview's wire format: a grade is typed with a
  * comma and sent with a dot ('7,5' → '7.5': administration.md 5, "the comma is converted to a dot on
- * sending"), and is read with a comma or a dot (`parseGrade` of
- * engine/interview/answers.ts, tests/engine/interview.test.ts). Rich text is the confidential comments'
- * allowlisted HTML (the expectations of tests/engine/interview.test.ts, 'confidential comments').
+ * sending"), and is read with a comma or a dot. Rich text is the confidential comments' allowlisted
+ * HTML (the expectations of tests/engine/answers/staffSave.test.ts, 'the confidential comments').
  */
 
 const parsed = parseQuestionnaire(fixture);
@@ -40,7 +38,8 @@ describe('the grade kind', () => {
     expect(read('7,5')).toEqual({ answers: { '1.grade': 7.5 }, errors: [] });
     expect(read('7.5')).toEqual({ answers: { '1.grade': 7.5 }, errors: [] });
     expect(read('10')).toEqual({ answers: { '1.grade': 10 }, errors: [] });
-    for (const typed of ['7,5', '7.5', '10', '.5', '8,', '0']) expect(read(typed).answers['1.grade'], typed).toBe(parseGrade(typed));
+    const expected: [string, number][] = [['7,5', 7.5], ['7.5', 7.5], ['10', 10], ['.5', 0.5], ['8,', 8], ['0', 0]];
+    for (const [typed, grade] of expected) expect(read(typed).answers['1.grade'], typed).toBe(grade);
     // Unlike the interview, an empty grade is no answer (an unanswered question sends nothing).
     for (const bad of ['', 'abc', '7,5,1', '1e1', ',']) {
       expect(read(bad), bad).toEqual({ answers: {}, errors: ['A nota da questão 1 deve ser um número (use apenas dígitos e uma vírgula).'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateBR, formatDateTimeBR, formatStampBR, localDay, PRODUCT_TIME_ZONE } from '../../../engine/rules/dates.ts';
+import { formatDateBR, formatDateTimeBR, formatStampBR, isIsoDate, localDay, PRODUCT_TIME_ZONE } from '../../../engine/rules/dates.ts';
 
 // 02:30 UTC on 1 March 2026: still 28 February in São Paulo (UTC−3), already 1 March in Lisbon (UTC+0) and Tokyo.
 const NEAR_MIDNIGHT = new Date('2026-03-01T02:30:00.000Z');
@@ -26,5 +26,11 @@ describe('pt-BR dates in a time zone', () => {
 
   it('the product’s zone is São Paulo', () => {
     expect(PRODUCT_TIME_ZONE).toBe('America/Sao_Paulo');
+  });
+});
+
+describe('isIsoDate', () => {
+  it('takes real calendar dates written yyyy-mm-dd only', () => {
+    expect(['2024-02-29', '2023-02-29', '2024-13-01', '24-01-01', '2024-04-31', '2024-4-01'].map(isIsoDate)).toEqual([true, false, false, false, false, false]);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { decodeInterview, encodeInterview, type IncomingPair, MAX_LIST_ITEMS } from '../../../../engine/interview/answers.ts';
+import { decodeStaffSave, MAX_LIST_ITEMS, storedAnswerPairs, type StaffSavePair } from '../../../../engine/answers/staffSave.ts';
 import { interviewModel, statusLabel } from '../../../../engine/interview/definition.ts';
 import type { InterviewDefinition } from '../../../../engine/interview/types.ts';
 import { format, messages } from '../../../../engine/messages.ts';
@@ -29,7 +29,7 @@ interface SaveBody {
   evaluator_user_id: number;
   rated_user_id: number;
   evaluation_id?: string;
-  questions: IncomingPair[];
+  questions: StaffSavePair[];
 }
 
 const MAX_PAIRS = 500;
@@ -130,7 +130,7 @@ export async function interviewRoutes(app: FastifyInstance) {
       if (evaluationId !== undefined && !isUuid(evaluationId)) throw new HttpError(404, messages.interview.notFound);
       const evaluation = await findInterviewEvaluation(app.db, body.evaluator_user_id, body.rated_user_id, evaluationId);
       if (!evaluation) throw new HttpError(404, messages.interview.notFound);
-      const { document, errors } = decodeInterview(questionnaire, body.questions);
+      const { document, errors } = decodeStaffSave(questionnaire, body.questions);
       if (errors.length > 0) throw new HttpError(400, errors[0]!, errors);
       const done = document.status === interview360.finishedStatus;
       await app.db.transaction(async (tx) => {
@@ -180,7 +180,7 @@ export async function interviewRoutes(app: FastifyInstance) {
         status: stored?.status ?? null,
         dates: stored?.dates ?? [],
         show: stored?.show ?? [],
-        answers: encodeInterview(questionnaire, stored?.answers ?? {}),
+        answers: storedAnswerPairs(questionnaire, stored?.answers ?? {}),
       };
     },
   );

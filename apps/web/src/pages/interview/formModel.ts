@@ -1,4 +1,4 @@
-import { isIsoDate } from '../../../../../engine/interview/answers';
+import { isIsoDate } from '../../../../../engine/rules/dates';
 import type { OutgoingPair, SavedInterview } from '../../api/interview';
 
 /*

@@ -1,67 +1,52 @@
-import { decodeAnswers } from '../answers/decoding.ts';
+import { isIsoDate } from '../rules/dates.ts';
 import { gradeRange, rulesFor } from '../definition/kinds.ts';
 import { allQuestions, findQuestion } from '../definition/questions.ts';
-import type { Answers, QuestionnaireDefinition } from '../definition/types.ts';
+import type { Answers, QuestionnaireDefinition, WireItem } from '../definition/types.ts';
 import { format, messages } from '../messages.ts';
-import { interviewModel, isStatusKey } from './definition.ts';
-import type { CompetencyAnswer, InterviewCompetency, InterviewDefinition, InterviewDocument, InterviewPair } from './types.ts';
+import { decodeAnswers } from './decoding.ts';
 
 /*
- * The wire format of the interview is a list of question/response pairs ('3.grade' → '7.5',
- * 'status' → 'finished', 'date' repeated once per date). These functions turn it into the stored
- * document and back, so the browser and the server agree on one encoding.
+ * The save of a staff form (the 360 interview's `PUT /tableresponse/multiple`): question/response
+ * pairs ('3.grade' → '7,5', 'status' → 'finished', 'date' once per date or with a list), read into the
+ * document to store and given back in the definition's order, so the browser and the server agree on
+ * one encoding. Each answer goes through the questionnaire format's codec (`decodeAnswers`, the kind's
+ * `check`); what is the staff form's own is the evaluation's fields around the answers (its status, the
+ * attendance dates, the attendees), blank answers sent as the definition's blanks, and messages that
+ * name the section ('bloco 3') rather than the question's number.
  */
 
 /** A pair as received: 'date' and 'show' may also carry a list. */
-export interface IncomingPair {
+export interface StaffSavePair {
   question: string;
   response: string | string[];
 }
 
-/** Most attendance dates or attendees one interview keeps. */
+/** A saved staff form: the evaluation's fields and the answers as wire strings. */
+export interface StaffDocument {
+  /** Status key, or null before the first save / when none was sent. */
+  status: string | null;
+  /** Attendance dates, ISO yyyy-mm-dd, in the order sent. */
+  dates: string[];
+  /** Attendees ('show'), in the order sent. */
+  show: string[];
+  /** Answers by question id ('3.grade' → '7.5'); texts kept exactly as sent, rich text sanitised. */
+  answers: Record<string, string>;
+}
+
+/** Most attendance dates or attendees one staff form keeps. */
 export const MAX_LIST_ITEMS = 100;
 
-const GRADE = /^(\d+([.,]\d*)?|[.,]\d+)$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A grade as typed: digits with one comma or dot; empty is 0. Null when it is not such a number. */
-export function parseGrade(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 0;
-  if (!GRADE.test(trimmed)) return null;
-  return Number(trimmed.replace(',', '.'));
-}
-
-/** Whether `text` is a real calendar date written yyyy-mm-dd. */
-export function isIsoDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** The definition's status keys as a Portuguese list ('open, willCorrect, correcting ou finished'). */
-function statusKeys(model: InterviewDefinition): string {
-  const keys = model.statuses.map((status) => status.key);
+function statusKeys(definition: QuestionnaireDefinition): string {
+  const keys = (definition.staff?.statuses ?? []).map((status) => status.key);
   return keys.length < 2 ? keys.join('') : format(messages.interview.listOr, { first: keys.slice(0, -1).join(', '), last: keys.at(-1)! });
 }
 
-/** The block number of each question id, as the model declares them ('3.grade' → 3). */
-const blockNumbers = new WeakMap<InterviewDefinition, Map<string, number>>();
-
-/** The block number of an answer id; every question of the definition is in a block (`staffBlockErrors`). */
-function blockOf(model: InterviewDefinition, id: string): number {
-  let numbers = blockNumbers.get(model);
-  if (!numbers) {
-    numbers = new Map<string, number>([
-      ...model.competencies.flatMap(({ block, questions }) => Object.values(questions).map((question): [string, number] => [question, block])),
-      ...model.openBlocks.map(({ block, question }): [string, number] => [question, block]),
-      [model.confidential.question, model.confidential.block],
-    ]);
-    blockNumbers.set(model, numbers);
-  }
-  return numbers.get(id) ?? 0;
+/** The section number of a page: its position among the pages shown (the form's '{n}.'; a dialog page comes after them). */
+function sectionOf(definition: QuestionnaireDefinition, pageIndex: number): number {
+  const shown = definition.pages.filter((page) => page.display !== 'dialog');
+  const position = shown.indexOf(definition.pages[pageIndex]!);
+  return position >= 0 ? position + 1 : shown.length + 1;
 }
 
 /**
@@ -73,7 +58,7 @@ function blockOf(model: InterviewDefinition, id: string): number {
 function decodeOne(definition: QuestionnaireDefinition, id: string, response: string, held: Answers): { value: string } | { error: string } {
   const located = findQuestion(definition, id)!;
   const { question } = located;
-  const block = blockOf(interviewModel(definition), id);
+  const block = sectionOf(definition, located.pageIndex);
   // A blank grade is the staff blank ("0"), as the form sends an empty field.
   const blank = definition.staff?.blanks?.grade;
   const sent = question.kind === 'grade' && response.trim() === '' && blank !== undefined ? blank : response;
@@ -99,16 +84,16 @@ function decodeOne(definition: QuestionnaireDefinition, id: string, response: st
 }
 
 /**
- * Decodes the pairs of a save into the document to store, or the Portuguese problems. 'status', 'date'
- * and 'show' are fields of the evaluation (dates and attendees in order without repeats, blank ones
- * skipped); every other pair is an answer of the interview's questionnaire definition, read by its
+ * Decodes the pairs of a staff form's save into the document to store, or the Portuguese problems.
+ * 'status', 'date' and 'show' are fields of the evaluation (dates and attendees in order without repeats, blank ones
+ * skipped); every other pair is an answer of the form's questionnaire definition, read by its
  * kind and stored as its wire string: grades with a dot ('7,5' → '7.5', empty → '0'), the reviewed
  * mark 'true' or 'false', texts exactly as sent (the form sends ' ' for an empty one), the confidential
  * comments sanitised.
  */
-export function decodeInterview(definition: QuestionnaireDefinition, pairs: IncomingPair[]): { document: InterviewDocument; errors: string[] } {
-  const model = interviewModel(definition);
-  const document: InterviewDocument = { status: null, dates: [], show: [], answers: {} };
+export function decodeStaffSave(definition: QuestionnaireDefinition, pairs: StaffSavePair[]): { document: StaffDocument; errors: string[] } {
+  const statuses = definition.staff?.statuses ?? [];
+  const document: StaffDocument = { status: null, dates: [], show: [], answers: {} };
   const errors: string[] = [];
   const seen = new Set<string>();
   const held: Answers = {};
@@ -141,8 +126,8 @@ export function decodeInterview(definition: QuestionnaireDefinition, pairs: Inco
       continue;
     }
     if (question === 'status') {
-      if (isStatusKey(model, response)) document.status = response;
-      else errors.push(format(messages.interview.invalidStatus, { status: response, keys: statusKeys(model) }));
+      if (statuses.some((status) => status.key === response)) document.status = response;
+      else errors.push(format(messages.interview.invalidStatus, { status: response, keys: statusKeys(definition) }));
       continue;
     }
     const decoded = decodeOne(definition, question, response, held);
@@ -155,28 +140,10 @@ export function decodeInterview(definition: QuestionnaireDefinition, pairs: Inco
   return { document, errors };
 }
 
-/** The stored answers as pairs in the definition's question order (the load call's `answers`). */
-export function encodeInterview(definition: QuestionnaireDefinition, answers: Record<string, string>): InterviewPair[] {
+/** The stored answers as pairs in the definition's question order (the load call's `answers`); what is not a question is left out. */
+export function storedAnswerPairs(definition: QuestionnaireDefinition, answers: Record<string, string>): WireItem[] {
   return allQuestions(definition)
     .map(({ question }) => question.id)
     .filter((id) => typeof answers[id] === 'string')
     .map((id) => ({ question: id, response: answers[id]! }));
-}
-
-/**
- * The graded part of one competency of a stored document (missing grade 0, missing texts ' '): the
- * competency of the model, or a block number read by the spec's keys (`{n}.grade`…).
- */
-export function competencyAnswer(answers: Record<string, string>, competency: InterviewCompetency | number): CompetencyAnswer {
-  const ids =
-    typeof competency === 'number'
-      ? { grade: `${competency}.grade`, positive: `${competency}.positive`, better: `${competency}.better`, reviewed: `${competency}.reviewed` }
-      : competency.questions;
-  const grade = parseGrade(answers[ids.grade] ?? '');
-  return {
-    grade: grade ?? 0,
-    positive: answers[ids.positive] ?? ' ',
-    better: answers[ids.better] ?? ' ',
-    reviewed: answers[ids.reviewed] === 'true',
-  };
 }

@@ -1,5 +1,5 @@
 import type { MessageBody } from '../../../server/src/contract/common';
-import type { EvaluationFilter as EvaluationFilterBody, EvaluationPage, EvaluationRow, EvaluationsRenewed } from '../../../server/src/contract/evaluations';
+import type { EvaluationFilter as EvaluationFilterBody, EvaluationPage, EvaluationRenew, EvaluationRow, EvaluationsRenewed } from '../../../server/src/contract/evaluations';
 import type { AnyUser } from '../../../server/src/contract/users';
 import { request } from './client';
 
@@ -11,7 +11,7 @@ export type UserOption = Pick<AnyUser, 'id' | 'name' | 'email' | 'company_id'>;
 
 /** One page of evaluations under the filters, newest first. */
 export function findEvaluations(filter: EvaluationFilter, limit: number, offset: number, signal?: AbortSignal): Promise<EvaluationPage> {
-  return request('/evaluation/find', { method: 'POST', body: { ...filter, limit, offset }, signal });
+  return request('/evaluation/find', { method: 'POST', body: { ...filter, limit, offset } satisfies EvaluationFilterBody, signal });
 }
 
 /** Renews evaluations: a new expiry `days` from today for each. */
@@ -27,7 +27,7 @@ export function renewEvaluations(rows: EvaluationRow[], days: number): Promise<E
         type_evaluation: row.type,
         expire_at: row.expire_at,
       })),
-    },
+    } satisfies EvaluationRenew,
   });
 }
 

@@ -5,7 +5,7 @@ import type { FilterOption } from '../../../../renderer/dashboard/types';
 import type { Company } from '../../../server/src/contract/companies';
 import type { Sector } from '../../../server/src/contract/sectors';
 import type { ScoredQuery } from '../../../server/src/contract/responses';
-import type { Session } from '../../../server/src/contract/sessions';
+import type { Session, SignIn } from '../../../server/src/contract/sessions';
 import { download, request } from './client';
 
 /** An evaluation as `GET /api/evaluation/find/{id}` returns it. */
@@ -13,7 +13,7 @@ export type EvaluationInfo = EvaluationLink;
 
 /** Signs in; resolves to the token and the user. */
 export function createSession(email: string, password: string): Promise<Session> {
-  return request('/sessions', { method: 'POST', body: { email, password }, auth: false });
+  return request('/sessions', { method: 'POST', body: { email, password } satisfies SignIn, auth: false });
 }
 
 /** Looks up an evaluation link (public). */

@@ -1,7 +1,7 @@
 import { messages } from '../../../../engine/messages';
-import type { Company, CompanyForm as CompanyBody, CompanySaved } from '../../../server/src/contract/companies';
+import type { Company, CompanyForm as CompanyBody, CompanySaved, CompanyUpdate } from '../../../server/src/contract/companies';
 import type { MessageBody } from '../../../server/src/contract/common';
-import type { Position, Sector } from '../../../server/src/contract/sectors';
+import type { Position, PositionSave, Sector, SectorSave } from '../../../server/src/contract/sectors';
 import type { RegistrationData, RegistrationSave, RegistrationSaved } from '../../../server/src/contract/registration';
 import type { ListedUser, ProfileUpdate, UserSavedWithToken } from '../../../server/src/contract/users';
 import { ApiError, request } from './client';
@@ -54,7 +54,7 @@ export function createCompany(form: CompanyBody): Promise<CompanySaved> {
 
 /** Edits a company's data. */
 export function updateCompany(companyId: number, form: CompanyBody): Promise<CompanySaved> {
-  return request('/companies', { method: 'PATCH', body: { id: companyId, ...form } });
+  return request('/companies', { method: 'PATCH', body: { id: companyId, ...form } satisfies CompanyUpdate });
 }
 
 /** The sector names of a company. */
@@ -67,7 +67,7 @@ export async function loadSectorNames(companyId: number): Promise<NameRow[]> {
 export function saveSectorNames(companyId: number, rows: NameRow[]): Promise<MessageBody> {
   return request(`/sectors/${id(companyId)}`, {
     method: 'PATCH',
-    body: { sectors: rows.map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), sector_name: row.name })) },
+    body: { sectors: rows.map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), sector_name: row.name })) } satisfies SectorSave,
   });
 }
 
@@ -81,7 +81,7 @@ export async function loadPositionNames(companyId: number): Promise<NameRow[]> {
 export function savePositionNames(companyId: number, rows: NameRow[]): Promise<MessageBody> {
   return request(`/positions/${id(companyId)}`, {
     method: 'PATCH',
-    body: { positions: rows.map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), position_name: row.name })) },
+    body: { positions: rows.map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), position_name: row.name })) } satisfies PositionSave,
   });
 }
 

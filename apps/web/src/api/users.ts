@@ -1,7 +1,7 @@
 import type { MessageBody } from '../../../server/src/contract/common';
 import type { Company } from '../../../server/src/contract/companies';
-import type { CourseCreated, ParticipantCreated } from '../../../server/src/contract/courses';
-import type { EvaluationEntry, EvaluationsCreated, Version } from '../../../server/src/contract/evaluations';
+import type { CourseCreate, CourseCreated, ParticipantCreate, ParticipantCreated } from '../../../server/src/contract/courses';
+import type { EvaluationCreate, EvaluationEntry, EvaluationsCreated, Version } from '../../../server/src/contract/evaluations';
 import type { RegistrationLink } from '../../../server/src/contract/registration';
 import type { ImportResult } from '../../../server/src/contract/spreadsheets';
 import type { ListedUser, UserCreate, UserSaved, UserSavedWithToken, UserUpdate } from '../../../server/src/contract/users';
@@ -33,7 +33,7 @@ export async function updateUser(user: UserUpdate): Promise<UserSaved> {
 
 /** Activates or deactivates a user, keeping everything else of the record. */
 export function setUserStatus(id: number, status: boolean): Promise<UserSaved> {
-  return request('/users/update', { method: 'PATCH', body: { id, status } });
+  return request('/users/update', { method: 'PATCH', body: { id, status } satisfies UserUpdate });
 }
 
 /** The token of the company's public registration page. */
@@ -63,17 +63,17 @@ export function listVersions(companyId: number, ratedId: number): Promise<Versio
 
 /** Creates evaluations in one call. */
 export function createEvaluations(users: EvaluationEntry[]): Promise<EvaluationsCreated> {
-  return request('/evaluation', { method: 'POST', body: { users } });
+  return request('/evaluation', { method: 'POST', body: { users } satisfies EvaluationCreate });
 }
 
 /** Creates a course. */
 export function createCourse(name: string, companyId: number | null = null): Promise<CourseCreated> {
-  return request('/courses', { method: 'POST', body: companyId === null ? { name } : { name, company_id: companyId } });
+  return request('/courses', { method: 'POST', body: (companyId === null ? { name } : { name, company_id: companyId }) satisfies CourseCreate });
 }
 
 /** Adds a user to a course. */
 export function addParticipant(userId: number, courseId: number): Promise<ParticipantCreated> {
-  return request('/usercourses', { method: 'POST', body: { userId, courseId } });
+  return request('/usercourses', { method: 'POST', body: { userId, courseId } satisfies ParticipantCreate });
 }
 
 /** Removes a participation. */

@@ -11,12 +11,14 @@ import { checkFilters, requireCompanyChoice } from '../results/filters.ts';
 import { dashboardNamed, typesOf } from '../results/views.ts';
 import { findMailEvaluations } from '../repositories/jobs.ts';
 import { personOfKey } from '../repositories/reports.ts';
-import { bearer, errorResponses, evaluationTypeOf, evaluationTypeSchema, idSchema, isUuid } from '../schemas/common.ts';
+import { evaluationTypeOf, isUuid } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
 import { dashboardParamsSchema, filtersBodySchema } from '../contract/dashboards.ts';
+import { pdfFileSchema, personReportSchema, reportEmailSchema, reportJobParamsSchema, reportQueuedSchema, reportSendingSchema } from '../contract/reports.ts';
 
 const m = messages.reports;
 
-const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
+const pdfResponse = { 200: pdfFileSchema } as const;
 
 /**
  * The report calls: the PDF of a dashboard as filtered, `POST /tableresponse/report/download` (a
@@ -24,6 +26,8 @@ const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)
  * `GET /tableresponse/report/{id}/{type}` (one answered evaluation). PDFs render on the report threads.
  */
 export async function reportRoutes(app: FastifyInstance, options: { limit: number }) {
+  // The calls whose schemas are in the contract are typed from them.
+  const typed = app.withTypeProvider<ContractProvider>();
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
   const publicLimit = { rateLimit: { max: options.limit, timeWindow: '1 minute' } };
 
@@ -99,7 +103,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     },
   );
 
-  app.post<{ Body: { evaluation_type: unknown; target_ids: unknown[]; company_ids?: unknown[]; selected_ids?: unknown[] } }>(
+  typed.post(
     '/tableresponse/report/download',
     {
       config: publicLimit,
@@ -107,21 +111,11 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         tags: ['results'],
         summary: 'Relatório em PDF de uma pessoa (scanner: -1; desempenho de equipe: 7). Com sessão: id do usuário; sem sessão: a chave pessoal.',
         security: [...bearer, {}],
-        body: {
-          type: 'object',
-          required: ['evaluation_type', 'target_ids'],
-          additionalProperties: { not: {} },
-          properties: {
-            evaluation_type: evaluationTypeSchema,
-            target_ids: { type: 'array', minItems: 1, maxItems: 1, items: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 64 }] } },
-            company_ids: { type: 'array', maxItems: 100, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 12 }] } },
-            selected_ids: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 64 }] } },
-          },
-        },
+        body: personReportSchema,
         response: { ...pdfResponse, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
       },
     },
-    async (request: FastifyRequest<{ Body: { evaluation_type: unknown; target_ids: unknown[] } }>, reply) => {
+    async (request, reply) => {
       const type = evaluationTypeOf(request.body.evaluation_type);
       if (!Number.isInteger(type)) throw new HttpError(400, format(messages.api.unknownType, { type: String(request.body.evaluation_type).slice(0, 12) }));
       const target = request.body.target_ids[0];
@@ -168,7 +162,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     },
   );
 
-  app.post<{ Body: { user_id: number; type_evaluation: unknown; evaluation_id?: string } }>(
+  typed.post(
     '/evaluation/report',
     {
       preHandler: staff,
@@ -176,17 +170,8 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         tags: ['notifications'],
         summary: "Coloca em fila o e-mail do relatório de uma pessoa ('Enviar Relatório': scanner -1, desempenho de equipe 7), com o PDF anexo, para essa pessoa",
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['user_id', 'type_evaluation'],
-          additionalProperties: { not: {} },
-          properties: {
-            user_id: idSchema,
-            type_evaluation: evaluationTypeSchema,
-            evaluation_id: { type: ['string', 'null'], maxLength: 64 },
-          },
-        },
-        response: { 200: { type: 'object', required: ['message', 'job_id'], properties: { message: { type: 'string' }, job_id: { type: 'string' } } }, ...errorResponses(400, 401, 403, 404, 502) },
+        body: reportEmailSchema,
+        response: { 200: reportQueuedSchema, ...errorResponses(400, 401, 403, 404, 502) },
       },
     },
     async (request) => {
@@ -215,7 +200,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     },
   );
 
-  app.get<{ Params: { jobId: string } }>(
+  typed.get(
     '/evaluation/report/:jobId',
     {
       preHandler: staff,
@@ -223,11 +208,8 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         tags: ['notifications'],
         summary: "Situação do envio de um relatório ('Enviar Relatório'): queued, sent ou failed",
         security: bearer,
-        params: { type: 'object', required: ['jobId'], properties: { jobId: { type: 'string', maxLength: 64 } } },
-        response: {
-          200: { type: 'object', required: ['state', 'message'], properties: { state: { type: 'string', enum: ['queued', 'sent', 'failed'] }, message: { type: 'string' } } },
-          ...errorResponses(401, 403, 404),
-        },
+        params: reportJobParamsSchema,
+        response: { 200: reportSendingSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

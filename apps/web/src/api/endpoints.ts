@@ -4,6 +4,7 @@ import { FILTER_KEYS, HIGHER_FIELDS, type FilterField } from '../../../../engine
 import type { FilterOption } from '../../../../renderer/dashboard/types';
 import type { Company } from '../../../server/src/contract/companies';
 import type { Sector } from '../../../server/src/contract/sectors';
+import type { ReportEmail, ReportQueued, ReportSending } from '../../../server/src/contract/reports';
 import type { ScoredQuery } from '../../../server/src/contract/responses';
 import type { Session, SignIn } from '../../../server/src/contract/sessions';
 import { download, request } from './client';
@@ -64,13 +65,13 @@ export function dashboardExport(dashboardId: number, index: number, chosen: Dash
 
 /** Queues the e-mail of a person's report ('Enviar Relatório'): the server's message and the sending's id. */
 export async function sendPersonReport(dashboardId: number, userId: number): Promise<{ message: string; jobId: string }> {
-  const answer = await request<{ message?: string; job_id?: string }>('/evaluation/report', { method: 'POST', body: { user_id: userId, type_evaluation: String(dashboardId) } });
+  const answer = await request<ReportQueued | undefined>('/evaluation/report', { method: 'POST', body: { user_id: userId, type_evaluation: String(dashboardId) } satisfies ReportEmail });
   return { message: answer?.message ?? '', jobId: answer?.job_id ?? '' };
 }
 
 /** Where a queued report e-mail stands. */
-export async function reportSendState(jobId: string): Promise<'queued' | 'sent' | 'failed'> {
-  const answer = await request<{ state?: 'queued' | 'sent' | 'failed' }>(`/evaluation/report/${encodeURIComponent(jobId)}`);
+export async function reportSendState(jobId: string): Promise<ReportSending['state']> {
+  const answer = await request<ReportSending | undefined>(`/evaluation/report/${encodeURIComponent(jobId)}`);
   return answer?.state ?? 'queued';
 }
 

@@ -1,5 +1,6 @@
 import { messages } from '../../../../engine/messages';
 import type { AnsweredEvaluation, PersonalProfile } from '../../../server/src/contract/personal';
+import type { PersonReport } from '../../../server/src/contract/reports';
 import { ApiError, BASE, callApi, fileNameOf, readJson, serverMessage } from './http';
 
 /*
@@ -50,5 +51,5 @@ export function downloadEvaluationReport(evaluation: AnsweredEvaluation): Promis
 
 /** The person's report of a view with `publicReport` ('-1' the scanner, '7' leader vs team: `POST /tableresponse/report/download`). */
 export function downloadPersonalReport(personalKey: string, evaluationType: string, fallbackName: string): Promise<DownloadedFile> {
-  return downloadPublic('/tableresponse/report/download', fallbackName, { method: 'POST', body: { evaluation_type: evaluationType, target_ids: [personalKey] } });
+  return downloadPublic('/tableresponse/report/download', fallbackName, { method: 'POST', body: { evaluation_type: evaluationType, target_ids: [personalKey] } satisfies PersonReport });
 }

@@ -209,13 +209,13 @@ describe('PUT /tableresponse/multiple and GET /interview/answers', () => {
 
 describe('the report: evaluators, rated people, count, consolidated and print data', () => {
   beforeAll(async () => {
-    // A: grades 1..10 (block 2 with a comma); B: 5 everywhere; self: 9 on block 1 only; C: in progress (not counted).
+    // A: grades 1..10 (block 2 with a comma); B: 5 everywhere; self: 9 on block 1, 0 elsewhere; C: in progress (not counted).
     const gradesA = ['1', '2,5', '3', '4', '5', '6', '7', '8', '9', '10'];
     const confidential = { question: '14.confidential', response: '<p>segredo</p>' };
     for (const [evaluator, questions] of [
       [evaluatorA, [...graded(gradesA, 'finished'), { question: '1.positive', response: 'Pontual' }, { question: '11.forces', response: 'Foco' }, confidential]],
       [evaluatorB, [...graded(Array(10).fill('5') as string[], 'finished'), { question: '1.positive', response: ' ' }]],
-      [rated, [{ question: '1.grade', response: '9' }, { question: 'status', response: 'finished' }]],
+      [rated, graded(['9', ...(Array(9).fill('0') as string[])], 'finished')],
       [evaluatorC, graded(Array(10).fill('10') as string[], 'open')],
     ] as [number, Pair[]][]) {
       expect((await save(body(evaluator, questions))).statusCode).toBe(200);

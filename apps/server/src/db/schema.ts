@@ -158,10 +158,11 @@ export const evaluations = pgTable(
  * 0011 moved them from the old `interviews` table); every save replaces all its rows in one
  * transaction, so their `created_at` is the time of the last save. Its rows: one `status` row (the
  * status key, '' when the save sent none: a saved interview always has this row), one `date` row per
- * attendance date and one `show` row per attendee, in the order sent (read back by `id`), and one row
- * per answer under its question id as the spec's wire keys ('3.grade' → '7.5' with a dot,
- * '3.positive', '3.better', '3.reviewed' → 'true'/'false', '11.forces', '12.weakness', '13.final',
- * '14.confidential' → sanitised HTML).
+ * attendance date and one `show` row per item of the 'show' list (the spec's attendees; the form sends
+ * the dates ticked as attended), in the order sent (read back by `id`), and one row per answer under
+ * its question id as the spec's wire keys ('3.grade' → '7.5' with a dot, '3.positive', '3.better',
+ * '3.reviewed' → 'true'/'false', '11.forces', '12.weakness', '13.final', '14.confidential' →
+ * sanitised HTML).
  */
 export const responses = pgTable(
   'responses',

@@ -2,7 +2,6 @@ import type { EChartsOption } from 'echarts';
 import type { Row, Widget } from '../definition/dashboard.ts';
 import { buildBar } from './bar.ts';
 import { buildGauge } from './gauge.ts';
-import { buildInterviewBars } from './interviewBars.ts';
 import { buildLine } from './line.ts';
 import { buildPie } from './pie.ts';
 import { buildRing } from './ring.ts';
@@ -36,6 +35,3 @@ export function isChartWidget(widget: Widget): widget is ChartWidget {
 export function buildChart(widget: ChartWidget, rows: Row[], mode: ChartMode, width?: number): EChartsOption {
   return (chartBuilders[widget.kind] as ChartBuilder<ChartWidget>)(widget, rows, mode, width);
 }
-
-/** Builders of report charts that are not dashboard widgets (fixed data shapes), by name. */
-export const reportChartBuilders = { interviewBars: buildInterviewBars } as const;

@@ -186,10 +186,14 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   }
   const fields = new Set(QUERY_FIELDS[dataset.query]);
   if (dataset.query === 'scores') for (const definition of definitions) for (const field of scoreFields(definition)) fields.add(field);
-  if (dataset.query === 'texts' && dataset.perPerson) fields.add('name');
+  if (dataset.query === 'texts' && dataset.perPerson) for (const field of ['name', 'person', 'evaluation']) fields.add(field);
+  if (dataset.query === 'numbers') {
+    if (dataset.perPerson) for (const field of ['evaluation', 'person', 'name', 'self']) fields.add(field);
+    else if (!dataset.series) check.add(pointer, text.numbersNeedSeries);
+  }
   if (dataset.query === 'optionCounts' && dataset.bySelf) fields.add('self');
   // Names would single the group out; the people query lists people by design.
-  if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores') && dataset.perPerson))) {
+  if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);
   }
   if (dataset.query === 'people' && dataset.status) {

@@ -126,7 +126,7 @@ export interface TextsDataset extends DatasetBase {
    * @minItems 1
    */
   questions: string[];
-  /** Each answer with its author's `name` (only where the spec shows names). Default false. */
+  /** Each answer with its author's `name`, `person` and `evaluation` (only where the spec shows names). Default false. */
   perPerson?: boolean;
 }
 
@@ -163,8 +163,9 @@ export interface NumberSeries {
  * Statistics of numeric answers (grades), one row per question and series: `type`, `question`,
  * `questionText`, `questionOrder`, `number` (the question's number), `page`, `pageTitle`, `series` (its
  * label), `seriesOrder`, `value` (null when nobody answered) and `answers` (the answers behind it);
- * `respondents` counts the evaluations in scope. Answers that are no number (blank) are not counted;
- * with no answer at all there are no rows.
+ * `respondents` counts the evaluations in scope. An evaluation without a number for a question
+ * (unanswered or blank) counts as the value its staff form saves for a blank grade (`staff.blanks.grade`:
+ * the interview's 0), else not at all; with no answer at all there are no rows.
  */
 export interface NumbersDataset extends DatasetBase {
   query: 'numbers';
@@ -175,9 +176,17 @@ export interface NumbersDataset extends DatasetBase {
   questions?: string[];
   /**
    * The statistics, each a series of the rows, in this order (the 360 by interview's four bars).
+   * Required unless `perPerson`.
    * @minItems 1
    */
-  series: NumberSeries[];
+  series?: NumberSeries[];
+  /**
+   * Each evaluation's own answers instead of statistics: one row per evaluation and question with the
+   * question fields, `evaluation`, `person`, `name`, `self` and `value` (null when blank), every
+   * evaluation in scope listed. Names people: only where the spec lists each evaluator's answers (the
+   * interview's consolidated call). Default false.
+   */
+  perPerson?: boolean;
 }
 
 /** A dataset computed from another one's rows (declared before it) by more transforms. */

@@ -92,6 +92,36 @@ describe('the dashboards', () => {
     expect(parseDashboard({ ...base, filters: ['empresa'] }, byType).ok).toBe(false);
   });
 
+  it("refuse the 360 interview's grammar where it reads what is not there", () => {
+    const base = jsonFiles('dashboards').find(({ file }) => file === 'dashboards/11.json')!.json as DashboardDefinition;
+    const broken = produce(base, (draft) => {
+      draft.filters = ['company', 'evaluated'];
+      draft.publicReport = true;
+      draft.datasets.grades = { query: 'numbers', types: [11], questions: ['1.positive'], series: [{ label: 'Média', stat: 'mean' }] };
+      draft.datasets.noSeries = { query: 'numbers', types: [11] };
+      draft.datasets.stress = { query: 'people', types: [13], status: true };
+      const table = draft.layout[0] as { columns: { link?: { href: string } }[] };
+      table.columns[3]!.link!.href = '/interview360/{inexistente}';
+    });
+    const result = parseDashboard(broken, byType);
+    const errors = result.ok ? [] : result.errors.map((error) => `${error.pointer}: ${error.message}`);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/datasets\/grades\/questions\/0: a pergunta "1\.positive" não é uma nota/),
+        expect.stringMatching(/^\/datasets\/noSeries: a consulta "numbers" precisa de "series"/),
+        expect.stringMatching(/^\/datasets\/stress\/types\/0: o tipo 13 não tem seção "staff"/),
+        expect.stringMatching(/^\/datasets\/evaluators\/scope: o escopo "evaluator" precisa do filtro "evaluator"/),
+        expect.stringMatching(/^\/layout\/0\/columns\/3\/link\/href: campo "inexistente" desconhecido/),
+      ]),
+    );
+    // A person's own report names the person in a person filter; the scanner's does.
+    const anonymous = produce(jsonFiles('dashboards').find(({ file }) => file === 'dashboards/13.json')!.json as DashboardDefinition, (draft) => {
+      draft.publicReport = true;
+    });
+    const refused = parseDashboard(anonymous, byType);
+    expect(refused.ok ? [] : refused.errors.map((error) => error.pointer)).toContain('/publicReport');
+  });
+
   it('have one file per /dash id, named after it', () => {
     const ids = dashboards.map(({ dashboard }) => dashboard.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -215,6 +215,17 @@ describe('report files', () => {
     expect(pdfText(staff.rawPayload).replace(/\s+/g, ' ')).toContain(`Resultado do colaborador: ${scanner.people[index]}`);
   });
 
+  it('gives a personal key only the views with publicReport (the scanner, the team performance), never another view of the person', async () => {
+    const personId = stored.get(scanner.file)!.people[scannerCall.filters.colleague ?? 0]!;
+    const [person] = await t.db.select({ key: users.personalKey }).from(users).where(eq(users.id, personId));
+    // The values and needs view (15) has a person filter and a report, but is not public: staff get it, a key does not.
+    expect(t.app.definitions.dashboards.get(15)?.publicReport).toBeUndefined();
+    expect((await post('/api/tableresponse/report/download', { evaluation_type: '15', target_ids: [personId] }, adminToken)).statusCode).not.toBe(400);
+    const refused = await post('/api/tableresponse/report/download', { evaluation_type: '15', target_ids: [person!.key] });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe('O tipo de avaliação 15 não tem relatório para download.');
+  });
+
   it('refuses unknown keys, numeric ids without a session and another company’s person', async () => {
     expect((await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: ['00000000-0000-4000-8000-000000000000'] })).statusCode).toBe(404);
     expect((await post('/api/tableresponse/report/download', { evaluation_type: '-1', target_ids: [demo.employees[0]!.id] })).statusCode).toBe(404);

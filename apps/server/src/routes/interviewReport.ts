@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { consolidateInterviews, printDataset } from '../../../../engine/interview/consolidate.ts';
+import type { DashboardDefinition, DashboardFilters, NumberSeries, NumbersDataset, Row } from '../../../../engine/definition/dashboard.ts';
 import { interviewModel } from '../../../../engine/interview/definition.ts';
-import { interviewReportBlocks, interviewReportSubject } from '../../../../engine/interview/report.ts';
-import { reportFileName, type ReportDocument } from '../../../../engine/reports/document.ts';
+import type { InterviewDefinition } from '../../../../engine/interview/types.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleUsers } from '../access.ts';
 import { HttpError } from '../errors.ts';
-import { replyWithFile, reportDay } from '../reports/reports.ts';
-import { countSavedInterviews, INTERVIEW_TYPE, listSavedInterviews } from '../repositories/interviews.ts';
+import { renderReport, replyWithFile } from '../reports/reports.ts';
+import { INTERVIEW_TYPE } from '../repositories/interviews.ts';
+import { computeDatasets, dashboardOfType } from '../results/dashboards.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 /*
- * The 360 by interview's report calls (type 11): the count, the consolidated data, the print dataset
- * and the report's PDF (administrators, or a company user for its own company). Only 'finished'
- * interviews are consolidated, counted and printed: an interview in progress may still change, and
- * 'finished' is what marks the evaluation done. Saving and loading an interview: interview.ts.
+ * The 360 by interview's report calls (type 11: administration.md 7), thin calls over the view of the
+ * type (definitions/dashboards/11.json): the count, the consolidated data and the print dataset are its
+ * datasets' rows in the specification's shapes, and the PDF is the view's report, drawn by the one
+ * report pipeline. Only finished interviews (done evaluations) are read. The blocks come from the
+ * questionnaire's `staff.blocks` (`interviewModel`).
  */
 
 /** Most evaluators one query names. */
@@ -126,23 +127,136 @@ function evaluatorIds(values: string[] | undefined): number[] | undefined {
 
 const pdfResponse = { 200: { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } } as const;
 
+/** The four statistics of the consolidated data, as the view's grades dataset declares them (`series`). */
+const STATISTICS = {
+  average: { stat: 'mean', of: 'others' },
+  self: { stat: 'mean', of: 'self' },
+  min: { stat: 'min', of: 'others' },
+  max: { stat: 'max', of: 'others' },
+} as const satisfies Record<string, Omit<NumberSeries, 'label'>>;
+
+type Statistic = keyof typeof STATISTICS;
+
+/** The datasets of the view the calls read: the statistics, each evaluation's grades and its texts, and the comments. */
+interface Datasets {
+  /** The `numbers` dataset with the series above. */
+  grades: string;
+  /** A `numbers` dataset per person. */
+  answers: string;
+  /** A `texts` dataset per person. */
+  answerTexts: string;
+  /** The `texts` dataset of every comment. */
+  comments: string;
+}
+
+/** Rounds to two decimals so float noise (7.300000001) never reaches the client; the UI shows one. */
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** The names of the view's datasets of each kind, or an error naming what is missing (checked at start). */
+function datasetsOf(view: DashboardDefinition): Datasets {
+  const named = (test: (dataset: DashboardDefinition['datasets'][string]) => boolean) => Object.entries(view.datasets).find(([, dataset]) => test(dataset))?.[0];
+  const isNumbers = (dataset: DashboardDefinition['datasets'][string]): dataset is NumbersDataset => !('from' in dataset) && dataset.query === 'numbers';
+  const found = {
+    grades: named((dataset) => isNumbers(dataset) && !dataset.perPerson && (Object.keys(STATISTICS) as Statistic[]).every((key) => seriesIndex(dataset, key) >= 0)),
+    answers: named((dataset) => isNumbers(dataset) && dataset.perPerson === true),
+    answerTexts: named((dataset) => !('from' in dataset) && dataset.query === 'texts' && dataset.perPerson === true),
+    comments: named((dataset) => !('from' in dataset) && dataset.query === 'texts' && !dataset.perPerson),
+  };
+  const missing = Object.entries(found).filter(([, name]) => name === undefined).map(([key]) => key);
+  if (missing.length > 0) throw new Error(format(messages.interview.modelInvalid, { type: view.id, problems: missing.join(', ') }));
+  return found as Datasets;
+}
+
+/** The position of a statistic among a grades dataset's series (-1 when it has none). */
+function seriesIndex(dataset: NumbersDataset, key: Statistic): number {
+  const wanted = STATISTICS[key];
+  return (dataset.series ?? []).findIndex((series) => series.stat === wanted.stat && (series.of ?? 'all') === wanted.of);
+}
+
+/** Rows by a field's value, first-seen order. */
+function byField(rows: Row[], field: string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) groups.set(String(row[field]), [...(groups.get(String(row[field])) ?? []), row]);
+  return groups;
+}
+
+/** The texts of some rows for a question. */
+const textsOf = (rows: Row[], question: string) => rows.filter((row) => row.question === question).map((row) => String(row.text));
+
+/** The consolidated data and the print dataset of a rated person, from the view's rows. */
+function shapes(model: InterviewDefinition, view: DashboardDefinition, names: Datasets, rows: Map<string, Row[]>) {
+  const grades = rows.get(names.grades) ?? [];
+  const gradesDataset = view.datasets[names.grades] as NumbersDataset;
+  const series = (Object.keys(STATISTICS) as Statistic[]).map((key) => [key, gradesDataset.series![seriesIndex(gradesDataset, key)]!.label] as const);
+  const competencies = model.competencies.map(({ block, name, questions }) => {
+    const own = grades.filter((row) => row.question === questions.grade);
+    const value = (label: string) => {
+      const found = own.find((row) => row.series === label)?.value;
+      return typeof found === 'number' ? round(found) : null;
+    };
+    return { block, name, ...(Object.fromEntries(series.map(([key, label]) => [key, value(label)])) as Record<Statistic, number | null>) };
+  });
+  const texts = byField(rows.get(names.answerTexts) ?? [], 'evaluation');
+  const evaluations = [...byField(rows.get(names.answers) ?? [], 'evaluation')].map(([evaluation, answers]) => {
+    const written = texts.get(evaluation) ?? [];
+    const text = (question: string) => textsOf(written, question)[0] ?? ' ';
+    return {
+      self: answers[0]!.self === true,
+      response: {
+        evaluation_id: evaluation,
+        evaluator_id: Number(answers[0]!.person),
+        evaluator: String(answers[0]!.name),
+        competencies: model.competencies.map(({ block, name, questions }) => {
+          const grade = answers.find((row) => row.question === questions.grade)?.value;
+          return { block, name, grade: typeof grade === 'number' ? grade : 0, positive: text(questions.positive), better: text(questions.better) };
+        }),
+        ...(Object.fromEntries(model.openBlocks.map(({ key, question }) => [key, text(question)])) as Record<'forces' | 'weakness' | 'final', string>),
+      },
+    };
+  });
+  const comments = rows.get(names.comments) ?? [];
+  const consolidated = {
+    count: evaluations.length,
+    competencies,
+    evaluator: competencies.map(({ block, name, average, min, max }) => ({ block, name, average, min, max })),
+    rated: competencies.map(({ block, name, self }) => ({ block, name, grade: self })),
+    responses: evaluations.filter((item) => !item.self).map((item) => item.response),
+    selfResponses: evaluations.filter((item) => item.self).map((item) => item.response),
+  };
+  const print = {
+    title: view.report?.title ?? view.title,
+    count: consolidated.count,
+    competencies: competencies.map((item, index) => ({
+      ...item,
+      positive: textsOf(comments, model.competencies[index]!.questions.positive),
+      better: textsOf(comments, model.competencies[index]!.questions.better),
+    })),
+    ...(Object.fromEntries(model.openBlocks.map(({ key, question }) => [key, textsOf(comments, question)])) as Record<'forces' | 'weakness' | 'final', string[]>),
+  };
+  return { consolidated, print };
+}
+
 /** The 360 by interview's report calls. */
 export async function interviewReportRoutes(app: FastifyInstance) {
   const questionnaire = app.definitions.questionnaires.get(INTERVIEW_TYPE);
-  if (!questionnaire) throw new Error(format(messages.interview.modelInvalid, { type: INTERVIEW_TYPE, problems: messages.interview.modelMissing }));
-  const interview360 = interviewModel(questionnaire);
-  const published = app.definitions.versions.get(INTERVIEW_TYPE)?.at(-1)?.version;
-  /** "Avaliação 360 por entrevista, versão 1.0": the published version of the definition the report reads. */
-  const interviewVersion = published
-    ? format(messages.reports.versionOf, { name: interview360.title, version: published })
-    : format(messages.reports.noVersion, { name: interview360.title });
+  const view = dashboardOfType(app.definitions, INTERVIEW_TYPE);
+  if (!questionnaire || !view) throw new Error(format(messages.interview.modelInvalid, { type: INTERVIEW_TYPE, problems: messages.interview.modelMissing }));
+  const model = interviewModel(questionnaire);
+  const names = datasetsOf(view);
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
-  async function consolidated(account: Account, ratedId: number, evaluators?: string[]) {
+  /** The view's filters for a rated person (visible to the account) and the chosen evaluators. */
+  async function filtersOf(account: Account, ratedId: number, evaluators?: string[]): Promise<{ rated: { id: number; name: string }; filters: DashboardFilters }> {
     const ids = evaluatorIds(evaluators);
     const rated = (await visibleUsers(app.db, account, [ratedId])).get(ratedId)!;
-    const saved = await listSavedInterviews(app.db, ratedId, interview360.finishedStatus, ids);
-    return { rated, data: consolidateInterviews(interview360, ratedId, saved) };
+    const filters: DashboardFilters = { evaluated_id: ratedId, ...(rated.companyId === null ? {} : { company_id: rated.companyId }), ...(ids === undefined ? {} : { person_ids: ids }) };
+    return { rated, filters };
+  }
+
+  async function consolidated(account: Account, ratedId: number, evaluators?: string[]) {
+    const { rated, filters } = await filtersOf(account, ratedId, evaluators);
+    const rows = await computeDatasets(app.db, app.definitions, view!, filters, Object.values(names));
+    return { rated, ...shapes(model, view!, names, rows) };
   }
 
   app.get<{ Params: { id: number } }>(
@@ -157,11 +271,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
         response: { 200: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } }, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      await visibleUsers(app.db, request.account!, [id]);
-      return { count: await countSavedInterviews(app.db, id, interview360.finishedStatus) };
-    },
+    async (request) => ({ count: (await consolidated(request.account!, request.params.id)).consolidated.count }),
   );
 
   app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
@@ -178,7 +288,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rated, data } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
+      const { rated, consolidated: data } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
       return { rated_id: rated.id, rated_name: rated.name, ...data };
     },
   );
@@ -197,8 +307,8 @@ export async function interviewReportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rated, data } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
-      return { rated_name: rated.name, ...printDataset(interview360, data) };
+      const { rated, print } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
+      return { rated_name: rated.name, ...print };
     },
   );
 
@@ -208,7 +318,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
       preHandler: staff,
       schema: {
         tags: ['interview'],
-        summary: "Relatório 'Entrevista 360 graus' de um avaliado em PDF (o mesmo gráfico da tela, as notas e os comentários)",
+        summary: "Relatório 'Entrevista 360 graus' de um avaliado em PDF: o relatório da visão do tipo 11 (o mesmo gráfico da tela, as notas e os comentários)",
         security: bearer,
         params: { type: 'object', required: ['ratedId'], properties: { ratedId: idSchema } },
         querystring: evaluatorsQuery,
@@ -216,24 +326,8 @@ export async function interviewReportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { rated, data } = await consolidated(request.account!, request.params.ratedId, request.query.evaluators);
-      const print = printDataset(interview360, data);
-      const day = reportDay(new Date(), app.settings.timeZone);
-      const document: ReportDocument = {
-        orientation: 'portrait',
-        createdAt: day.iso,
-        meta: {
-          title: print.title,
-          subject: interviewReportSubject(rated.name, print.count),
-          generated: day.text,
-          versions: interviewVersion,
-          supportEmail: app.settings.support.email,
-          supportPhone: app.settings.support.phone,
-        },
-        blocks: interviewReportBlocks(interview360, print),
-      };
-      const fileName = reportFileName(undefined, { title: print.title, name: rated.name, company: '', evaluation: print.title });
-      return replyWithFile(app, reply, async () => ({ fileName, pdf: await app.reports.render(document), title: print.title }));
+      const { filters } = await filtersOf(request.account!, request.params.ratedId, request.query.evaluators);
+      return replyWithFile(app, reply, () => renderReport(app, { view: view!, filters, evaluation: app.definitions.types.get(INTERVIEW_TYPE)?.name }));
     },
   );
 }

@@ -70,11 +70,15 @@ export async function answerCounts(
   );
 }
 
-/** The non-blank answers to some text questions, with whether each is a self-evaluation and its author's name. */
-export async function textAnswers(db: Db, scope: SQL, questions: string[]): Promise<{ type: number; self: boolean; question: string; response: string; name: string }[]> {
+/** The non-blank answers to some text questions, with whether each is a self-evaluation, its evaluation and its author. */
+export async function textAnswers(
+  db: Db,
+  scope: SQL,
+  questions: string[],
+): Promise<{ type: number; self: boolean; question: string; response: string; name: string; person: number; evaluation: string }[]> {
   return select(
     db,
-    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, r.question, r.response, u.name
+    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, r.question, r.response, u.name, u.id as person, evaluations.id as evaluation
       from responses r join evaluations on evaluations.id = r.evaluation_id join users u on u.id = evaluations.user_id
       where ${scope} and r.question in (${sql.join(questions.map((id) => sql`${id}`), sql`, `)}) and btrim(r.response) <> ''
       order by r.question, r.response`,
@@ -141,22 +145,32 @@ const NUMERIC = sql`btrim(r.response) ~ '^-?[0-9]+([.][0-9]+)?$'`;
 
 /**
  * The mean, lowest and highest numeric answer per type, role (self-evaluation or not), and question of
- * the chosen questions, with how many answers each holds.
+ * the chosen questions, with how many answers each holds. An evaluation in scope without a number for
+ * a question (unanswered or blank) counts as `blank` of its type, or not at all where that is null.
  */
 export async function numberStatistics(
   db: Db,
   scope: SQL,
   questions: string[],
+  blank: Map<number, number | null>,
 ): Promise<{ type: number; self: boolean; question: string; mean: number | string; min: number | string; max: number | string; n: number }[]> {
   if (questions.length === 0) return [];
   return select(
     db,
-    sql`select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, r.question,
-        avg(btrim(r.response)::numeric)::float8 as mean, min(btrim(r.response)::numeric)::float8 as min, max(btrim(r.response)::numeric)::float8 as max, count(*)::int as n
-      from responses r join evaluations on evaluations.id = r.evaluation_id
-      where ${scope} and r.question in (${sql.join(questions.map((id) => sql`${id}`), sql`, `)}) and ${NUMERIC}
+    sql`select type, self, question, avg(v)::float8 as mean, min(v)::float8 as min, max(v)::float8 as max, count(v)::int as n from (
+        select evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self, q.question, ${answerValue(blank)} as v
+        from evaluations cross join (values ${sql.join(questions.map((id) => sql`(${id})`), sql`, `)}) as q(question)
+          left join responses r on r.evaluation_id = evaluations.id and r.question = q.question
+        where ${scope}) answers
       group by 1, 2, 3`,
   );
+}
+
+/** A numeric answer (on `r`), or the blank value of its evaluation's type. */
+function answerValue(blank: Map<number, number | null>): SQL {
+  const blanks = [...blank].filter(([, value]) => value !== null);
+  const otherwise = blanks.length === 0 ? sql`null::float8` : sql`case evaluations.type_evaluation ${sql.join(blanks.map(([type, value]) => sql`when ${type} then ${value}::float8`), sql` `)} end`;
+  return sql`coalesce(case when ${NUMERIC} then btrim(r.response)::float8 end, ${otherwise})`;
 }
 
 /** The answer to one question (the interview's `status`) of each evaluation in scope that has one. */
@@ -166,4 +180,24 @@ export async function answersOf(db: Db, scope: SQL, question: string): Promise<M
     sql`select r.evaluation_id as evaluation, r.response from responses r join evaluations on evaluations.id = r.evaluation_id where ${scope} and r.question = ${question} order by r.id`,
   );
   return new Map(found.map((row) => [String(row.evaluation), row.response]));
+}
+
+/** Each evaluation in scope with its author, and its numeric answers to some questions (blank ones as `answerValue` says). */
+export async function numberAnswers(
+  db: Db,
+  scope: SQL,
+  questions: string[],
+  blank: Map<number, number | null>,
+): Promise<{ evaluation: string; person: number; name: string; type: number; self: boolean; question: string | null; value: number | string | null }[]> {
+  if (questions.length === 0) return [];
+  return select(
+    db,
+    sql`select evaluations.id as evaluation, evaluations.user_id as person, u.name, evaluations.type_evaluation as type, (${RATED} = evaluations.user_id) as self,
+        q.question, ${answerValue(blank)} as value
+      from evaluations join users u on u.id = evaluations.user_id
+        cross join (values ${sql.join(questions.map((id) => sql`(${id})`), sql`, `)}) as q(question)
+        left join responses r on r.evaluation_id = evaluations.id and r.question = q.question
+      where ${scope}
+      order by evaluations.created_at, evaluations.id`,
+  );
 }

@@ -1,7 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { NumberSeries, Row } from '../../../../../engine/definition/dashboard.ts';
-import { allQuestions } from '../../../../../engine/definition/questions.ts';
-import { numberStatistics, respondentsByRole } from '../../repositories/results/datasetRows.ts';
-import type { Query } from './context.ts';
+import { allQuestions, type LocatedQuestion } from '../../../../../engine/definition/questions.ts';
+import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
+import { numberAnswers, numberStatistics, respondentsByRole } from '../../repositories/results/datasetRows.ts';
+import type { Query, QueryContext } from './context.ts';
 
 /** The statistics of one question and role, as the database gave them. */
 interface Statistics {
@@ -30,6 +32,61 @@ function statisticsOf(series: NumberSeries, byRole: Map<boolean, Statistics>): S
   return of === 'all' ? pooled([byRole.get(true), byRole.get(false)]) : byRole.get(of === 'self');
 }
 
+/** A grade question of a dataset's types, located. */
+interface Located {
+  type: number;
+  definition: QuestionnaireDefinition;
+  item: LocatedQuestion;
+  questionOrder: number;
+}
+
+/** The question fields of a row. */
+const questionFields = ({ type, definition, item, questionOrder }: Located): Row => ({
+  type,
+  question: item.question.id,
+  questionText: item.question.text,
+  questionOrder,
+  number: item.number,
+  page: item.pageIndex,
+  pageTitle: definition.pages[item.pageIndex]?.title ?? '',
+});
+
+/**
+ * What an unanswered or blank grade counts as, by type: the value a staff form saves for a blank grade
+ * (`staff.blanks.grade`: the interview's '0'), else nothing (not counted).
+ */
+function blanks(context: QueryContext, located: Located[]): Map<number, number | null> {
+  return new Map(
+    located.map(({ type }) => {
+      const blank = context.questionnaires.get(type)?.staff?.blanks?.grade;
+      return [type, blank === undefined || !Number.isFinite(Number(blank)) || blank.trim() === '' ? null : Number(blank)];
+    }),
+  );
+}
+
+/** `perPerson`: each evaluation's own grades, a row per evaluation and question (null where blank or unanswered). */
+async function perPerson(context: QueryContext, located: Located[], scope: SQL): Promise<Row[]> {
+  const found = await numberAnswers(context.db, scope, [...new Set(located.map(({ item }) => item.question.id))], blanks(context, located));
+  const evaluations = new Map<string, { person: number; name: string; type: number; self: boolean; values: Map<string, number | null> }>();
+  for (const row of found) {
+    const evaluation = evaluations.get(String(row.evaluation)) ?? { person: Number(row.person), name: row.name, type: Number(row.type), self: row.self, values: new Map() };
+    if (row.question !== null) evaluation.values.set(row.question, row.value === null ? null : Number(row.value));
+    evaluations.set(String(row.evaluation), evaluation);
+  }
+  return [...evaluations].flatMap(([id, evaluation]) =>
+    located
+      .filter((question) => question.type === evaluation.type)
+      .map((question) => ({
+        ...questionFields(question),
+        evaluation: id,
+        person: evaluation.person,
+        name: evaluation.name,
+        self: evaluation.self,
+        value: evaluation.values.get(question.item.question.id) ?? null,
+      })),
+  );
+}
+
 /**
  * `numbers`: the mean, minimum and maximum of numeric answers (grades) per question, one row per
  * question and series, self-evaluations apart from the others' answers where a series asks. The
@@ -37,15 +94,16 @@ function statisticsOf(series: NumberSeries, byRole: Map<boolean, Statistics>): S
  * answer at all there are no rows.
  */
 export const numbersQuery: Query<'numbers'> = async (context, dataset, scope) => {
-  const located = dataset.types.flatMap((type) => {
+  const located = dataset.types.flatMap((type): Located[] => {
     const definition = context.questionnaires.get(type);
     if (!definition) return [];
     return allQuestions(definition).flatMap((item, questionOrder) =>
       item.question.kind === 'grade' && (!dataset.questions || dataset.questions.includes(item.question.id)) ? [{ type, definition, item, questionOrder }] : [],
     );
   });
+  if (dataset.perPerson) return perPerson(context, located, scope);
   const [found, respondents] = await Promise.all([
-    numberStatistics(context.db, scope, [...new Set(located.map(({ item }) => item.question.id))]),
+    numberStatistics(context.db, scope, [...new Set(located.map(({ item }) => item.question.id))], blanks(context, located)),
     respondentsByRole(context.db, scope, false),
   ]);
   // Nobody answered: no rows (the widgets say their empty text), not a chart of empty bars.
@@ -60,16 +118,10 @@ export const numbersQuery: Query<'numbers'> = async (context, dataset, scope) =>
   const rows: Row[] = [];
   for (const { type, definition, item, questionOrder } of located) {
     const byRole = statistics.get(`${type}/${item.question.id}`) ?? new Map<boolean, Statistics>();
-    dataset.series.forEach((series, seriesOrder) => {
+    (dataset.series ?? []).forEach((series, seriesOrder) => {
       const found = statisticsOf(series, byRole);
       rows.push({
-        type,
-        question: item.question.id,
-        questionText: item.question.text,
-        questionOrder,
-        number: item.number,
-        page: item.pageIndex,
-        pageTitle: definition.pages[item.pageIndex]?.title ?? '',
+        ...questionFields({ type, definition, item, questionOrder }),
         series: series.label,
         seriesOrder,
         // Rounded to 9 decimals, as every mean of the results (a mean of 7.3 is never 7.300000000000001).

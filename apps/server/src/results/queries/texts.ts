@@ -35,7 +35,7 @@ export const textsQuery: Query<'texts'> = async (context, dataset, scope) => {
       // "3. Gestão de Tempo": the block a staff form's answer belongs to, as the form titles it.
       block: question ? (question.pageTitle === '' ? question.heading : format(messages.dashboard.block, { number: question.number, title: question.pageTitle })) : row.question,
       text: row.response,
-      ...(dataset.perPerson ? { name: row.name } : {}),
+      ...(dataset.perPerson ? { name: row.name, person: Number(row.person), evaluation: String(row.evaluation) } : {}),
     };
   });
   // Question order, then the texts alphabetically in Portuguese (the same on every database's collation).

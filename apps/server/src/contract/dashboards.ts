@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { filterProperties } from '../../../../engine/filters.ts';
 
 /*
@@ -31,12 +32,20 @@ export const queryFiltersSchema = { ...filtersSchema, properties: filterProperti
 /** A view's id in a path ("13", "-1"); anything else is a 404. */
 export const dashboardParamsSchema = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 20 } } } as const;
 
+/** A filter of a view in a path (`/dashboards/{id}/options/{filter}`). */
+export const filterParamsSchema = {
+  type: 'object',
+  required: ['id', 'filter'],
+  properties: { id: { type: 'string', maxLength: 20 }, filter: { type: 'string', maxLength: 20 } },
+} as const;
+
 const rowSchema = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } } as const;
 
 /** The data call's answer: every dataset of the view, computed and transformed on the server. */
 export const dashboardDataSchema = {
   type: 'object',
   required: ['respondents', 'datasets'],
+  additionalProperties: false,
   properties: {
     respondents: { type: 'integer' },
     datasets: {
@@ -44,6 +53,7 @@ export const dashboardDataSchema = {
       additionalProperties: {
         type: 'object',
         required: ['rows'],
+        additionalProperties: false,
         properties: { rows: { type: 'array', items: rowSchema }, page: { type: 'integer' }, total: { type: 'integer' } },
       },
     },
@@ -53,11 +63,12 @@ export const dashboardDataSchema = {
       items: {
         type: 'object',
         required: ['type', 'name', 'chosen', 'available'],
+        additionalProperties: false,
         properties: {
           type: { type: 'integer' },
           name: { type: 'string' },
           chosen: { type: 'integer' },
-          available: { type: 'array', items: { type: 'object', required: ['major', 'respondents'], properties: { major: { type: 'integer' }, respondents: { type: 'integer' } } } },
+          available: { type: 'array', items: { type: 'object', required: ['major', 'respondents'], additionalProperties: false, properties: { major: { type: 'integer' }, respondents: { type: 'integer' } } } },
         },
       },
     },
@@ -67,6 +78,7 @@ export const dashboardDataSchema = {
       items: {
         type: 'object',
         required: ['dataset', 'respondents', 'minimum', 'message'],
+        additionalProperties: false,
         properties: { dataset: { type: 'string' }, respondents: { type: 'integer' }, minimum: { type: 'integer' }, message: { type: 'string' } },
       },
     },
@@ -77,10 +89,14 @@ export const dashboardDataSchema = {
 export const filterOptionsSchema = {
   type: 'object',
   required: ['options'],
+  additionalProperties: false,
   properties: {
     options: {
       type: 'array',
-      items: { type: 'object', required: ['value', 'label'], properties: { value: { type: ['integer', 'string'] }, label: { type: 'string' } } },
+      items: { type: 'object', required: ['value', 'label'], additionalProperties: false, properties: { value: { type: ['integer', 'string'] }, label: { type: 'string' } } },
     },
   },
 } as const;
+
+/** A filter's choices, as the options call answers them. */
+export type FilterOptions = FromSchema<typeof filterOptionsSchema>;

@@ -1,13 +1,31 @@
 /**
- * A person's report calls: the PDF download (`POST /tableresponse/report/download`) and its e-mail
- * ('Enviar Relatório': `POST /evaluation/report`, `GET /evaluation/report/{jobId}`). Schemas and their
- * types. The dashboards' PDF and export calls take the filters of `contract/dashboards.ts`.
+ * The report calls: a dashboard's PDF and the files of its print dialog (their body is the filters of
+ * `contract/dashboards.ts`), one answered evaluation's PDF, a person's PDF
+ * (`POST /tableresponse/report/download`) and its e-mail ('Enviar Relatório': `POST /evaluation/report`,
+ * `GET /evaluation/report/{jobId}`). Schemas and their types.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { evaluationTypeSchema, idSchema } from './common.ts';
 
 /** A report's success: the PDF. */
 export const pdfFileSchema = { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } as const;
+
+/** `POST /dashboards/{id}/exports/{index}`: the view and the index of its `exports`. */
+export const exportParamsSchema = {
+  type: 'object',
+  required: ['id', 'index'],
+  properties: { id: { type: 'string', maxLength: 20 }, index: { type: 'integer', minimum: 0, maximum: 99 } },
+} as const;
+
+/** An export's success: a PDF or a spreadsheet. */
+export const exportFileSchema = { description: 'O arquivo (PDF ou .xlsx)', type: 'string', format: 'binary' } as const;
+
+/** `GET /tableresponse/report/{id}/{type}`: an answered evaluation (its id gives access, like its link) and its type. */
+export const evaluationReportParamsSchema = {
+  type: 'object',
+  required: ['id', 'type'],
+  properties: { id: { type: 'string', maxLength: 64 }, type: { type: 'string', maxLength: 6 } },
+} as const;
 
 /**
  * `POST /tableresponse/report/download`: the view's type and the person, by user id (signed in) or by

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
-import type { DashboardFilters } from '../../../../engine/definition/dashboard.ts';
 import { FILTER_FIELDS, type FilterField } from '../../../../engine/filters.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { dashboardDataSchema, dashboardParamsSchema, filterOptionsSchema, filtersBodySchema, queryFiltersSchema } from '../contract/dashboards.ts';
+import { dashboardDataSchema, dashboardParamsSchema, filterOptionsSchema, filterParamsSchema, filtersBodySchema, queryFiltersSchema } from '../contract/dashboards.ts';
 import { HttpError } from '../errors.ts';
 import { dashboardData } from '../results/dashboards.ts';
 import { checkFilters, filterChoices, offersFilter, requireCompanyChoice } from '../results/filters.ts';
 import { dashboardNamed } from '../results/views.ts';
-import { bearer, errorResponses } from '../schemas/common.ts';
+import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
 
 /**
  * The dashboards' generic calls: `POST /dashboards/{id}/data` computes every dataset of a view on the
  * server under the filters; `GET /dashboards/{id}/options/{filter}` lists a filter's choices. Both keep
  * a company user to its own company.
  */
-export async function dashboardRoutes(app: FastifyInstance) {
+export async function dashboardRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
-  app.post<{ Params: { id: string }; Body: DashboardFilters | undefined }>(
+  app.post(
     '/dashboards/:id/data',
     {
       preHandler: staff,
@@ -39,7 +39,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string; filter: string }; Querystring: DashboardFilters }>(
+  app.get(
     '/dashboards/:id/options/:filter',
     {
       preHandler: staff,
@@ -47,7 +47,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         tags: ['results'],
         summary: 'Opções de um filtro de um painel',
         security: bearer,
-        params: { type: 'object', required: ['id', 'filter'], properties: { id: { type: 'string', maxLength: 20 }, filter: { type: 'string', maxLength: 20 } } },
+        params: filterParamsSchema,
         querystring: queryFiltersSchema,
         response: { 200: filterOptionsSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -14,7 +14,17 @@ import { personOfKey } from '../repositories/reports.ts';
 import { evaluationTypeOf, isUuid } from '../schemas/common.ts';
 import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
 import { dashboardParamsSchema, filtersBodySchema } from '../contract/dashboards.ts';
-import { pdfFileSchema, personReportSchema, reportEmailSchema, reportJobParamsSchema, reportQueuedSchema, reportSendingSchema } from '../contract/reports.ts';
+import {
+  evaluationReportParamsSchema,
+  exportFileSchema,
+  exportParamsSchema,
+  pdfFileSchema,
+  personReportSchema,
+  reportEmailSchema,
+  reportJobParamsSchema,
+  reportQueuedSchema,
+  reportSendingSchema,
+} from '../contract/reports.ts';
 
 const m = messages.reports;
 
@@ -26,7 +36,7 @@ const pdfResponse = { 200: pdfFileSchema } as const;
  * `GET /tableresponse/report/{id}/{type}` (one answered evaluation). PDFs render on the report threads.
  */
 export async function reportRoutes(app: FastifyInstance, options: { limit: number }) {
-  // The calls whose schemas are in the contract are typed from them.
+  // Every call is typed from its schemas in the contract; the helpers take the plain instance.
   const typed = app.withTypeProvider<ContractProvider>();
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
   const publicLimit = { rateLimit: { max: options.limit, timeWindow: '1 minute' } };
@@ -61,7 +71,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
       return file;
     };
 
-  app.post<{ Params: { id: string }; Body: DashboardFilters | undefined }>(
+  typed.post(
     '/dashboards/:id/report',
     {
       preHandler: staff,
@@ -82,7 +92,7 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     },
   );
 
-  app.post<{ Params: { id: string; index: number }; Body: DashboardFilters | undefined }>(
+  typed.post(
     '/dashboards/:id/exports/:index',
     {
       preHandler: staff,
@@ -90,9 +100,9 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
         tags: ['results'],
         summary: "Um arquivo do diálogo 'Imprimir' (exports do painel: PDF ou planilha) sob os filtros",
         security: bearer,
-        params: { type: 'object', required: ['id', 'index'], properties: { id: { type: 'string', maxLength: 20 }, index: { type: 'integer', minimum: 0, maximum: 99 } } },
+        params: exportParamsSchema,
         body: filtersBodySchema,
-        response: { 200: { description: 'O arquivo (PDF ou .xlsx)', type: 'string', format: 'binary' }, ...errorResponses(400, 401, 403, 404, 502, 503) },
+        response: { 200: exportFileSchema, ...errorResponses(400, 401, 403, 404, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -140,14 +150,14 @@ export async function reportRoutes(app: FastifyInstance, options: { limit: numbe
     },
   );
 
-  app.get<{ Params: { id: string; type: string } }>(
+  typed.get(
     '/tableresponse/report/:id/:type',
     {
       config: publicLimit,
       schema: {
         tags: ['results'],
         summary: 'Relatório em PDF de uma avaliação respondida (o id da avaliação dá acesso, como o link dela)',
-        params: { type: 'object', required: ['id', 'type'], properties: { id: { type: 'string', maxLength: 64 }, type: { type: 'string', maxLength: 6 } } },
+        params: evaluationReportParamsSchema,
         response: { ...pdfResponse, ...errorResponses(400, 404, 429, 502, 503) },
       },
     },

@@ -3,6 +3,7 @@ import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink
 import { FILTER_KEYS, HIGHER_FIELDS, type FilterField } from '../../../../engine/filters';
 import type { FilterOption } from '../../../../renderer/dashboard/types';
 import type { Company } from '../../../server/src/contract/companies';
+import type { FilterOptions } from '../../../server/src/contract/dashboards';
 import type { Sector } from '../../../server/src/contract/sectors';
 import type { ReportEmail, ReportQueued, ReportSending } from '../../../server/src/contract/reports';
 import type { ScoredQuery } from '../../../server/src/contract/responses';
@@ -49,7 +50,7 @@ export async function dashboardOptions(dashboardId: number, filter: FilterField,
     if (value !== undefined) query.set(name, String(value));
   }
   const search = query.toString() ? `?${query.toString()}` : '';
-  const answer = await request<{ options?: FilterOption[] }>(`/dashboards/${dashboardId}/options/${encodeURIComponent(filter)}${search}`);
+  const answer = await request<FilterOptions | undefined>(`/dashboards/${dashboardId}/options/${encodeURIComponent(filter)}${search}`);
   return answer?.options ?? [];
 }
 

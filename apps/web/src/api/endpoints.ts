@@ -1,4 +1,4 @@
-import type { DashboardData, DashboardFilters, ScoredRow } from '../../../../engine/definition/dashboard';
+import type { DashboardData, DashboardFilters } from '../../../../engine/definition/dashboard';
 import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
 import { FILTER_KEYS, HIGHER_FIELDS, type FilterField } from '../../../../engine/filters';
 import type { FilterOption } from '../../../../renderer/dashboard/types';
@@ -6,7 +6,6 @@ import type { Company } from '../../../server/src/contract/companies';
 import type { FilterOptions } from '../../../server/src/contract/dashboards';
 import type { Sector } from '../../../server/src/contract/sectors';
 import type { ReportEmail, ReportQueued, ReportSending } from '../../../server/src/contract/reports';
-import type { ScoredQuery } from '../../../server/src/contract/responses';
 import type { Session, SignIn } from '../../../server/src/contract/sessions';
 import { download, request } from './client';
 
@@ -31,12 +30,6 @@ export function listCompanies(): Promise<Company[]> {
 /** Sectors of a company. */
 export function listSectors(companyId: number | string): Promise<Sector[]> {
   return request(`/sectors/list/${encodeURIComponent(String(companyId))}`);
-}
-
-/** Scored respondents of an evaluation type under the filters. */
-export async function scoredRows(query: ScoredQuery): Promise<ScoredRow[]> {
-  const answer = await request<{ responses?: ScoredRow[] }>('/tableresponse/evaluations', { method: 'POST', body: query });
-  return answer?.responses ?? [];
 }
 
 /** The higher filters the options call takes, as query parameters (the vocabulary's filters other filters depend on). */

@@ -179,7 +179,8 @@ describe('the demo answers as stored on the first start', () => {
   });
 
   it('show numbers on every view for the company user, its choices made from the filters it is offered', async () => {
-    const dashboards = (jsonFiles('dashboards') as { json: { id: number } }[]).map(({ json }) => json.id);
+    // The 360 by interview is filled by staff and has no demo answers (its numbers are its golden fixture's).
+    const dashboards = (jsonFiles('dashboards') as { json: { id: number } }[]).map(({ json }) => json.id).filter((id) => id !== 11);
     for (const id of dashboards) {
       const chosen: Record<string, number | string> = {};
       for (const filter of ['evaluated', 'version', 'colleague', 'alignment']) {

@@ -1,16 +1,13 @@
 import type { DashboardData, DashboardFilters } from '../../../../engine/definition/dashboard';
-import type { EvaluationLink } from '../../../../engine/lifecycle/respondentLink';
 import { FILTER_KEYS, HIGHER_FIELDS, type FilterField } from '../../../../engine/filters';
 import type { FilterOption } from '../../../../renderer/dashboard/types';
 import type { Company } from '../../../server/src/contract/companies';
 import type { FilterOptions } from '../../../server/src/contract/dashboards';
+import type { PublicEvaluation } from '../../../server/src/contract/evaluations';
 import type { Sector } from '../../../server/src/contract/sectors';
 import type { ReportEmail, ReportQueued, ReportSending } from '../../../server/src/contract/reports';
 import type { Session, SignIn } from '../../../server/src/contract/sessions';
 import { download, request } from './client';
-
-/** An evaluation as `GET /api/evaluation/find/{id}` returns it. */
-export type EvaluationInfo = EvaluationLink;
 
 /** Signs in; resolves to the token and the user. */
 export function createSession(email: string, password: string): Promise<Session> {
@@ -18,7 +15,7 @@ export function createSession(email: string, password: string): Promise<Session>
 }
 
 /** Looks up an evaluation link (public). */
-export function findEvaluation(id: string): Promise<EvaluationInfo> {
+export function findEvaluation(id: string): Promise<PublicEvaluation> {
   return request(`/evaluation/find/${encodeURIComponent(id)}`, { auth: false });
 }
 

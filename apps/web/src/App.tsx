@@ -5,7 +5,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { staffTheme as theme } from './staffTheme';
 import { PublicOnly, RequireAccess, RequireAuth } from './auth/guards';
 import type { PrivateRoute } from './layout/access';
-import { viewAtPath } from './layout/menu';
 import { PERSONAL_REPORTS } from './pages/personal/reports';
 
 // Every page is its own chunk: the respondent route loads neither admin code nor charts.
@@ -60,7 +59,7 @@ export function AppRoutes() {
             {privateRoute('/preview', <PreviewPage />)}
             {privateRoute('/testing', <UnderConstructionPage />)}
             {/* The 360-by-interview report (administration.md 2): the view whose menu opens at its own route. */}
-            {privateRoute('/:hash', <DashboardPage at={viewAtPath} />)}
+            {privateRoute('/:hash', <DashboardPage ownRoute />)}
           </Route>
           {/* The interview form is full-screen, outside the layout (administration.md 2). */}
           {privateRoute('/interview360/:evaluation/*', <InterviewPage />)}

@@ -9,6 +9,7 @@ import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
 import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
 import { getDashboardCompany, getUser, saveDashboardCompany } from '../auth/session';
+import { viewAtPath } from '../layout/menu';
 import { sharedDefinition } from '../sharedDefinitions';
 
 // Definitions reach the browser already validated by the build's definition check; each is its own
@@ -33,13 +34,13 @@ async function loadDashboard(id: string): Promise<Loaded> {
 }
 
 /**
- * `/dash/:id`: the results view of the id, inside the layout; with `at`, the view a route of its own
- * opens (`menu.path`: the 360-by-interview report's `/{hash}`).
+ * `/dash/:id`: the results view of the id, inside the layout; with `ownRoute`, the view a route of its
+ * own opens (`menu.path`: the 360-by-interview report's `/{hash}`).
  */
-export default function DashboardPage({ at }: { at?: (path: string) => string | undefined }) {
+export default function DashboardPage({ ownRoute = false }: { ownRoute?: boolean }) {
   const params = useParams();
   const { pathname } = useLocation();
-  const id = (at ? at(pathname) : params.id) ?? '';
+  const id = (ownRoute ? viewAtPath(pathname) : params.id) ?? '';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {

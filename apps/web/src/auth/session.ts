@@ -1,15 +1,11 @@
-/** The signed-in user as `POST /api/sessions` returns it. */
-export interface SessionUser {
-  id: number | string;
-  name: string;
-  email: string;
-  /** 1 product administrator, 2 company user, 3 participant without platform access. */
-  type_account: number;
-  /** The company of a company user (type 2); null for administrators. */
-  company_id?: number | null;
-  phone?: string | null;
-  status?: number | string | boolean;
-}
+import type { Session } from '../../../server/src/contract/sessions';
+
+/**
+ * The signed-in user as `POST /api/sessions` answers it (a profile save answers the same fields), kept
+ * in the browser: `type_account` 1 product administrator, 2 company user; `company_id` the company of a
+ * company user, null for administrators. The fields the screens do not need may be absent.
+ */
+export type SessionUser = Pick<Session['user'], 'id' | 'name' | 'email' | 'type_account'> & Partial<Pick<Session['user'], 'company_id' | 'phone' | 'status'>>;
 
 const TOKEN_KEY = 'avalia.token';
 const USER_KEY = 'avalia.user';

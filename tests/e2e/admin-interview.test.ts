@@ -1,21 +1,22 @@
 /**
  * End to end, on the built app and the real server with the demo data: the 360 interview form and
- * the 360-by-interview report. The administrator opens an interview from the report's Avaliar button
- * (new tab), fills it (grades with commas, notes, reviewed marks, status, dates, bold confidential
+ * the 360-by-interview report (the view definitions/dashboards/11.json at /entrevista360, drawn by the
+ * dashboards' renderer). The administrator opens an interview from the report's Avaliar button (new
+ * tab), fills it (grades with commas, notes, reviewed marks, status, dates, bold confidential
  * comments), lets Sincronizar save it (its 30 s countdown run on Playwright's clock), saves it
  * finished, reloads it; the report then shows the statuses and the chart's numbers (checked against a
- * hand computation), downloads the chart and the server's PDF 'Entrevista 360 graus' (what the PDF
- * holds: tests/server/interviewReport.test.ts). Like the screen's other filters, Avaliador keeps only
- * the newly chosen value (administration.md 5): nobody is chosen at first, and each evaluator's row is
- * looked at in turn; the chart consolidates every finished interview whoever is chosen. The company
- * user sees neither the Empresa filter nor the Ações column.
+ * hand computation), downloads the chart's image and the PDF 'Entrevista 360 graus' from the
+ * dashboards' print dialog (what the PDF holds: tests/server/interviewReport.test.ts). Avaliador is a
+ * filter like the others: nobody is chosen at first, and each evaluator's row is looked at in turn;
+ * the chart consolidates every finished interview whoever is chosen. The company user sees neither the
+ * Empresa filter nor the Ações column.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, saveScreenshot } from './browserPages';
+import { cellsOf, chooseFilters, DESKTOP, PHONE, saveScreenshot } from './browserPages';
 import { setUpWorld } from './world';
 
 interface DemoUser {
@@ -73,27 +74,24 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, world.shots, name);
 }
 
-async function choose(page: Page, filter: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: filter, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.keyboard.press('Escape');
-}
+/** The chart's title (its table of numbers has the same name). */
+const CHART = 'Notas por competência';
 
-/** Opens the report and picks the filters: nobody is chosen in Avaliador until `evaluator` is. */
+/** Opens the report and picks the filters in 'Filtros': nobody is chosen in Avaliador until `evaluator` is. */
 async function openReport(page: Page, withCompany: boolean, evaluator: string): Promise<void> {
   await page.goto('/entrevista360');
   await page.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
-  if (withCompany) await choose(page, 'Empresa', companyName);
-  await choose(page, 'Avaliado', rated.name);
+  await chooseFilters(page, [...(withCompany ? [['Empresa', companyName] as [string, string]] : []), ['Avaliado', rated.name]]);
   await page.getByText('Nenhum avaliador selecionado').waitFor();
   await chooseEvaluator(page, evaluator);
 }
 
-/** Picks an evaluator in Avaliador: the one chosen before is dropped, and the table shows this one alone. */
-async function chooseEvaluator(page: Page, name: string): Promise<void> {
-  await choose(page, 'Avaliador', name);
-  const table = page.getByRole('grid', { name: 'Avaliadores selecionados' });
-  await expect.poll(() => table.locator('.MuiDataGrid-row').allInnerTexts()).toEqual([expect.stringContaining(name)]);
+/** Picks an evaluator in Avaliador (the self-interview's option says so): the table shows this one alone. */
+async function chooseEvaluator(page: Page, option: string): Promise<void> {
+  await chooseFilters(page, [['Avaliador', option]]);
+  const name = option.replace(/ \(autoavaliação\)$/, '');
+  const table = page.getByRole('table', { name: 'Avaliadores selecionados' });
+  await expect.poll(() => table.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining(name)]);
 }
 
 function evaluatorRow(page: Page, name: string) {
@@ -155,12 +153,12 @@ describe('360 interview form and report, end to end', () => {
     await openReport(page, true, carla.name);
     expect(await evaluatorRow(page, carla.name).getByText('Finalizado').count()).toBe(1);
     await chooseEvaluator(page, `${rated.name} (autoavaliação)`);
-    expect(await evaluatorRow(page, `${rated.name} (autoavaliação)`).getByText('Finalizado').count()).toBe(1);
+    expect(await evaluatorRow(page, rated.name).getByText('Finalizado').count()).toBe(1);
     await chooseEvaluator(page, bruno.name);
     expect(await evaluatorRow(page, bruno.name).getByText('Não iniciado').count()).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'Ações' }).count()).toBe(1);
 
-    const [form] = await Promise.all([page.context().waitForEvent('page'), evaluatorRow(page, bruno.name).getByRole('button', { name: /^Avaliar/ }).click()]);
+    const [form] = await Promise.all([page.context().waitForEvent('page'), evaluatorRow(page, bruno.name).getByRole('link', { name: /^Avaliar/ }).click()]);
     form.setDefaultTimeout(15000);
     await form.waitForURL((url) => url.pathname === `/interview360/${interviews.get(bruno.id)}`);
     await form.getByRole('heading', { name: 'Avaliação 360 por entrevista', level: 1 }).waitFor();
@@ -254,30 +252,23 @@ describe('360 interview form and report, end to end', () => {
     expect(await evaluatorRow(page, diego.name).getByText('Não iniciado').count()).toBe(1);
     await chooseEvaluator(page, bruno.name);
     expect(await evaluatorRow(page, bruno.name).getByText('Finalizado').count()).toBe(1);
-    const table = page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' });
-    await table.waitFor();
     await page.getByText('Entrevistas finalizadas consideradas: 3').waitFor();
     const expected = expectedChartRows();
-    for (const [index, { name }] of COMPETENCIES.entries()) {
-      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-      expect(await row.getByRole('cell').allInnerTexts(), name).toEqual(expected[index]);
-    }
-    await page.getByRole('img', { name: /Gráfico de barras/ }).locator('svg').first().waitFor();
+    await expect.poll(() => cellsOf(page, CHART)).toEqual([['Item', 'Média', 'Autoavaliação', 'Mínimo', 'Máximo'], ...COMPETENCIES.map(({ name }, index) => [name, ...expected[index]!])]);
     await screenshot(page, 'interview-report-desktop');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Impressão: the chart as a file, and the report as a PDF.
+    // The dashboards' print dialog: the chart as an image, and the report 'Entrevista 360 graus' as a PDF.
     await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
-    const print = page.getByRole('dialog', { name: 'Impressão' });
+    const print = page.getByRole('dialog', { name: 'Imprimir e baixar' });
     await print.waitFor();
     await screenshot(page, 'interview-print-dialog-desktop');
     expect(await seriousViolations(page)).toEqual([]);
-    const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Download Gráfico' }).click()]);
-    expect(download.suggestedFilename()).toBe(`Gráfico entrevista 360 - ${rated.name}.svg`);
-    expect(readFileSync((await download.path())!, 'utf8')).toContain('<svg');
+    const [download] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: `Baixar imagem: ${CHART}` }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^notas-por-competencia\.(png|svg)$/);
     await reportThread;
-    // 'Entrevista 360 graus': the PDF the server makes (its contents: tests/server/interviewReport.test.ts).
-    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Entrevista 360 graus' }).click()]);
+    // The view's report (its contents: tests/server/interviewReport.test.ts).
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), print.getByRole('button', { name: 'Download Relatório' }).click()]);
     expect(pdfDownload.suggestedFilename()).toBe(`Entrevista 360 graus - ${rated.name}.pdf`);
     await page.getByText('Relatório gerado com sucesso').waitFor();
     expect(readFileSync((await pdfDownload.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -286,16 +277,14 @@ describe('360 interview form and report, end to end', () => {
   it('lays the report, the form and the dialogs out on a phone', async () => {
     const page = await world.page(PHONE, { as: 'admin' });
     await openReport(page, true, carla.name);
-    await page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' }).waitFor();
-    // The chart's numbers do not scroll sideways (issue 24): each competency is a card of its four numbers.
-    const numbers = page.getByRole('region', { name: 'Notas por competência (valores do gráfico)' });
-    expect(await numbers.evaluate((box) => [box.scrollWidth <= box.clientWidth, box.querySelector('table')?.dataset.layout])).toEqual([true, 'cards']);
-    const responsibility = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Responsabilidade', exact: true }) });
-    expect(await responsibility.getByRole('cell').count()).toBe(4);
+    // The chart's numbers shown do not scroll sideways (issue 24): each competency is a card of its four numbers.
+    await page.getByRole('button', { name: 'Ver tabela' }).first().click();
+    const numbers = page.getByRole('region', { name: CHART });
+    await expect.poll(() => numbers.evaluate((box) => [box.scrollWidth <= box.clientWidth, box.querySelector('table')?.dataset.layout])).toEqual([true, 'cards']);
     await screenshot(page, 'interview-report-phone');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Impressão' }).waitFor();
+    await page.getByRole('dialog', { name: 'Imprimir e baixar' }).waitFor();
     await screenshot(page, 'interview-print-dialog-phone');
 
     await page.goto(`/interview360/${interviews.get(bruno.id)}`);
@@ -312,9 +301,9 @@ describe('360 interview form and report, end to end', () => {
     await openReport(page, false, bruno.name);
     expect(await page.getByRole('combobox', { name: 'Empresa', exact: true }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Ações' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Avaliar/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Avaliar/ }).count()).toBe(0);
     expect(await evaluatorRow(page, bruno.name).getByText('Finalizado').count()).toBe(1);
-    await page.getByRole('table', { name: 'Notas por competência (valores do gráfico)' }).waitFor();
+    await expect.poll(async () => (await cellsOf(page, CHART))?.length).toBe(COMPETENCIES.length + 1);
     await screenshot(page, 'interview-report-company-desktop');
   });
 

@@ -2,11 +2,10 @@
  * End to end, on the built app and the real server with the demo data: what a newcomer tripped on
  * (issue 10). An area map's refused page shows its problems at once in one toast clear of the progress
  * footer; a link without an id is the invalid page; /dash/13's band chips pass axe; data management's
- * headers are whole at 1366 px; the 0–10 scale's options are 44 px targets on a phone; the interview
- * chart's value labels do not overlap. (That a company user cannot open the administrators' screens is
+ * headers are whole at 1366 px; the 0–10 scale's options are 44 px targets on a phone (the
+ * interview chart's labels are the bar builder's: tests/server/chartLabels.test.ts draws view 11 too). (That a company user cannot open the administrators' screens is
  * `tests/web/auth/routeAccess.test.tsx`'s, and the server's role rules `tests/server/roles.test.ts`'s.)
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +14,6 @@ import { getJson, photograph, type SeedLink } from './appServer';
 import { seriousViolations } from './axe';
 import { DESKTOP, formLive, PHONE, saveScreenshot } from './browserPages';
 import { definitionOf, setUpWorld, type WorldPageOptions } from './world';
-
-interface DemoUser {
-  id: number;
-  name: string;
-}
 
 const world = setUpWorld({ shots: 'newcomer' });
 
@@ -57,20 +51,6 @@ async function openLink(slug: string): Promise<SeedLink> {
     if (!evaluation.done) return link;
   }
   throw new Error(`no open /${slug}/ link`);
-}
-
-/** Pairs of the chart's value labels ("9,8") whose drawn boxes overlap, as the browser lays them out. */
-async function labelClashes(chart: Locator, expected: number): Promise<string[]> {
-  const boxes = await chart.locator('svg text').evaluateAll((texts) =>
-    texts.filter((text) => /^\d+,\d$/.test(text.textContent ?? '')).map((text) => ({ text: text.textContent, ...(text.getBoundingClientRect().toJSON() as DOMRect) })),
-  );
-  expect(boxes).toHaveLength(expected);
-  return boxes.flatMap((one, index) =>
-    boxes
-      .slice(index + 1)
-      .filter((two) => one.left < two.right - 0.5 && two.left < one.right - 0.5 && one.top < two.bottom - 0.5 && two.top < one.bottom - 0.5)
-      .map((two) => `${one.text}@${Math.round(one.left)} × ${two.text}@${Math.round(two.left)}`),
-  );
 }
 
 describe('what a newcomer tripped on, end to end', () => {
@@ -216,61 +196,6 @@ describe('what a newcomer tripped on, end to end', () => {
     expect(wide.every((box) => box.width >= 44 && box.height >= 44)).toBe(true);
     await photograph(desktop.locator('[id="question-1"]'), join(world.shots, 'scale-0-10-desktop.png'));
   });
-
-  it("draws the interview chart's value labels apart", async () => {
-    const competencies = (JSON.parse(readFileSync(join(process.cwd(), 'definitions/interview360.json'), 'utf8')) as { competencies: { block: number }[] }).competencies;
-    const companies = await world.api<{ id: number; commercial_name: string }[]>('GET', '/companies');
-    const company = companies.find((item) => item.commercial_name === 'Empresa Demonstração')!;
-    const users = await world.api<DemoUser[]>('GET', `/users/list/${company.id}`);
-    const rated = users.find((user) => user.name.startsWith('Bruno'))!;
-    const evaluators = [users.find((user) => user.name.startsWith('Carla'))!, users.find((user) => user.name.startsWith('Diego'))!, rated];
-    const created = await world.api<{ evaluations: { evaluation_id: string; user_id: number }[] }>('POST', '/evaluation', {
-      users: evaluators.map((user) => ({ user_id: user.id, user_name: user.name, type_evaluation: 11, evaluated: rated.id, evaluated_name: rated.name })),
-    });
-    // Every grade 10 but one evaluator's 9,5: four labels "10,0"/"9,8"/"9,5" side by side, the widest there are.
-    for (const [index, evaluator] of evaluators.entries()) {
-      const questions = competencies.flatMap(({ block }) => [
-        { question: `${block}.grade`, response: index === 0 ? '9.5' : '10' },
-        { question: `${block}.positive`, response: `Ponto forte ${block}` },
-        { question: `${block}.better`, response: ' ' },
-        { question: `${block}.reviewed`, response: 'true' },
-      ]);
-      questions.push({ question: 'status', response: 'finished' });
-      const evaluationId = created.evaluations.find((item) => item.user_id === evaluator.id)!.evaluation_id;
-      await world.api('PUT', '/tableresponse/multiple', { type_evaluation: '11', evaluator_user_id: evaluator.id, rated_user_id: rated.id, evaluation_id: evaluationId, questions });
-    }
-
-    const page = await newPage(DESKTOP, { as: 'admin' });
-    await page.goto('/entrevista360');
-    for (const [filter, option] of [
-      ['Empresa', company.commercial_name],
-      ['Avaliado', rated.name],
-    ]) {
-      await page.getByRole('combobox', { name: filter, exact: true }).click();
-      await page.getByRole('option', { name: option, exact: true }).click();
-      await page.keyboard.press('Escape');
-    }
-    const chart = page.getByRole('img', { name: /Gráfico de barras/ });
-    await chart.locator('svg text').filter({ hasText: /^10,0$/ }).first().waitFor();
-    await photograph(chart, join(world.shots, 'interview-chart-desktop.png'));
-    expect(await labelClashes(chart, competencies.length * 4)).toEqual([]);
-
-    // The narrowest the chart gets (720 px, scrolling sideways on a phone), about the width of a printed page.
-    const phone = await newPage(PHONE, { as: 'admin' });
-    await phone.goto('/entrevista360');
-    for (const [filter, option] of [
-      ['Empresa', company.commercial_name],
-      ['Avaliado', rated.name],
-    ]) {
-      await phone.getByRole('combobox', { name: filter, exact: true }).click();
-      await phone.getByRole('option', { name: option, exact: true }).click();
-      await phone.keyboard.press('Escape');
-    }
-    const phoneChart = phone.getByRole('img', { name: /Gráfico de barras/ });
-    await phoneChart.locator('svg text').filter({ hasText: /^10,0$/ }).first().waitFor();
-    await photograph(phoneChart, join(world.shots, 'interview-chart-phone.png'));
-    expect(await labelClashes(phoneChart, competencies.length * 4)).toEqual([]);
-  }, 120000);
 
   it('raised no uncaught error in any page', () => {
     expect(world.errors).toEqual([]);

@@ -46,6 +46,12 @@ export const companyParamsSchema = { type: 'object', required: ['companyId'], pr
 /** The same id, or null. */
 export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
 
+/** Refuses a body field the schema does not name (with `false`, Fastify's Ajv would silently drop it). */
+export const closed = { not: {} } as const;
+
+/** A text of at most `maxLength` characters. */
+export const text = <Max extends number>(maxLength: Max) => ({ type: 'string', maxLength }) as const;
+
 /** A bearer token is required. */
 export const bearer = [{ bearerAuth: [] }];
 

@@ -4,14 +4,12 @@
  * and its save (`PATCH /users/data`). Schemas and their types.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { idSchema } from './common.ts';
+import { idSchema, nullableIdSchema, text } from './common.ts';
 
 /** Most rows of each list one save takes. */
 export const MAX_ROWS = 5000;
 
-const text = <Max extends number>(max: Max) => ({ type: 'string', maxLength: max }) as const;
-const optionalId = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
-
+/** `POST /users/data/link/{companyId}`. */
 export const linkParamsSchema = { type: 'object', additionalProperties: false, required: ['companyId'], properties: { companyId: idSchema } } as const;
 
 /** `renew=true` makes another link and revokes the earlier ones. */
@@ -81,12 +79,12 @@ export const registrationSaveSchema = {
     sectors: {
       type: 'array',
       maxItems: MAX_ROWS,
-      items: { type: 'object', additionalProperties: false, required: ['sector_name'], properties: { id: optionalId, sector_name: text(1000), new: { type: 'boolean' } } },
+      items: { type: 'object', additionalProperties: false, required: ['sector_name'], properties: { id: nullableIdSchema, sector_name: text(1000), new: { type: 'boolean' } } },
     },
     positions: {
       type: 'array',
       maxItems: MAX_ROWS,
-      items: { type: 'object', additionalProperties: false, required: ['position_name'], properties: { id: optionalId, position_name: text(1000), new: { type: 'boolean' } } },
+      items: { type: 'object', additionalProperties: false, required: ['position_name'], properties: { id: nullableIdSchema, position_name: text(1000), new: { type: 'boolean' } } },
     },
     users: {
       type: 'array',
@@ -96,7 +94,7 @@ export const registrationSaveSchema = {
         additionalProperties: false,
         required: ['name', 'email', 'phone'],
         properties: {
-          id: optionalId,
+          id: nullableIdSchema,
           name: text(1000),
           email: text(1000),
           phone: text(100),

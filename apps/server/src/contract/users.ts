@@ -4,13 +4,7 @@
  * `/users/updateprofile`) and the participants of a new evaluation batch. Schemas and their types.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { idSchema, nullableIdSchema } from './common.ts';
-
-/** Refuses a field the schema does not name (with `false`, Fastify's Ajv would silently drop it). */
-export const closed = { not: {} } as const;
-
-/** A text of at most `maxLength` characters. */
-export const text = <Max extends number>(maxLength: Max) => ({ type: 'string', maxLength }) as const;
+import { closed, idSchema, nullableIdSchema, text } from './common.ts';
 
 /** Account types a form may give: 1 administrator (administrators only), 2 company user, 3 participant. */
 const typeAccountSchema = { type: 'integer', enum: [1, 2, 3] } as const;

@@ -1,5 +1,6 @@
 /** Sign-in and sign-out (`POST`/`DELETE /api/sessions`): schemas and their types. */
 import type { FromSchema } from 'json-schema-to-ts';
+import { userSchema } from './users.ts';
 
 /** `POST /sessions`: emptiness and the e-mail's format are checked in code, for the sign-in page's messages. */
 export const signInSchema = {
@@ -10,21 +11,8 @@ export const signInSchema = {
 
 export type SignIn = FromSchema<typeof signInSchema>;
 
-/** The signed-in user as the sign-in answers it. */
-export const sessionUserSchema = {
-  type: 'object',
-  required: ['id', 'name', 'email', 'type_account', 'company_id', 'status'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: ['string', 'null'] },
-    type_account: { type: 'integer' },
-    company_id: { type: ['integer', 'null'] },
-    status: { type: 'boolean' },
-  },
-} as const;
+/** The signed-in user as the sign-in answers it: the forms' user, the phone only where the account has one. */
+export const sessionUserSchema = { ...userSchema, required: ['id', 'name', 'email', 'type_account', 'company_id', 'status'] } as const;
 
 /** Answer of a sign-in: the token (12 h) and the user. */
 export const sessionSchema = {

@@ -1,10 +1,9 @@
-import { readGrade } from '../answers/grade.ts';
 import { gradeRange } from '../definition/kinds.ts';
 import { findQuestion } from '../definition/questions.ts';
 import { OPEN_BLOCK_KEYS, staffBlockErrors } from '../definition/staffSemantics.ts';
 import type { GradeQuestion, QuestionnaireDefinition } from '../definition/types.ts';
 import { format, messages } from '../messages.ts';
-import type { CompetencyAnswer, GradeBand, InterviewCompetency, InterviewDefinition, InterviewOpenBlock } from './types.ts';
+import type { GradeBand, InterviewCompetency, InterviewDefinition, InterviewOpenBlock } from './types.ts';
 
 /*
  * The interview's model (blocks, statuses, grade guide) is read off its questionnaire definition
@@ -74,32 +73,4 @@ export function interviewModel(definition: QuestionnaireDefinition): InterviewDe
 /** The status label of the evaluator table: the lookup of the key, or 'Não iniciado' when unknown or missing. */
 export function statusLabel(definition: InterviewDefinition, status: string | null | undefined): string {
   return definition.statuses.find((item) => item.key === status)?.label ?? definition.notStartedLabel;
-}
-
-/** Whether `status` is one of the definition's status keys. */
-export function isStatusKey(definition: InterviewDefinition, status: string): boolean {
-  return definition.statuses.some((item) => item.key === status);
-}
-
-/** The grade-guide band of a grade: the first band whose upper bound reaches it (so 0.5 is 'Muito ruim'). */
-export function gradeBand(definition: InterviewDefinition, grade: number): GradeBand | undefined {
-  return definition.gradeGuide.find((band) => grade <= band.to);
-}
-
-/**
- * The graded part of one competency of stored answers (a missing or unreadable grade 0, missing texts
- * ' ', as the form sends them): the competency of the model, or a block number read by the spec's keys
- * (`{n}.grade`…).
- */
-export function competencyAnswer(answers: Record<string, string>, competency: InterviewCompetency | number): CompetencyAnswer {
-  const ids =
-    typeof competency === 'number'
-      ? { grade: `${competency}.grade`, positive: `${competency}.positive`, better: `${competency}.better`, reviewed: `${competency}.reviewed` }
-      : competency.questions;
-  return {
-    grade: readGrade(answers[ids.grade] ?? '') ?? 0,
-    positive: answers[ids.positive] ?? ' ',
-    better: answers[ids.better] ?? ' ',
-    reviewed: answers[ids.reviewed] === 'true',
-  };
 }

@@ -1,6 +1,6 @@
 import type { StaffDocument } from '../answers/staffSave.ts';
 
-/** Types of the 360-by-interview evaluation (type 11): its definition, its answers and its consolidation. */
+/** Types of the 360-by-interview evaluation (type 11): its model and its answers. */
 
 /** One graded competency block (1 to 10). */
 export interface InterviewCompetency {
@@ -73,18 +73,6 @@ export interface InterviewDefinition {
   grade: { min: number; max: number };
   /** The grade guide, lowest band first. */
   gradeGuide: GradeBand[];
-}
-
-/** The graded part of one competency block. */
-export interface CompetencyAnswer {
-  /** Grade 0 to 10 (an empty grade is 0). */
-  grade: number;
-  /** Positive notes ('{n}.positive'). */
-  positive: string;
-  /** Improvement notes ('{n}.better'). */
-  better: string;
-  /** Whether the interviewer ticked the block as reviewed. */
-  reviewed: boolean;
 }
 
 /** A saved interview: the staff form's document (`engine/answers/staffSave.ts`), kept as rows of `responses` (`repositories/interviews.ts`). */

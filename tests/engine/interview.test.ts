@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competencyAnswer, gradeBand, statusLabel } from '../../engine/interview/definition.ts';
+import { statusLabel } from '../../engine/interview/definition.ts';
 import { interview360 as definition } from '../../engine/interview/interview360.ts';
 
 /*
@@ -18,28 +18,5 @@ describe('the interview definition', () => {
     ]);
     expect(statusLabel(definition, null)).toBe('Não iniciado');
     expect(statusLabel(definition, 'whatever')).toBe('Não iniciado');
-  });
-
-  it('finds the grade-guide band', () => {
-    expect([0, 0.5, 3, 3.1, 5, 7, 7.5, 8.5, 10].map((grade) => gradeBand(definition, grade)?.label)).toEqual([
-      'Péssimo',
-      'Muito ruim',
-      'Muito ruim',
-      'Ruim',
-      'Ruim',
-      'Regular',
-      'Bom',
-      'Muito bom',
-      'Excelente',
-    ]);
-  });
-});
-
-describe('competencyAnswer', () => {
-  it('reads a competency of stored answers: grades with a dot or a comma, a missing or unreadable grade 0, missing texts " "', () => {
-    const competency = definition.competencies[2]!;
-    expect(competencyAnswer({ '3.grade': '7.5', '3.positive': 'Ouve', '3.reviewed': 'true' }, competency)).toEqual({ grade: 7.5, positive: 'Ouve', better: ' ', reviewed: true });
-    expect(competencyAnswer({ '3.grade': '7,5', '3.better': '' }, 3)).toEqual({ grade: 7.5, positive: ' ', better: '', reviewed: false });
-    expect(['', ' ', 'x', '10', '.5'].map((grade) => competencyAnswer({ '1.grade': grade }, 1).grade)).toEqual([0, 0, 0, 10, 0.5]);
   });
 });

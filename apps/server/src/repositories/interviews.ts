@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { groupBy } from '../../../../engine/collections.ts';
 import type { WireItem } from '../../../../engine/definition/types.ts';
 import type { InterviewDocument } from '../../../../engine/interview/types.ts';
 import type { Db } from '../db/client.ts';
@@ -11,19 +10,15 @@ import { insertResponses } from './responses.ts';
  * A 360 interview's answers are rows of `responses` like every evaluation's (the encoding: the
  * comment on `responses` in db/schema.ts): a `status` row (the key, '' when none was sent), `date`
  * and `show` rows in order, and one row per answer under its question id. What is here is what the
- * interview has of its own: the save that replaces its rows, and the reads that gather them.
+ * interview has of its own: finding its evaluation, the save that replaces its rows, the load that
+ * gathers them, and the evaluator and rated lists with the stored status.
  */
 
 /** The wire key of the status row, and of the attendance dates and attendees ('show') rows. */
 export const INTERVIEW_KEYS = { status: 'status', date: 'date', show: 'show' } as const;
 
-/** The stored status of the evaluation `e` (null when never saved, or saved without one). */
-const storedStatus = (evaluationId: SQL | typeof evaluations.id) =>
-  sql<string | null>`(select nullif(${responses.response}, '') from ${responses} where ${responses.evaluationId} = ${evaluationId} and ${responses.question} = ${INTERVIEW_KEYS.status} order by ${responses.id} limit 1)`;
-
-/** Whether the evaluation has a saved interview with this status. */
-const hasStatus = (status: string) =>
-  sql`exists (select 1 from ${responses} where ${responses.evaluationId} = ${evaluations.id} and ${responses.question} = ${INTERVIEW_KEYS.status} and ${responses.response} = ${status})`;
+/** The stored status of the evaluation of the row (null when never saved, or saved without one). */
+const storedStatus = sql<string | null>`(select nullif(${responses.response}, '') from ${responses} where ${responses.evaluationId} = ${evaluations.id} and ${responses.question} = ${INTERVIEW_KEYS.status} order by ${responses.id} limit 1)`;
 
 /** Evaluation type of the 360 by interview. */
 export const INTERVIEW_TYPE = 11;
@@ -122,7 +117,7 @@ export async function listInterviewEvaluators(db: Db, filter: { ratedId: number 
       position: evaluatorPosition,
       ratedId: ratedUser.id,
       rated: ratedUser.name,
-      status: storedStatus(evaluations.id),
+      status: storedStatus,
     })
     .from(evaluations)
     .innerJoin(evaluator, eq(evaluator.id, evaluations.userId))
@@ -139,41 +134,4 @@ export async function listInterviewRated(db: Db, companyId: number): Promise<{ i
     .innerJoin(ratedUser, eq(ratedUser.id, evaluations.rated))
     .where(and(eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(ratedUser.companyId, companyId)))
     .orderBy(asc(ratedUser.name), asc(ratedUser.id));
-}
-
-/** A saved interview with its evaluator, as the consolidation reads it. */
-export interface SavedInterview {
-  evaluationId: string;
-  evaluatorId: number;
-  evaluatorName: string;
-  answers: Record<string, string>;
-}
-
-/** The saved interviews of a rated person with this status, optionally only of these evaluators. */
-export async function listSavedInterviews(db: Db, ratedId: number, status: string, evaluatorIds?: number[]): Promise<SavedInterview[]> {
-  const conditions: SQL[] = [eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(evaluations.rated, ratedId), hasStatus(status)];
-  if (evaluatorIds) conditions.push(evaluatorIds.length === 0 ? sql`false` : inArray(evaluations.userId, evaluatorIds));
-  const found = await db
-    .select({ evaluationId: evaluations.id, evaluatorId: evaluator.id, evaluatorName: evaluator.name })
-    .from(evaluations)
-    .innerJoin(evaluator, eq(evaluator.id, evaluations.userId))
-    .where(and(...conditions))
-    .orderBy(asc(evaluator.name), asc(evaluations.id));
-  if (found.length === 0) return [];
-  const items = await db
-    .select({ evaluationId: responses.evaluationId, question: responses.question, response: responses.response })
-    .from(responses)
-    .where(inArray(responses.evaluationId, found.map((row) => row.evaluationId)))
-    .orderBy(asc(responses.id));
-  const byEvaluation = groupBy(items, (item) => item.evaluationId);
-  return found.map((row) => ({ ...row, answers: documentOf(byEvaluation.get(row.evaluationId) ?? [])?.answers ?? {} }));
-}
-
-/** How many saved interviews of a rated person have this status. */
-export async function countSavedInterviews(db: Db, ratedId: number, status: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(evaluations)
-    .where(and(eq(evaluations.typeEvaluation, INTERVIEW_TYPE), eq(evaluations.rated, ratedId), hasStatus(status)));
-  return Number(row?.n ?? 0);
 }

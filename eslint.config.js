@@ -25,6 +25,16 @@ export default tseslint.config(
     },
   },
   {
+    // A file says one thing and a function does one thing: a route module over 400 lines, or a closure
+    // over 250, mixes concerns (routes/notifications.ts held e-mails, queues, reminders, retention and
+    // the outbox). Blank lines and comments do not count.
+    files: ['apps/**/*.{ts,tsx}', 'engine/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // The browser takes the wire contract's types from the server and nothing else: a value import would
     // put schemas (or server code) into the bundle.
     files: ['apps/web/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,14 +27,12 @@ import type { DashboardSource, FilterOption } from './types';
 import { refusalOf, useDashboardData } from './useDashboardData';
 import { useFilterOptions } from './useFilterOptions';
 import { closeToasts, staffToasts } from '../toast.ts';
+import { useReportSending } from './useReportSending';
 
 const m = messages.dashboard;
 
 const NO_CONDITIONS: Condition[] = [];
 
-/** How often, and how many times, a queued report e-mail is asked about (the spec's 3 s; two minutes in all). */
-const SEND_POLL_MS = 3000;
-const SEND_POLLS = 40;
 
 interface DashboardViewProps {
   /** The view (`definitions/dashboards/{id}.json`). */
@@ -116,47 +114,11 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   const sendHintId = useId();
   const printBlocked = dashboard.printRequires !== undefined && !dashboard.printRequires.anyOf.some((filter) => (filter === 'course' ? chosen.course !== undefined : isChosen(chosen, filter)));
   const [printing, setPrinting] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
   const confirmId = useId();
   // 'Enviar Relatório' sends the report of the chosen colleague (dashboard 7, the scanner).
   const sendTo = filters?.colleague_id;
 
-  // Follows each queued sending until the e-mail left or failed ('Relatório enviado com sucesso.').
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  async function follow(jobId: string) {
-    for (let attempt = 0; attempt < SEND_POLLS && mounted.current; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, SEND_POLL_MS));
-      if (!mounted.current) return;
-      const state = await source.sendState(jobId).catch(() => 'queued' as const);
-      if (state === 'sent') return void staffToasts.success(m.sendDone);
-      if (state === 'failed') return void staffToasts.error(m.sendFailed);
-    }
-  }
-
-  async function send() {
-    if (sendTo === undefined) return;
-    setConfirming(false);
-    setSending(true);
-    let jobId = '';
-    try {
-      const answer = await source.sendReport(dashboard.id, sendTo);
-      jobId = answer.jobId;
-      staffToasts.info(answer.message || m.sendQueued);
-    } catch {
-      staffToasts.error(m.sendFailed);
-    } finally {
-      setSending(false);
-    }
-    if (jobId) void follow(jobId);
-  }
+  const { confirming, setConfirming, sending, send } = useReportSending(source, dashboard.id, sendTo);
 
   const [downloading, setDownloading] = useState(false);
   const [previewing, setPreviewing] = useState(false);

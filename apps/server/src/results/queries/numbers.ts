@@ -102,10 +102,12 @@ export const numbersQuery: Query<'numbers'> = async (context, dataset, scope) =>
     );
   });
   if (dataset.perPerson) return perPerson(context, located, scope);
-  const [found, respondents] = await Promise.all([
+  const [all, respondents] = await Promise.all([
     numberStatistics(context.db, scope, [...new Set(located.map(({ item }) => item.question.id))], blanks(context, located)),
     respondentsByRole(context.db, scope, false),
   ]);
+  // A group of evaluations without a number (blank where blanks are not counted) has no statistics.
+  const found = all.filter((row) => Number(row.n) > 0);
   // Nobody answered: no rows (the widgets say their empty text), not a chart of empty bars.
   if (found.length === 0) return [];
   const statistics = new Map<string, Map<boolean, Statistics>>();

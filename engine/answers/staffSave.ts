@@ -33,6 +33,9 @@ export interface StaffDocument {
   answers: Record<string, string>;
 }
 
+/** The pairs of a save that are fields of the evaluation, not answers: no question of a staff form takes these ids. */
+export const STAFF_FIELDS = ['status', 'date', 'show'] as const;
+
 /** Most attendance dates or attendees one staff form keeps. */
 export const MAX_LIST_ITEMS = 100;
 
@@ -85,11 +88,11 @@ function decodeOne(definition: QuestionnaireDefinition, id: string, response: st
 
 /**
  * Decodes the pairs of a staff form's save into the document to store, or the Portuguese problems.
- * 'status', 'date' and 'show' are fields of the evaluation (dates and attendees in order without repeats, blank ones
- * skipped); every other pair is an answer of the form's questionnaire definition, read by its
- * kind and stored as its wire string: grades with a dot ('7,5' → '7.5', empty → '0'), the reviewed
- * mark 'true' or 'false', texts exactly as sent (the form sends ' ' for an empty one), the confidential
- * comments sanitised.
+ * 'status', 'date' and 'show' are fields of the evaluation (`STAFF_FIELDS`: dates and attendees in
+ * order without repeats, blank ones skipped); every other pair is an answer of the form's
+ * questionnaire definition, read by its kind and stored as its wire string: grades with a dot ('7,5'
+ * → '7.5', empty → '0'), the reviewed mark 'true' or 'false', texts exactly as sent (the form sends ' '
+ * for an empty one), the confidential comments sanitised.
  */
 export function decodeStaffSave(definition: QuestionnaireDefinition, pairs: StaffSavePair[]): { document: StaffDocument; errors: string[] } {
   const statuses = definition.staff?.statuses ?? [];

@@ -1,3 +1,4 @@
+import { STAFF_FIELDS } from '../answers/staffSave.ts';
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './errors.ts';
 import { gradeRange } from './kinds.ts';
@@ -114,5 +115,11 @@ export function staffErrors(definition: QuestionnaireDefinition, add: Add): void
     if (staff.statuses.findIndex((other) => other.key === status.key) !== index) add(`/staff/statuses/${index}/key`, format(text.duplicateStatus, { id: status.key }));
   });
   if (definition.pages.every((page) => page.display === 'dialog')) add('/pages', text.onlyDialogPages);
+  // The save sends these beside the answers, and they are rows of `responses` beside them.
+  definition.pages.forEach((page, pageIndex) =>
+    page.questions.forEach((question, index) => {
+      if ((STAFF_FIELDS as readonly string[]).includes(question.id)) add(`/pages/${pageIndex}/questions/${index}/id`, format(text.staffFieldId, { id: question.id, fields: STAFF_FIELDS.join(', ') }));
+    }),
+  );
   if (staff.blocks) blockErrors(definition, staff.blocks, add);
 }

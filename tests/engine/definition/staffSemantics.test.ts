@@ -94,6 +94,15 @@ describe('staff.blocks', () => {
     ]);
   });
 
+  it('refuses a question whose id is a field of the evaluation the save sends beside the answers', () => {
+    expect(
+      parsedWith((blocks, definition) => {
+        definition.pages[12]!.questions[0]!.id = 'status';
+        blocks.open.final = 'status';
+      }),
+    ).toEqual([{ pointer: '/pages/12/questions/0/id', message: 'o id "status" é de um campo da avaliação num formulário da equipe (status, date, show): dê outro id à pergunta' }]);
+  });
+
   it('refuses a competency without one of its fields (the schema)', () => {
     const errors = parsedWith((blocks) => {
       delete (blocks.competencies[3] as Partial<StaffBlocks['competencies'][number]>).reviewed;

@@ -33,8 +33,11 @@ export interface StaffDocument {
   answers: Record<string, string>;
 }
 
-/** The pairs of a save that are fields of the evaluation, not answers: no question of a staff form takes these ids. */
-export const STAFF_FIELDS = ['status', 'date', 'show'] as const;
+/**
+ * The pairs of a save that are fields of the evaluation, not answers (its status, the attendance dates,
+ * the attendees): no question of a staff form takes these ids.
+ */
+export const STAFF_FIELDS = { status: 'status', date: 'date', show: 'show' } as const;
 
 /** Most attendance dates or attendees one staff form keeps. */
 export const MAX_LIST_ITEMS = 100;
@@ -102,20 +105,20 @@ export function decodeStaffSave(definition: QuestionnaireDefinition, pairs: Staf
   const held: Answers = {};
 
   for (const { question, response } of pairs) {
-    if (question === 'date' || question === 'show') {
+    if (question === STAFF_FIELDS.date || question === STAFF_FIELDS.show) {
       for (const item of Array.isArray(response) ? response : [response]) {
         const value = item.trim();
         if (value === '') continue;
-        if (question === 'date' && !isIsoDate(value)) {
+        if (question === STAFF_FIELDS.date && !isIsoDate(value)) {
           errors.push(format(messages.interview.invalidDate, { date: value }));
           continue;
         }
-        const list = question === 'date' ? document.dates : document.show;
+        const list = question === STAFF_FIELDS.date ? document.dates : document.show;
         if (!list.includes(value)) list.push(value);
       }
       continue;
     }
-    if (question !== 'status' && !findQuestion(definition, question)) {
+    if (question !== STAFF_FIELDS.status && !findQuestion(definition, question)) {
       errors.push(format(messages.interview.unknownQuestion, { id: question }));
       continue;
     }
@@ -128,7 +131,7 @@ export function decodeStaffSave(definition: QuestionnaireDefinition, pairs: Staf
       errors.push(format(messages.api.invalidRequest, { detail: format(messages.api.fieldInvalid, { field: question }) }));
       continue;
     }
-    if (question === 'status') {
+    if (question === STAFF_FIELDS.status) {
       if (statuses.some((status) => status.key === response)) document.status = response;
       else errors.push(format(messages.interview.invalidStatus, { status: response, keys: statusKeys(definition) }));
       continue;
@@ -137,7 +140,7 @@ export function decodeStaffSave(definition: QuestionnaireDefinition, pairs: Staf
     if ('error' in decoded) errors.push(decoded.error);
     else document.answers[question] = decoded.value;
   }
-  for (const [field, list] of [['date', document.dates], ['show', document.show]] as const) {
+  for (const [field, list] of [[STAFF_FIELDS.date, document.dates], [STAFF_FIELDS.show, document.show]] as const) {
     if (list.length > MAX_LIST_ITEMS) errors.push(format(messages.interview.tooManyItems, { field, max: MAX_LIST_ITEMS }));
   }
   return { document, errors };

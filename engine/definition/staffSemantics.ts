@@ -118,7 +118,9 @@ export function staffErrors(definition: QuestionnaireDefinition, add: Add): void
   // The save sends these beside the answers, and they are rows of `responses` beside them.
   definition.pages.forEach((page, pageIndex) =>
     page.questions.forEach((question, index) => {
-      if ((STAFF_FIELDS as readonly string[]).includes(question.id)) add(`/pages/${pageIndex}/questions/${index}/id`, format(text.staffFieldId, { id: question.id, fields: STAFF_FIELDS.join(', ') }));
+      if ((Object.values(STAFF_FIELDS) as string[]).includes(question.id)) {
+        add(`/pages/${pageIndex}/questions/${index}/id`, format(text.staffFieldId, { id: question.id, fields: Object.values(STAFF_FIELDS).join(', ') }));
+      }
     }),
   );
   if (staff.blocks) blockErrors(definition, staff.blocks, add);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { STAFF_FIELDS } from '../../../../engine/answers/staffSave.ts';
 import type { WireItem } from '../../../../engine/definition/types.ts';
 import type { InterviewDocument } from '../../../../engine/interview/types.ts';
 import type { Db } from '../db/client.ts';
@@ -9,16 +10,13 @@ import { insertResponses } from './responses.ts';
 /*
  * A 360 interview's answers are rows of `responses` like every evaluation's (the encoding: the
  * comment on `responses` in db/schema.ts): a `status` row (the key, '' when none was sent), `date`
- * and `show` rows in order, and one row per answer under its question id. What is here is what the
+ * and `show` rows in order (`STAFF_FIELDS`), and one row per answer under its question id. What is here is what the
  * interview has of its own: finding its evaluation, the save that replaces its rows, the load that
  * gathers them, and the evaluator and rated lists with the stored status.
  */
 
-/** The wire key of the status row, and of the attendance dates and attendees ('show') rows. */
-export const INTERVIEW_KEYS = { status: 'status', date: 'date', show: 'show' } as const;
-
 /** The stored status of the evaluation of the row (null when never saved, or saved without one). */
-const storedStatus = sql<string | null>`(select nullif(${responses.response}, '') from ${responses} where ${responses.evaluationId} = ${evaluations.id} and ${responses.question} = ${INTERVIEW_KEYS.status} order by ${responses.id} limit 1)`;
+const storedStatus = sql<string | null>`(select nullif(${responses.response}, '') from ${responses} where ${responses.evaluationId} = ${evaluations.id} and ${responses.question} = ${STAFF_FIELDS.status} order by ${responses.id} limit 1)`;
 
 /** Evaluation type of the 360 by interview. */
 export const INTERVIEW_TYPE = 11;
@@ -57,9 +55,9 @@ export async function findInterviewEvaluation(db: Db, evaluatorId: number, rated
 /** The rows of an interview document, in their order: status, dates, attendees, then the answers. */
 function documentRows(document: InterviewDocument): WireItem[] {
   return [
-    { question: INTERVIEW_KEYS.status, response: document.status ?? '' },
-    ...document.dates.map((date) => ({ question: INTERVIEW_KEYS.date, response: date })),
-    ...document.show.map((name) => ({ question: INTERVIEW_KEYS.show, response: name })),
+    { question: STAFF_FIELDS.status, response: document.status ?? '' },
+    ...document.dates.map((date) => ({ question: STAFF_FIELDS.date, response: date })),
+    ...document.show.map((name) => ({ question: STAFF_FIELDS.show, response: name })),
     ...Object.entries(document.answers).map(([question, response]) => ({ question, response })),
   ];
 }
@@ -76,9 +74,9 @@ function documentOf(items: { question: string; response: string }[]): InterviewD
   if (items.length === 0) return null;
   const document: InterviewDocument = { status: null, dates: [], show: [], answers: {} };
   for (const { question, response } of items) {
-    if (question === INTERVIEW_KEYS.status) document.status = response === '' ? null : response;
-    else if (question === INTERVIEW_KEYS.date) document.dates.push(response);
-    else if (question === INTERVIEW_KEYS.show) document.show.push(response);
+    if (question === STAFF_FIELDS.status) document.status = response === '' ? null : response;
+    else if (question === STAFF_FIELDS.date) document.dates.push(response);
+    else if (question === STAFF_FIELDS.show) document.show.push(response);
     else document.answers[question] = response;
   }
   return document;

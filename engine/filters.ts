@@ -6,6 +6,8 @@
  * the server adds how each one narrows the evaluations (its SQL scope). Pure: no I/O.
  */
 
+import { UUID_PATTERN } from './rules/uuid.ts';
+
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 /** One filter of the vocabulary. */
@@ -30,7 +32,7 @@ export const FILTERS = {
   evaluated: { field: 'evaluated_id', parents: ['company', 'course'], schema: ID },
   evaluator: { field: 'evaluator_id', parents: ['evaluated'], schema: ID },
   version: { field: 'version', parents: ['evaluated'], schema: { type: 'integer', minimum: 0, maximum: 2147483647 } },
-  alignment: { field: 'alignment_id', parents: ['colleague'], schema: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
+  alignment: { field: 'alignment_id', parents: ['colleague'], schema: { type: 'string', pattern: UUID_PATTERN } },
 } as const satisfies Record<FilterField, FilterSpec & { readonly parents: readonly FilterField[] }>;
 
 /**

@@ -2,7 +2,7 @@
 export const UUID_SOURCE = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** The JSON Schema pattern of a whole value that is a UUID. */
-export const UUID_PATTERN = `^${UUID_SOURCE}$`;
+export const UUID_PATTERN = `^${UUID_SOURCE}$` as const;
 
 const UUID = new RegExp(UUID_PATTERN);
 

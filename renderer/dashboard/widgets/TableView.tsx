@@ -19,7 +19,7 @@ const filled = (text: string, row: Row) => text.replace(/\{([^{}]+)\}/g, (_whole
 function TableLinkButton({ link, row }: { link: TableLink; row: Row }) {
   const tab = link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return (
-    <Button size="small" variant="outlined" href={filled(link.href, row)} aria-label={filled(link.label ?? link.text, row)} {...tab}>
+    <Button size="small" variant="outlined" color="secondary" href={filled(link.href, row)} aria-label={filled(link.label ?? link.text, row)} {...tab}>
       {link.text}
     </Button>
   );

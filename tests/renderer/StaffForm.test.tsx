@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WireItem } from '../../engine/definition/types.ts';
 import { heldAnswers } from '../../engine/answers/held.ts';
-import { interviewQuestionnaire } from '../../engine/interview/interview360.ts';
+import { interviewQuestionnaire } from '../staffForms.ts';
 import { QuestionnaireRunner } from '../../renderer/QuestionnaireRunner.tsx';
 
 /*

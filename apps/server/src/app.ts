@@ -23,7 +23,7 @@ import { courseRoutes } from './routes/courses.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
 import { positionRoutes } from './routes/positions.ts';
-import { interviewRoutes } from './routes/interview.ts';
+import { staffFormRoutes } from './routes/staffForms.ts';
 import { interviewReportRoutes } from './routes/interviewReport.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { responseRoutes } from './routes/responses.ts';
@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(queueMonitorRoutes);
       await api.register(outboxRoutes);
       await api.register(responseRoutes, { submitLimit: limits.submit });
-      await api.register(interviewRoutes);
+      await api.register(staffFormRoutes);
       await api.register(interviewReportRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes, { limit: limits.personal });

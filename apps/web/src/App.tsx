@@ -23,7 +23,7 @@ const DataManagementPage = lazy(() => import('./pages/DataManagementPage'));
 const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const AuditPage = lazy(() => import('./pages/AuditPage'));
-const InterviewPage = lazy(() => import('./pages/InterviewPage'));
+const StaffFormPage = lazy(() => import('./pages/StaffFormPage'));
 const EvaluationsPage = lazy(() => import('./pages/personal/EvaluationsPage'));
 const ReportDialogPage = lazy(() => import('./pages/personal/ReportDialogPage'));
 const PreviewPage = lazy(() => import('./pages/preview/PreviewPage'));
@@ -61,8 +61,8 @@ export function AppRoutes() {
             {/* The 360-by-interview report (administration.md 2): the view whose menu opens at its own route. */}
             {privateRoute('/:hash', <DashboardPage ownRoute />)}
           </Route>
-          {/* The interview form is full-screen, outside the layout (administration.md 2). */}
-          {privateRoute('/interview360/:evaluation/*', <InterviewPage />)}
+          {/* The staff form (the 360 interview's) is full-screen, outside the layout (administration.md 2). */}
+          {privateRoute('/interview360/:evaluation/*', <StaffFormPage />)}
         </Route>
         <Route path="/company/register/:transaction" element={<RegistrationPage />} />
         {/* The preview's form, framed by /preview: it shows only what that page sends it (no session). */}

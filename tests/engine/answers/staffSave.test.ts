@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../../engine/answers/richText.ts';
 import { decodeStaffSave, storedAnswerPairs } from '../../../engine/answers/staffSave.ts';
-import { interviewQuestionnaire as questionnaire } from '../../../engine/interview/interview360.ts';
+import { interviewQuestionnaire as questionnaire } from '../../staffForms.ts';
 
 /*
  * The save of a staff form, on the one staff form there is (the 360 interview): the pairs of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuestionnaire } from '../../../engine/definition/parse.ts';
 import type { QuestionnaireDefinition, StaffBlocks } from '../../../engine/definition/types.ts';
-import { interviewQuestionnaire } from '../../../engine/interview/interview360.ts';
+import { interviewQuestionnaire } from '../../staffForms.ts';
 
 /*
  * A staff form's declared blocks (`staff.blocks`) are checked when the definition is parsed: each

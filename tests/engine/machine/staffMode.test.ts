@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { QuestionnaireDefinition, WireItem } from '../../../engine/definition/types.ts';
-import { interviewQuestionnaire } from '../../../engine/interview/interview360.ts';
+import { interviewQuestionnaire } from '../../staffForms.ts';
 import { questionnaireMachine, type QuestionnaireEmitted } from '../../../engine/machine/questionnaireMachine.ts';
 
 /*

@@ -26,7 +26,7 @@ async function loadFile(file: string): Promise<unknown> {
  * Loads a definition: the published version the evaluation records, or else the file and the bases it
  * extends. They were validated when the app was built (npm run build).
  */
-async function loadDefinition(file: string, version: string | null | undefined): Promise<QuestionnaireDefinition | undefined> {
+export async function loadDefinition(file: string, version: string | null | undefined): Promise<QuestionnaireDefinition | undefined> {
   const published = version ? versionFiles[`../../../../definitions/versions/${file}/${version}.json`] : undefined;
   if (published) return (await published()).default as QuestionnaireDefinition;
   const files = new Map<string, unknown>();

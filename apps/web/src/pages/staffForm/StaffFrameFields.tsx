@@ -6,18 +6,18 @@ import Stack from '@mui/material/Stack';
 import type { StaffStatus } from '../../../../../engine/definition/types';
 import { messages } from '../../../../../engine/messages';
 import { AttendanceDates } from './AttendanceDates';
-import type { InterviewFrame } from './formModel';
+import type { StaffFrame } from './formModel';
 
 const m = messages.screenInterview;
 
-/** The interview's own fields around its questionnaire: the status (the definition's values) and the attendance dates. */
-export function InterviewFrameFields({ statuses, value, onChange }: { statuses: StaffStatus[]; value: InterviewFrame; onChange(patch: Partial<InterviewFrame>): void }) {
+/** A staff form's own fields around its questionnaire: the status (the definition's values) and the attendance dates. */
+export function StaffFrameFields({ statuses, value, onChange }: { statuses: StaffStatus[]; value: StaffFrame; onChange(patch: Partial<StaffFrame>): void }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
       {/* Secondary like the theme's text fields: the primary yellow label, once focused, is unreadable on white. */}
       <FormControl color="secondary" sx={{ minWidth: 240 }}>
-        <InputLabel id="interview-status-label">{m.status}</InputLabel>
-        <Select labelId="interview-status-label" label={m.status} value={value.status} onChange={(event) => onChange({ status: event.target.value })}>
+        <InputLabel id="staff-status-label">{m.status}</InputLabel>
+        <Select labelId="staff-status-label" label={m.status} value={value.status} onChange={(event) => onChange({ status: event.target.value })}>
           <MenuItem value="">
             <em>{m.noStatus}</em>
           </MenuItem>

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import shared from '../../definitions/interview360.json' with { type: 'json' };
-import questionnaireJson from '../../definitions/questionnaires/interview360.json' with { type: 'json' };
-import { interviewModel } from '../../engine/interview/definition.ts';
-import { interview360, interviewQuestionnaire } from '../../engine/interview/interview360.ts';
-import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import shared from '../../../definitions/interview360.json' with { type: 'json' };
+import questionnaireJson from '../../../definitions/questionnaires/interview360.json' with { type: 'json' };
+import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
+import { isStaffForm, staffFormModel } from '../../../engine/staffForm/model.ts';
+import { interviewQuestionnaire, questionnaireFile } from '../../staffForms.ts';
+
+const interview360 = staffFormModel(interviewQuestionnaire);
 
 /*
- * The interview's model is read off its questionnaire definition's declared blocks (`interviewModel`).
+ * The interview's model is read off its questionnaire definition's declared blocks (`staffFormModel`).
  * The expected values come from the definition files read here or are written by hand. The checks of
  * a broken declaration: tests/engine/definition/staffSemantics.test.ts.
  */
@@ -23,7 +25,7 @@ describe('the interview questionnaire', () => {
   });
 });
 
-describe('interviewModel of the real definition', () => {
+describe('staffFormModel of the real definition', () => {
   it('has the 10 competencies of definitions/interview360.json, in order, as blocks 1 to 10 with their question ids', () => {
     expect(interview360.competencies).toEqual(
       shared.competencies.map(({ block, name }) => ({
@@ -49,7 +51,7 @@ describe('interviewModel of the real definition', () => {
     const blocks = definition.staff!.blocks!;
     // The first two competencies declared in the other order, one renamed.
     [blocks.competencies[0], blocks.competencies[1]] = [{ ...blocks.competencies[1]!, name: 'Planejar' }, blocks.competencies[0]!];
-    const model = interviewModel(definition);
+    const model = staffFormModel(definition);
     expect(model.competencies.slice(0, 3).map(({ block, name }) => ({ block, name }))).toEqual([
       { block: 2, name: 'Planejar' },
       { block: 1, name: 'Responsabilidade' },
@@ -85,26 +87,42 @@ describe('interviewModel of the real definition', () => {
   });
 });
 
-describe('interviewModel of a definition of another shape', () => {
+describe('staffFormModel of a definition of another shape', () => {
   const prefix = 'O questionário do tipo 11 não tem a forma da entrevista 360: ';
 
   it('throws without staff', () => {
     const definition = copy();
     delete definition.staff;
-    expect(() => interviewModel(definition)).toThrow(`${prefix}falta o bloco staff (formulário preenchido pela equipe).`);
+    expect(() => staffFormModel(definition)).toThrow(`${prefix}falta o bloco staff (formulário preenchido pela equipe).`);
   });
 
   it('throws without the declared blocks', () => {
     const definition = copy();
     delete definition.staff!.blocks;
-    expect(() => interviewModel(definition)).toThrow(`${prefix}faltam os blocos do relatório (staff.blocks: competências, blocos abertos e comentários confidenciais).`);
+    expect(() => staffFormModel(definition)).toThrow(`${prefix}faltam os blocos do relatório (staff.blocks: competências, blocos abertos e comentários confidenciais).`);
   });
 
   it('throws, naming the path and the problem, for a declaration that does not hold', () => {
     const definition = copy();
     definition.staff!.blocks!.competencies[2]!.reviewed = '3.nada';
-    expect(() => interviewModel(definition)).toThrow(
+    expect(() => staffFormModel(definition)).toThrow(
       `${prefix}/staff/blocks/competencies/2/reviewed: a pergunta "3.nada" não existe; /pages/2/questions/3: a pergunta "3.reviewed" não está em nenhum bloco de "staff.blocks" (competências, blocos abertos ou comentários confidenciais).`,
     );
+  });
+});
+
+describe('a staff form is any definition with staff', () => {
+  it('tells a staff form from a respondent questionnaire', () => {
+    expect(isStaffForm(interviewQuestionnaire)).toBe(true);
+    expect(isStaffForm(questionnaireFile('estresse'))).toBe(false);
+  });
+
+  it('reads the model of a second staff form off its own definition (type, titles, statuses)', () => {
+    const definition = { ...copy(), type: 99, title: 'Entrevista de desligamento' };
+    definition.staff = { ...definition.staff!, reportTitle: 'Desligamento', statuses: [{ key: 'draft', label: 'Rascunho' }, { key: 'done', label: 'Concluída' }], finishedStatus: 'done' };
+    const model = staffFormModel(definition);
+    expect([model.typeEvaluation, model.title, model.printTitle, model.finishedStatus]).toEqual([99, 'Entrevista de desligamento', 'Desligamento', 'done']);
+    expect(model.statuses).toEqual([{ key: 'draft', label: 'Rascunho' }, { key: 'done', label: 'Concluída' }]);
+    expect(model.competencies).toEqual(interview360.competencies);
   });
 });

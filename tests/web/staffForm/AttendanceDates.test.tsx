@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { AttendanceDates } from '../../../apps/web/src/pages/interview/AttendanceDates';
+import { AttendanceDates } from '../../../apps/web/src/pages/staffForm/AttendanceDates';
 
 /*
  * The interview form's attendance dates: a typed date that is not dd/mm/aaaa is refused with a message,

@@ -1,14 +1,14 @@
 import { isIsoDate } from '../../../../../engine/rules/dates';
-import type { OutgoingPair, SavedInterview } from '../../api/interview';
+import type { SavedStaffForm, StaffSaveItem } from '../../../../server/src/contract/staffForms';
 
 /*
- * The staff frame of the interview: the fields of the evaluation around the questionnaire (status,
+ * The frame of a staff form: the fields of the evaluation around the questionnaire (status,
  * attendance dates), and their place in the save call. The answers themselves are the questionnaire
- * machine's (definitions/questionnaires/interview360.json).
+ * machine's.
  */
 
 /** The evaluation's fields the frame edits. */
-export interface InterviewFrame {
+export interface StaffFrame {
   /** Status key; '' when none was chosen. */
   status: string;
   /** Every attendance date created (ISO yyyy-mm-dd): the options of the multi-select. */
@@ -17,8 +17,8 @@ export interface InterviewFrame {
   show: string[];
 }
 
-/** The frame of a saved interview (a date only ticked is an option too). */
-export function frameFromSaved(saved: SavedInterview): InterviewFrame {
+/** The frame of a saved form (a date only ticked is an option too). */
+export function frameFromSaved(saved: SavedStaffForm): StaffFrame {
   return {
     status: saved.status ?? '',
     show: [...saved.show],
@@ -27,7 +27,7 @@ export function frameFromSaved(saved: SavedInterview): InterviewFrame {
 }
 
 /** The frame's pairs of the save call; without a chosen status none is sent (the server keeps 'Não iniciado'). */
-export function framePairs(frame: InterviewFrame): OutgoingPair[] {
+export function framePairs(frame: StaffFrame): StaffSaveItem[] {
   return [...(frame.status === '' ? [] : [{ question: 'status', response: frame.status }]), { question: 'date', response: frame.dates }, { question: 'show', response: frame.show }];
 }
 

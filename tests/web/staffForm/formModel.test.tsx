@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate, frameFromSaved, framePairs, parseBrDate } from '../../../apps/web/src/pages/interview/formModel';
+import { formatIsoDate, frameFromSaved, framePairs, parseBrDate } from '../../../apps/web/src/pages/staffForm/formModel';
 
 /*
  * The interview's frame: the evaluation's status and attendance dates around its questionnaire, sent

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabel } from '../../engine/interview/definition.ts';
-import { interview360 as definition } from '../../engine/interview/interview360.ts';
+import { staffFormModel, statusLabel } from '../../../engine/staffForm/model.ts';
+import { interviewQuestionnaire } from '../../staffForms.ts';
+
+const definition = staffFormModel(interviewQuestionnaire);
 
 /*
- * The model itself (blocks, statuses, guide, shapes refused): tests/engine/interviewModel.test.ts; the
+ * The model itself (blocks, statuses, guide, shapes refused): tests/engine/staffForm/model.test.ts; the
  * save's codec: tests/engine/answers/staffSave.test.ts; the consolidation (the view of type 11's
  * datasets): the golden fixture definitions/fixtures/dashboards/11.json and tests/server/interview.test.ts.
  */

@@ -2,23 +2,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { heldAnswers } from '../../../../engine/answers/held';
-import type { Answers, WireItem } from '../../../../engine/definition/types';
-import { interviewQuestionnaire } from '../../../../engine/interview/interview360';
+import type { Answers, QuestionnaireDefinition, WireItem } from '../../../../engine/definition/types';
 import { format, messages } from '../../../../engine/messages';
 import { QuestionnaireRunner } from '../../../../renderer/QuestionnaireRunner';
 import { ApiError, errorMessage } from '../api/client';
 import { findEvaluation } from '../api/endpoints';
-import { loadInterviewAnswers, saveInterview } from '../api/interview';
+import { loadStaffFormAnswers, saveStaffForm } from '../api/staffForms';
+import { catalog } from '../catalog';
 import { LoadError, Loading } from '../components/PageStates';
+import { loadDefinition } from '../respondent/loadLink';
 import { TOAST_MS, useToast } from '../toast';
-import { frameFromSaved, framePairs, type InterviewFrame } from './interview/formModel';
-import { InterviewFrameFields } from './interview/InterviewFrameFields';
+import { frameFromSaved, framePairs, type StaffFrame } from './staffForm/formModel';
+import { StaffFrameFields } from './staffForm/StaffFrameFields';
 
 const m = messages.screenInterview;
-const definition = interviewQuestionnaire;
 
-/** Who the interview is about: the ids the save call needs and the names of the header. */
-interface InterviewTarget {
+/** Who the form is about: the ids the save call needs and the names of the header. */
+interface StaffFormTarget {
   evaluationId: string;
   evaluatorId: number;
   evaluatorName: string;
@@ -26,15 +26,22 @@ interface InterviewTarget {
   ratedName: string;
 }
 
-type Loaded = { target: InterviewTarget; answers: Answers; frame: InterviewFrame };
+type Loaded = { definition: QuestionnaireDefinition; target: StaffFormTarget; answers: Answers; frame: StaffFrame };
 
-/** Loads the evaluation (evaluator and rated) and then its saved answers. */
-async function loadInterview(evaluationId: string): Promise<Loaded> {
+/**
+ * Loads the evaluation (evaluator and rated), the definition it names (its type's file in the catalogue,
+ * at the version it was created with, as a respondent's link loads its own), and then its saved answers.
+ * An evaluation whose definition is no staff form is refused.
+ */
+async function loadStaffForm(evaluationId: string): Promise<Loaded> {
   const evaluation = await findEvaluation(evaluationId);
-  if (evaluation.type_evaluation !== definition.type) throw new ApiError(m.wrongType, 400);
+  const file = catalog.types.find((entry) => entry.type === evaluation.type_evaluation)?.definition;
+  const definition = file === undefined ? undefined : await loadDefinition(file, evaluation.definition_version);
+  if (!definition?.staff) throw new ApiError(m.wrongType, 400);
   if (evaluation.rated === null) throw new ApiError(m.noRated, 400);
-  const saved = await loadInterviewAnswers(evaluation.rated, evaluation.user_id);
+  const saved = await loadStaffFormAnswers(evaluation.rated, evaluation.user_id);
   return {
+    definition,
     target: {
       evaluationId: evaluation.id,
       evaluatorId: Number(evaluation.user_id),
@@ -48,13 +55,13 @@ async function loadInterview(evaluationId: string): Promise<Loaded> {
 }
 
 /**
- * The 360 interview (/interview360/{evaluation}), full screen outside the layout: the questionnaire
- * `interview360` run by the questionnaire machine and renderer in staff mode, with the interview's
- * status and attendance dates around it; every save sends both.
+ * A staff form (/interview360/{evaluation}), full screen outside the layout: the evaluation's
+ * questionnaire run by the questionnaire machine and renderer in staff mode, with the form's status and
+ * attendance dates around it; every save sends both.
  */
-function InterviewForm({ loaded }: { loaded: Loaded }) {
+function StaffFormView({ loaded }: { loaded: Loaded }) {
   const toast = useToast();
-  const { target } = loaded;
+  const { definition, target } = loaded;
   const [frame, setFrame] = useState(loaded.frame);
   const latest = useRef(frame);
   useEffect(() => {
@@ -63,7 +70,7 @@ function InterviewForm({ loaded }: { loaded: Loaded }) {
   const save = useCallback(
     async (items: WireItem[]) => {
       try {
-        await saveInterview({
+        await saveStaffForm({
           type_evaluation: String(definition.type),
           evaluator_user_id: target.evaluatorId,
           rated_user_id: target.ratedId,
@@ -74,7 +81,7 @@ function InterviewForm({ loaded }: { loaded: Loaded }) {
         throw new Error(errorMessage(error));
       }
     },
-    [target],
+    [definition, target],
   );
   const notify = useCallback(
     (message: string, variant: 'error' | 'success' | 'info') => (variant === 'success' ? toast.success(message, TOAST_MS.interviewSaved) : toast[variant](message)),
@@ -87,13 +94,13 @@ function InterviewForm({ loaded }: { loaded: Loaded }) {
       initialAnswers={loaded.answers}
       onSave={save}
       notify={notify}
-      frame={<InterviewFrameFields statuses={definition.staff!.statuses} value={frame} onChange={(patch) => setFrame((previous) => ({ ...previous, ...patch }))} />}
+      frame={<StaffFrameFields statuses={definition.staff!.statuses} value={frame} onChange={(patch) => setFrame((previous) => ({ ...previous, ...patch }))} />}
     />
   );
 }
 
-/** Loads the interview, with loading and error states, then shows its form. */
-export default function InterviewPage() {
+/** Loads the staff form, with loading and error states, then shows it. */
+export default function StaffFormPage() {
   const { evaluation = '' } = useParams();
   const toast = useToast();
   const [attempt, setAttempt] = useState(0);
@@ -101,7 +108,7 @@ export default function InterviewPage() {
   const key = `${attempt}:${evaluation}`;
   useEffect(() => {
     let live = true;
-    loadInterview(evaluation).then(
+    loadStaffForm(evaluation).then(
       (loaded) => live && setState({ key, loaded }),
       (error: unknown) => {
         if (!live) return;
@@ -128,7 +135,7 @@ export default function InterviewPage() {
           <LoadError message={current.error} onRetry={retry} />
         </Box>
       )}
-      {current?.loaded && <InterviewForm key={key} loaded={current.loaded} />}
+      {current?.loaded && <StaffFormView key={key} loaded={current.loaded} />}
     </Box>
   );
 }

@@ -94,7 +94,8 @@ describe('report e-mails', () => {
     const call = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/evaluation/report', headers: bearer(token), payload });
     expect((await call(companyToken, { user_id: other.employeeId, type_evaluation: '-1' })).statusCode).toBe(404);
     expect((await call(adminToken, { user_id: other.employeeId, type_evaluation: 'abc' })).statusCode).toBe(400);
-    const noReport = await call(adminToken, { user_id: other.employeeId, type_evaluation: '11' });
+    // Psychological safety's view names no person (an anonymous group): no person report.
+    const noReport = await call(adminToken, { user_id: other.employeeId, type_evaluation: '16' });
     expect(noReport.statusCode).toBe(400);
     expect(noReport.json().message).toContain('não tem relatório');
     expect((await call(adminToken, { user_id: 'x', type_evaluation: '7' })).statusCode).toBe(400);

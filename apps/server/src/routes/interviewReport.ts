@@ -1,24 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardDefinition, DashboardFilters, NumberSeries, NumbersDataset, Row } from '../../../../engine/definition/dashboard.ts';
-import { interviewModel } from '../../../../engine/interview/definition.ts';
-import type { InterviewDefinition } from '../../../../engine/interview/types.ts';
+import { isStaffForm, staffFormModel } from '../../../../engine/staffForm/model.ts';
+import type { StaffFormModel } from '../../../../engine/staffForm/types.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleUsers } from '../access.ts';
 import { HttpError } from '../errors.ts';
 import { renderReport, replyWithFile } from '../reports/reports.ts';
-import { INTERVIEW_TYPE } from '../repositories/interviews.ts';
 import { computeDatasets, dashboardOfType } from '../results/dashboards.ts';
 import { bearer, errorResponses, idSchema } from '../schemas/common.ts';
 import type { Account } from '../types.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 
 /*
- * The 360 by interview's report calls (type 11: administration.md 7), thin calls over the view of the
- * type (definitions/dashboards/11.json): the count, the consolidated data and the print dataset are its
- * datasets' rows in the specification's shapes, and the PDF is the view's report, drawn by the one
- * report pipeline. Only finished interviews (done evaluations) are read. The blocks come from the
- * questionnaire's `staff.blocks` (`interviewModel`).
+ * The 360 by interview's report calls (administration.md 7), thin calls over the view of the one staff
+ * form (the questionnaire with `staff`: the interview, type 11, and definitions/dashboards/11.json): the
+ * count, the consolidated data and the print dataset are its datasets' rows in the specification's
+ * shapes, and the PDF is the view's report, drawn by the one report pipeline. Only finished interviews
+ * (done evaluations) are read. The blocks come from the form's `staff.blocks` (`staffFormModel`).
  */
+
+/** The report's paths: without a type, they serve the one staff form. */
+const REPORT_PATHS = {
+  count: '/tableresponse/count/all/true/:id/1/1',
+  consolidated: '/tableresponse/interview360/:ratedId',
+  print: '/interview/print/:ratedId',
+  report: '/interview/report/:ratedId',
+} as const;
 
 /** Most evaluators one query names. */
 const MAX_PAIRS = 500;
@@ -184,7 +191,7 @@ function byField(rows: Row[], field: string): Map<string, Row[]> {
 const textsOf = (rows: Row[], question: string) => rows.filter((row) => row.question === question).map((row) => String(row.text));
 
 /** The consolidated data and the print dataset of a rated person, from the view's rows. */
-function shapes(model: InterviewDefinition, view: DashboardDefinition, names: Datasets, rows: Map<string, Row[]>) {
+function shapes(model: StaffFormModel, view: DashboardDefinition, names: Datasets, rows: Map<string, Row[]>) {
   const grades = rows.get(names.grades) ?? [];
   const gradesDataset = view.datasets[names.grades] as NumbersDataset;
   const series = (Object.keys(STATISTICS) as Statistic[]).map((key) => [key, gradesDataset.series![seriesIndex(gradesDataset, key)]!.label] as const);
@@ -238,10 +245,17 @@ function shapes(model: InterviewDefinition, view: DashboardDefinition, names: Da
 
 /** The 360 by interview's report calls. */
 export async function interviewReportRoutes(app: FastifyInstance) {
-  const questionnaire = app.definitions.questionnaires.get(INTERVIEW_TYPE);
-  const view = dashboardOfType(app.definitions, INTERVIEW_TYPE);
-  if (!questionnaire || !view) throw new Error(format(messages.interview.modelInvalid, { type: INTERVIEW_TYPE, problems: messages.interview.modelMissing }));
-  const model = interviewModel(questionnaire);
+  // The one staff form of the loaded definitions, and the view that reads its type.
+  const forms = [...app.definitions.questionnaires.entries()].filter(([, definition]) => isStaffForm(definition));
+  if (forms.length !== 1) {
+    const types = forms.length === 0 ? messages.interview.noStaffForm : forms.map(([type, definition]) => `${type} (${definition.title})`).join(', ');
+    throw new Error(format(messages.interview.oneStaffForm, { paths: Object.values(REPORT_PATHS).join(', '), count: forms.length, types }));
+  }
+  const [type, questionnaire] = forms[0]!;
+  const found = dashboardOfType(app.definitions, type);
+  if (!found) throw new Error(format(messages.interview.modelInvalid, { type, problems: messages.interview.modelMissing }));
+  const view: DashboardDefinition = found;
+  const model = staffFormModel(questionnaire);
   const names = datasetsOf(view);
   const staff = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
 
@@ -255,12 +269,12 @@ export async function interviewReportRoutes(app: FastifyInstance) {
 
   async function consolidated(account: Account, ratedId: number, evaluators?: string[]) {
     const { rated, filters } = await filtersOf(account, ratedId, evaluators);
-    const rows = await computeDatasets(app.db, app.definitions, view!, filters, Object.values(names));
-    return { rated, ...shapes(model, view!, names, rows) };
+    const rows = await computeDatasets(app.db, app.definitions, view, filters, Object.values(names));
+    return { rated, ...shapes(model, view, names, rows) };
   }
 
   app.get<{ Params: { id: number } }>(
-    '/tableresponse/count/all/true/:id/1/1',
+    REPORT_PATHS.count,
     {
       preHandler: staff,
       schema: {
@@ -275,7 +289,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
-    '/tableresponse/interview360/:ratedId',
+    REPORT_PATHS.consolidated,
     {
       preHandler: staff,
       schema: {
@@ -294,7 +308,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
-    '/interview/print/:ratedId',
+    REPORT_PATHS.print,
     {
       preHandler: staff,
       schema: {
@@ -313,7 +327,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: { ratedId: number }; Querystring: { evaluators?: string[] } }>(
-    '/interview/report/:ratedId',
+    REPORT_PATHS.report,
     {
       preHandler: staff,
       schema: {
@@ -327,7 +341,7 @@ export async function interviewReportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { filters } = await filtersOf(request.account!, request.params.ratedId, request.query.evaluators);
-      return replyWithFile(app, reply, () => renderReport(app, { view: view!, filters, evaluation: app.definitions.types.get(INTERVIEW_TYPE)?.name }));
+      return replyWithFile(app, reply, () => renderReport(app, { view, filters, evaluation: app.definitions.types.get(type)?.name }));
     },
   );
 }

@@ -2,8 +2,9 @@
  * Staff forms are found in the loaded definitions, not by a type in code: a throwaway second staff form
  * (type 99, the interview's blocks with its own title, statuses and finished status) is served by the
  * same routes with no code of its own, and the paths without a type refuse to start when they cannot
- * tell which form they serve. The throwaway alone runs on a bare Fastify with the app's auth and error
- * handler (the whole app also needs type 11 for the interview report's routes).
+ * tell which form they serve. The routes run on a bare Fastify with the app's auth and error handler:
+ * the whole app also needs type 11 for the interview report's routes, and a refused start of the whole
+ * app leaves its queue running.
  */
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { errorHandler } from '../../apps/server/src/plugins/errorHandler.ts';
 import { staffFormRoutes, staffFormsOf, theOneStaffForm } from '../../apps/server/src/routes/staffForms.ts';
 import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { interviewQuestionnaire } from '../staffForms.ts';
-import { bearer, buildTestApp, testJwtSecret } from './testApp.ts';
+import { bearer, testJwtSecret } from './testApp.ts';
 import { adminToken, demo, setUpWorld, t } from './world.ts';
 
 setUpWorld();
@@ -51,15 +52,22 @@ let bare: FastifyInstance;
 let rated: number;
 let evaluator: number;
 
+/** A Fastify with the app's error handler, auth and database, and the staff forms' routes of these definitions (not yet ready). */
+function bareApp(definitions: Definitions): FastifyInstance {
+  // Registered in order when the app loads; not awaited here (a Fastify instance is itself a thenable).
+  const app = Fastify();
+  void app.register(errorHandler);
+  void app.register(authPlugin, { secret: testJwtSecret });
+  app.decorate('db', t.db);
+  app.decorate('definitions', definitions);
+  void app.register(staffFormRoutes, { prefix: '/api' });
+  return app;
+}
+
 beforeAll(async () => {
   [rated, evaluator] = demo.employees.slice(0, 2).map((employee) => employee.id) as [number, number];
   await t.db.insert(evaluations).values({ userId: evaluator, rated, typeEvaluation: 99, expireAt: null });
-  bare = Fastify();
-  await bare.register(errorHandler);
-  await bare.register(authPlugin, { secret: testJwtSecret });
-  bare.decorate('db', t.db);
-  bare.decorate('definitions', definitionsWith(false));
-  await bare.register(staffFormRoutes, { prefix: '/api' });
+  bare = bareApp(definitionsWith(false));
   await bare.ready();
 });
 
@@ -83,9 +91,11 @@ describe('the staff forms of the loaded definitions', () => {
   it('refuse to start when the paths without a type have several forms or none to serve', async () => {
     const paths = '/interview/answers/:ratedId/:evaluatorUserId, /interview/evaluators/rated/:ratedId, /interview/evaluators/company/:companyId';
     expect(() => theOneStaffForm([])).toThrow(`Os caminhos sem tipo (${paths}) servem um único formulário da equipe (questionário com a seção staff), e as definições carregadas têm 0: nenhum.`);
-    await expect(buildTestApp({ seeded: false, definitions: definitionsWith(true) })).rejects.toThrow(
+    const both = bareApp(definitionsWith(true));
+    await expect(both.ready()).rejects.toThrow(
       `Os caminhos sem tipo (${paths}) servem um único formulário da equipe (questionário com a seção staff), e as definições carregadas têm 2: 11 (Avaliação 360 por entrevista), 99 (Entrevista de desligamento).`,
     );
+    await both.close().catch(() => undefined);
   });
 });
 

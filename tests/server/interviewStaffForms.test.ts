@@ -13,7 +13,8 @@ import { evaluations } from '../../apps/server/src/db/schema.ts';
 import { loadDefinitions, type Definitions } from '../../apps/server/src/definitions.ts';
 import { authPlugin } from '../../apps/server/src/plugins/auth.ts';
 import { errorHandler } from '../../apps/server/src/plugins/errorHandler.ts';
-import { staffFormRoutes, staffFormsOf, theOneStaffForm } from '../../apps/server/src/routes/staffForms.ts';
+import { staffFormRoutes } from '../../apps/server/src/routes/staffForms.ts';
+import { staffFormsOf, theOneStaffForm } from '../../apps/server/src/staffForms.ts';
 import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { interviewQuestionnaire } from '../staffForms.ts';
 import { bearer, testJwtSecret } from './testApp.ts';
@@ -90,7 +91,7 @@ describe('the staff forms of the loaded definitions', () => {
 
   it('refuse to start when the paths without a type have several forms or none to serve', async () => {
     const paths = '/interview/answers/:ratedId/:evaluatorUserId, /interview/evaluators/rated/:ratedId, /interview/evaluators/company/:companyId';
-    expect(() => theOneStaffForm([])).toThrow(`Os caminhos sem tipo (${paths}) servem um único formulário da equipe (questionário com a seção staff), e as definições carregadas têm 0: nenhum.`);
+    expect(() => theOneStaffForm([], ['/a/:id', '/b'])).toThrow('Os caminhos sem tipo (/a/:id, /b) servem um único formulário da equipe (questionário com a seção staff), e as definições carregadas têm 0: nenhum.');
     const both = bareApp(definitionsWith(true));
     await expect(both.ready()).rejects.toThrow(
       `Os caminhos sem tipo (${paths}) servem um único formulário da equipe (questionário com a seção staff), e as definições carregadas têm 2: 11 (Avaliação 360 por entrevista), 99 (Entrevista de desligamento).`,

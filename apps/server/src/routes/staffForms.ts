@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeStaffSave, storedAnswerPairs } from '../../../../engine/answers/staffSave.ts';
-import type { QuestionnaireDefinition } from '../../../../engine/definition/types.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { isStaffForm, staffFormModel, statusLabel } from '../../../../engine/staffForm/model.ts';
+import { statusLabel } from '../../../../engine/staffForm/model.ts';
 import type { StaffFormModel } from '../../../../engine/staffForm/types.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { visibleCompany, visibleUsers } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { bearer, companyParamsSchema, errorResponses, idNameListSchema, messageSchema, type ContractProvider } from '../contract/common.ts';
 import { ratedParamsSchema, savedStaffFormSchema, staffAnswersParamsSchema, staffEvaluatorRowsSchema, staffSaveSchema, type StaffEvaluatorRow } from '../contract/staffForms.ts';
-import { questionnaireOf, type Definitions } from '../definitions.ts';
+import { questionnaireOf } from '../definitions.ts';
 import { HttpError } from '../errors.ts';
 import {
   findStaffFormEvaluation,
@@ -20,6 +19,7 @@ import {
   type StaffFormEvaluatorRow,
 } from '../repositories/staffForms.ts';
 import { isUuid } from '../../../../engine/rules/uuid.ts';
+import { staffFormsOf, theOneStaffForm, type StaffForm } from '../staffForms.ts';
 
 /*
  * Staff forms: every questionnaire definition with a `staff` section (the 360 interview is one) is
@@ -27,13 +27,6 @@ import { isUuid } from '../../../../engine/rules/uuid.ts';
  * (and what the report's calls consolidate). Nothing here knows a type: the forms are found in the
  * loaded definitions, and each of the specification's paths names where its form is.
  */
-
-/** A staff form: its definition (the current one) and the model read off it. */
-export interface StaffForm {
-  type: number;
-  definition: QuestionnaireDefinition;
-  model: StaffFormModel;
-}
 
 /**
  * The specification's paths of the staff forms, by where each finds its form: the save's type is in
@@ -52,21 +45,6 @@ export const STAFF_FORM_PATHS = {
 
 /** The paths without a type, which need the one staff form. */
 const UNTYPED_PATHS = [STAFF_FORM_PATHS.answers, STAFF_FORM_PATHS.evaluatorsOfRated, STAFF_FORM_PATHS.evaluatorsOfCompany];
-
-/** The staff forms of the loaded definitions (the current questionnaires with `staff`), by type; a form whose model does not hold stops the start. */
-export function staffFormsOf(definitions: Pick<Definitions, 'questionnaires'>): StaffForm[] {
-  return [...definitions.questionnaires.entries()]
-    .filter(([, definition]) => isStaffForm(definition))
-    .sort(([a], [b]) => a - b)
-    .map(([type, definition]) => ({ type, definition, model: staffFormModel(definition) }));
-}
-
-/** The one staff form the paths without a type serve; with several or none, an error naming the paths and the forms. */
-export function theOneStaffForm(forms: StaffForm[]): StaffForm {
-  if (forms.length === 1) return forms[0]!;
-  const types = forms.length === 0 ? messages.interview.noStaffForm : forms.map((form) => `${form.type} (${form.definition.title})`).join(', ');
-  throw new Error(format(messages.interview.oneStaffForm, { paths: UNTYPED_PATHS.join(', '), count: forms.length, types }));
-}
 
 /** The rows of the evaluator table, each status as the form's label. */
 function evaluatorRows(model: StaffFormModel, rows: StaffFormEvaluatorRow[]): StaffEvaluatorRow[] {
@@ -94,7 +72,7 @@ function typeList(forms: StaffForm[]): string {
 export async function staffFormRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractProvider>();
   const forms = staffFormsOf(app.definitions);
-  const one = theOneStaffForm(forms);
+  const one = theOneStaffForm(forms, UNTYPED_PATHS);
   const byType = new Map(forms.map((form) => [String(form.type), form]));
   /** The definition an evaluation was created with (its recorded version), which decodes and encodes its answers. */
   const definitionOf = (form: StaffForm, version: string | null) => questionnaireOf(app.definitions, form.type, version) ?? form.definition;

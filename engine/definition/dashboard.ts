@@ -86,9 +86,11 @@ export interface DashboardDefinition {
   evaluationReport?: boolean;
   /**
    * A person may download this view's report about themselves from their personal page, by their key
-   * (the scanner and the team performance: respondent.md 2.2). Default false.
+   * (the scanner and the team performance: respondent.md 2.2). `"ownAnswers"`: and that report reads
+   * only the evaluations the person answered (the scanner, whose view otherwise lists the people of a
+   * sector). Default false.
    */
-  publicReport?: boolean;
+  publicReport?: boolean | 'ownAnswers';
   /**
    * The line above the view saying how many answered evaluations it counts ({n}), when the catalogue's
    * '{n} avaliações respondidas' would not say who they are (the 360: evaluators and the self-evaluation

@@ -173,15 +173,16 @@ export interface Person {
  * A person's report (`POST /tableresponse/report/download`, 'Enviar Relatório'): the view of the type
  * (the scanner for -1, the team performance for 7, else the type's result view) with the person chosen
  * in its person filter. `publicCall`: asked with the person's own key, only of a view with
- * `publicReport`, and the scanner reads nothing but the person's evaluations (no list of colleagues).
+ * `publicReport`; one with `"ownAnswers"` (the scanner) reads nothing but the person's evaluations (no
+ * list of colleagues).
  */
 export function personReport(definitions: Pick<Definitions, 'dashboards' | 'types'>, type: number, person: Person, publicCall: boolean): ReportRequest {
   const view = definitions.dashboards.get(type) ?? dashboardOfType(definitions, type);
   const personFilter = view?.filters.includes('colleague') ? 'colleague_id' : view?.filters.includes('evaluated') ? 'evaluated_id' : undefined;
   // Without a session, only the views a person may download about themselves (`publicReport`).
-  if (!view || !personFilter || (publicCall && view.publicReport !== true)) throw new HttpError(400, format(m.typeWithoutReport, { type: String(type) }));
+  if (!view || !personFilter || (publicCall && !view.publicReport)) throw new HttpError(400, format(m.typeWithoutReport, { type: String(type) }));
   const filters: DashboardFilters = { [personFilter]: person.id, ...(person.companyId === null ? {} : { company_id: person.companyId }) };
-  if (publicCall && view.id === -1) filters.person_ids = [person.id];
+  if (publicCall && view.publicReport === 'ownAnswers') filters.person_ids = [person.id];
   return { view, filters, evaluation: definitions.types.get(type)?.name };
 }
 

@@ -4,8 +4,8 @@ import { request } from './client';
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 
-/** The answers path of a staff form's evaluation (for `useApiData`). */
-export function answersPath(ratedId: number | string, evaluatorUserId: number | string): string {
+/** The answers path of a staff form's evaluation. */
+function answersPath(ratedId: number | string, evaluatorUserId: number | string): string {
   return `/interview/answers/${id(ratedId)}/${id(evaluatorUserId)}`;
 }
 

@@ -7,7 +7,8 @@ import type { DefinitionError, ParseResult } from './errors.ts';
 import type { DashboardDefinition } from './dashboard.ts';
 import { resolveQuestionnaire, resolveReferences, type QuestionnaireLookup } from './extend.ts';
 import { dashboardErrors } from './dashboardSemantics.ts';
-import { expandDashboard } from './dashboardSource.ts';
+import { uniqueErrors } from './defs.ts';
+import { expandDashboard, followReferences } from './dashboardSource.ts';
 import type { DashboardFile } from './repeat.ts';
 import { schemaErrorReader } from './schemaErrors.ts';
 import { questionnaireSemantics } from './semantics.ts';
@@ -52,21 +53,21 @@ export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = 
 }
 
 /**
- * Validates a dashboard file against its schema (repeats and palette names as written), copies out its
- * repeats and resolves its colours (`dashboardSource.ts`), then (given the questionnaires by evaluation
- * type) checks that every type, question, score, tag, dataset and field it names exists. Every error is
+ * Follows a dashboard file's references (its `$defs` pieces, then other files'), validates it against
+ * its schema (repeats and palette names as written), copies out its repeats and resolves its colours
+ * (`dashboardSource.ts`), then (given the questionnaires by evaluation type) checks that every type, question, score, tag, dataset and field it names exists. Every error is
  * at its JSON pointer in the file; the value is the expanded dashboard.
  */
 export function parseDashboard(json: unknown, questionnaires?: Map<number, QuestionnaireDefinition>, lookup: QuestionnaireLookup = () => undefined): ParseResult<DashboardDefinition> {
-  // `$ref`s first (a filter's list of the 360 competencies, written once beside the questionnaires).
-  const resolved = resolveReferences(json, lookup);
-  if (!resolved.ok) return resolved;
-  const file = parseWith(validators.dashboard, resolved.value, () => []);
-  if (!file.ok) return file;
-  const expanded = expandDashboard(file.value);
+  // `$ref`s first: the file's own `$defs` pieces, then other files' (the 360 competencies, written once beside the questionnaires).
+  const followed = followReferences(json, lookup);
+  if (!followed.ok) return followed;
+  const file = parseWith(validators.dashboard, followed.value, () => []);
+  if (!file.ok) return { ok: false, errors: uniqueErrors(file.errors.map(followed.locate)) };
+  const expanded = expandDashboard(file.value, followed.locate);
   if (!expanded.ok) return expanded;
   const { dashboard, locate } = expanded.value;
-  const errors = questionnaires ? dashboardErrors(dashboard, questionnaires).map(locate) : [];
+  const errors = questionnaires ? uniqueErrors(dashboardErrors(dashboard, questionnaires).map(locate)) : [];
   return errors.length === 0 ? { ok: true, value: dashboard } : { ok: false, errors };
 }
 

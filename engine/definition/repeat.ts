@@ -87,6 +87,12 @@ export interface ExportSource extends Omit<ExportSpec, 'layout'> {
 
 /** A dashboard file as consultants write it: a `DashboardDefinition` whose layouts may hold repeats. */
 export interface DashboardFile extends Omit<DashboardDefinition, 'layout' | 'report' | 'exports'> {
+  /**
+   * Named pieces said once (a widget, a help text, a transform…), each copied wherever the file says
+   * `{ "$ref": "#/$defs/name" }` (`defs.ts`). Followed and removed when the file is read: no reader
+   * sees it, and a piece no reference uses is an error.
+   */
+  $defs?: Record<string, unknown>;
   /** The view's content. */
   layout: LayoutItem[];
   /** The view's PDF report ('Download Relatório'). Default: the view's layout, as `ReportSpec` says. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../engine/definition/catalog.ts';
 import type { DashboardDefinition, Widget } from '../../engine/definition/dashboard.ts';
 import { dashboardErrors } from '../../engine/definition/dashboardSemantics.ts';
+import { resolveLocalReferences } from '../../engine/definition/defs.ts';
 import { describeErrors, parseCatalog } from '../../engine/definition/parse.ts';
 import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { parseQuestionnaireFile } from '../../apps/server/src/definitions.ts';
@@ -24,7 +25,12 @@ const byType = new Map<number, QuestionnaireDefinition>(
     return result.ok ? [[entry.type, result.value] as const] : [];
   }),
 );
-const dashboard = (id: number) => jsonFiles('dashboards').find(({ file }) => file === `dashboards/${id}.json`)!.json as DashboardDefinition;
+/** A view's file with its `$defs` pieces in place (the help lint reads the definition, not the file's grammar). */
+const dashboard = (id: number) => {
+  const followed = resolveLocalReferences(jsonFiles('dashboards').find(({ file }) => file === `dashboards/${id}.json`)!.json);
+  if (!followed.ok) throw new Error(describeErrors(`dashboards/${id}.json`, followed.errors));
+  return followed.value as DashboardDefinition;
+};
 
 /** The widget at a path of layout indexes, in a draft. */
 type Node = { content?: Node[]; tabs?: { content: Node[] }[] } & Partial<Widget>;

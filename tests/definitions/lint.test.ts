@@ -369,18 +369,20 @@ describe('dashboards', () => {
 
   it("name in a section's title only a person the view filters by", () => {
     // The scanner's 'Resultado do colaborador' names the chosen colleague: a view without that filter cannot.
-    const named = structuredClone(dashboards.get(-1)!) as unknown as { filters: string[]; layout: Record<string, unknown>[] };
-    const index = named.layout.findIndex((node) => node.kind === 'section' && node.subject === 'colleague');
-    expect(index).toBeGreaterThanOrEqual(0);
+    // The section is a piece of "$defs" (the view and its report show it): the error is at the piece, once.
+    const named = structuredClone(dashboards.get(-1)!) as unknown as { filters: string[]; layout: Record<string, unknown>[]; $defs: Record<string, Record<string, unknown>> };
+    const section = named.$defs.colleagueResult!;
+    expect(section).toMatchObject({ kind: 'section', subject: 'colleague' });
     expect(errorsOfDashboard(named)).toEqual([]);
-    named.layout[index]!.subject = 'evaluated';
-    expect(errorsOfDashboard(named)).toEqual([{ pointer: `/layout/${index}/subject`, message: '"evaluated" não está entre os filtros' }]);
+    section.subject = 'evaluated';
+    expect(errorsOfDashboard(named)).toEqual([{ pointer: '/$defs/colleagueResult/subject', message: '"evaluated" não está entre os filtros' }]);
   });
 
   it('name only scores of the type', () => {
-    const broken = structuredClone(dashboards.get(5)!) as unknown as { datasets: { person: { transforms: { fields: string[] }[] } } };
-    broken.datasets.person.transforms[0]!.fields[1] = 'colerco';
-    expect(errorsOfDashboard(broken)).toEqual([{ pointer: '/datasets/person/transforms/0/fields/1', message: 'não existe a pontuação "colerco" no tipo 5' }]);
+    // The temperaments' scores are one piece of "$defs", read by two datasets: one error, at the piece.
+    const broken = structuredClone(dashboards.get(5)!) as unknown as { $defs: { temperamentScores: string[] } };
+    broken.$defs.temperamentScores[1] = 'colerco';
+    expect(errorsOfDashboard(broken)).toEqual([{ pointer: '/$defs/temperamentScores/1', message: 'não existe a pontuação "colerco" no tipo 5' }]);
   });
 });
 

@@ -2,31 +2,59 @@
  * The section 7 calls as declarations (apps/server/src/routes/results/): every declaration reads only
  * datasets its dashboard has (the startup check), and the one interpreter builds the answers the
  * specification shows from rows written here by hand (no database): Likert levels summed over roles,
- * texts under their question, the gap flag, a person without a test, the scoring's order, and the
- * 360 question's two cases. Expected values are worked out by hand from those rows.
+ * texts under their question, the gap flag, a person without a test, the scoring's order, the
+ * 360 question's two cases, and the 360 interview's consolidated and print data (the view of the one
+ * staff form, found in the definitions). Expected values are worked out by hand from those rows.
  */
 import { describe, expect, it } from 'vitest';
 import type { DashboardDefinition, Row } from '../../engine/definition/dashboard.ts';
 import { loadDefinitions } from '../../apps/server/src/definitions.ts';
 import { missingDatasets, shapeAnswer } from '../../apps/server/src/routes/results/answer.ts';
 import { CALLS } from '../../apps/server/src/routes/results/calls.ts';
+import { resolveDashboards } from '../../apps/server/src/routes/results/resultCalls.ts';
 
 const definitions = loadDefinitions();
-const call = (url: string) => CALLS.find((declaration) => declaration.url === url)!;
+const RESOLVED = resolveDashboards(definitions, CALLS);
+const call = (url: string) => RESOLVED.find((declaration) => declaration.url === url)!;
 const view = (id: number) => definitions.dashboards.get(id)!;
 
 /** The answer of a call's declaration over hand-written datasets. */
-function answer(url: string, datasets: Record<string, Row[]>, params: Record<string, unknown> = {}) {
+function answer(url: string, datasets: Record<string, Row[]>, params: Record<string, unknown> = {}, users: Row[] = []) {
   const declaration = call(url);
-  return shapeAnswer({ definitions, dashboard: view(declaration.dashboard as number), request: { params, query: {}, body: {} }, computed: new Map(Object.entries(datasets)), choices: new Map() }, declaration.answer);
+  return shapeAnswer(
+    {
+      definitions,
+      dashboard: view(declaration.dashboard as number),
+      request: { params, query: {}, body: {} },
+      computed: new Map(Object.entries(datasets)),
+      choices: new Map(),
+      users: new Map(users.map((user) => [Number(user.id), user])),
+    },
+    declaration.answer!,
+  );
 }
 
 describe('the declarations', () => {
   it('read only datasets their dashboards have', () => {
-    for (const declaration of CALLS) {
+    for (const declaration of RESOLVED) {
       if (typeof declaration.dashboard !== 'number') continue;
       expect(missingDatasets(view(declaration.dashboard), declaration), `${declaration.method} ${declaration.url}`).toEqual([]);
     }
+  });
+
+  it("serve the one staff form's view, found in the definitions", () => {
+    const interviewCalls = ['/tableresponse/count/all/true/:id/1/1', '/tableresponse/interview360/:ratedId', '/interview/print/:ratedId', '/interview/report/:ratedId'];
+    for (const url of interviewCalls) expect(call(url).dashboard, url).toBe(11);
+    const { 11: _interview, ...others } = Object.fromEntries(definitions.questionnaires);
+    const none = { ...definitions, questionnaires: new Map(Object.entries(others).map(([type, definition]) => [Number(type), definition])) };
+    expect(() => resolveDashboards(none, CALLS)).toThrow(`Os caminhos sem tipo (${interviewCalls.join(', ')})`);
+  });
+
+  it("tell the startup check which dataset the staff form's view lacks, and that a report call needs a report", () => {
+    const { answerTexts: _dropped, ...rest } = view(11).datasets;
+    expect(missingDatasets({ ...view(11), datasets: rest }, call('/tableresponse/interview360/:ratedId'))).toEqual(['answerTexts']);
+    const { report: _report, ...withoutReport } = view(11);
+    expect(missingDatasets(withoutReport, call('/interview/report/:ratedId'))).toEqual(['report']);
   });
 
   it('tell the startup check which dataset a dashboard lacks', () => {
@@ -174,5 +202,74 @@ describe('the answers of a 360 question (dashboard 2)', () => {
       { response: 'comunica bem', qtt_response: 1, selected_auto: false },
       { response: 'sou organizada', qtt_response: 1, selected_auto: true },
     ]);
+  });
+});
+
+describe("the 360 interview's consolidated and print data (the one staff form's view, 11)", () => {
+  /** One series' rows of the grades dataset: a value per competency's grade question (blocks 1 and 2 given, the others without answers). */
+  const series = (label: string, values: (number | null)[]) => values.map((value, index) => ({ question: `${index + 1}.grade`, series: label, value }));
+  const grades = [...series('Média', [3, 3.755]), ...series('Autoavaliação', [9, null]), ...series('Mínimo', [1, 2.5]), ...series('Máximo', [5, 5.01])];
+  /** An evaluation's grade rows, as the per-person dataset gives them (null: blank). */
+  const answers = (evaluation: string, person: number, name: string, self: boolean, values: (number | null)[]) =>
+    values.map((value, index) => ({ evaluation, person, name, self, question: `${index + 1}.grade`, value }));
+  const datasets = {
+    grades,
+    answers: [...answers('e-a', 7, 'Diego', false, [1, 2.5]), ...answers('e-self', 3, 'Ana', true, [9, null])],
+    answerTexts: [
+      { evaluation: 'e-a', question: '1.positive', text: 'Pontual' },
+      { evaluation: 'e-a', question: '11.forces', text: 'Foco' },
+      { evaluation: 'e-self', question: '13.final', text: 'Evoluí' },
+    ],
+    comments: [
+      { question: '1.positive', text: 'Assume erros' },
+      { question: '1.positive', text: 'Pontual' },
+      { question: '2.better', text: 'Planejar' },
+      { question: '11.forces', text: 'Foco' },
+    ],
+  };
+  const ana = { id: 3, name: 'Ana', companyId: 1 };
+  /** The interview's ten competencies, as definitions/questionnaires' interview names them in staff.blocks. */
+  const NAMES = ['Responsabilidade', 'Planejamento', 'Gestão de Tempo', 'Delegação', 'Feedback', 'Comunicação', 'Relacionamento', 'Liderança', 'Problemas', 'Inovação'];
+
+  it('gives the statistics per competency to two decimals (null without answers), each interview apart, the rated person and the count', () => {
+    const body = answer('/tableresponse/interview360/:ratedId', datasets, { ratedId: 3 }, [ana]) as Record<string, unknown> & {
+      competencies: unknown[];
+      responses: { competencies: unknown[] }[];
+      selfResponses: { competencies: unknown[] }[];
+    };
+    expect(body).toMatchObject({ rated_id: 3, rated_name: 'Ana', count: 2 });
+    expect(body.competencies).toHaveLength(10);
+    expect(body.competencies.slice(0, 3)).toEqual([
+      { block: 1, name: 'Responsabilidade', average: 3, self: 9, min: 1, max: 5 },
+      // 3.755 → 3.76 and 5.01 stays; no self grade: null.
+      { block: 2, name: 'Planejamento', average: 3.76, self: null, min: 2.5, max: 5.01 },
+      { block: 3, name: 'Gestão de Tempo', average: null, self: null, min: null, max: null },
+    ]);
+    expect((body.evaluator as unknown[])[0]).toEqual({ block: 1, name: 'Responsabilidade', average: 3, min: 1, max: 5 });
+    expect((body.rated as unknown[])[1]).toEqual({ block: 2, name: 'Planejamento', grade: null });
+    const [interview] = body.responses;
+    expect(interview).toMatchObject({ evaluation_id: 'e-a', evaluator_id: 7, evaluator: 'Diego', forces: 'Foco', weakness: ' ', final: ' ' });
+    // Only the two grades given: the dataset's rows are the evaluation's grades.
+    expect(interview!.competencies).toEqual([
+      { block: 1, name: 'Responsabilidade', grade: 1, positive: 'Pontual', better: ' ' },
+      { block: 2, name: 'Planejamento', grade: 2.5, positive: ' ', better: ' ' },
+    ]);
+    expect(body.selfResponses).toHaveLength(1);
+    expect(body.selfResponses[0]).toMatchObject({ evaluation_id: 'e-self', evaluator_id: 3, final: 'Evoluí', forces: ' ' });
+    // A blank grade is 0 in an interview's own list.
+    expect(body.selfResponses[0]!.competencies[1]).toEqual({ block: 2, name: 'Planejamento', grade: 0, positive: ' ', better: ' ' });
+    expect((body.competencies as { name: string }[]).map((item) => item.name)).toEqual(NAMES);
+  });
+
+  it("gives the print dataset: the report's title, the comments per competency and per open block", () => {
+    const body = answer('/interview/print/:ratedId', datasets, { ratedId: 3 }, [ana]) as Record<string, unknown> & { competencies: Record<string, unknown>[] };
+    expect(body).toMatchObject({ title: 'Entrevista 360 graus', rated_name: 'Ana', count: 2, forces: ['Foco'], weakness: [], final: [] });
+    expect(body.competencies[0]).toEqual({ block: 1, name: 'Responsabilidade', average: 3, self: 9, min: 1, max: 5, positive: ['Assume erros', 'Pontual'], better: [] });
+    expect(body.competencies[1]).toMatchObject({ positive: [], better: ['Planejar'] });
+  });
+
+  it('counts each finished interview once', () => {
+    expect(answer('/tableresponse/count/all/true/:id/1/1', datasets, { id: 3 })).toEqual({ count: 2 });
+    expect(answer('/tableresponse/count/all/true/:id/1/1', { answers: [] }, { id: 3 })).toEqual({ count: 0 });
   });
 });

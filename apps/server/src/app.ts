@@ -24,7 +24,6 @@ import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { staffFormRoutes } from './routes/staffForms.ts';
-import { interviewReportRoutes } from './routes/interviewReport.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { responseRoutes } from './routes/responses.ts';
 import { sectorRoutes } from './routes/sectors.ts';
@@ -174,7 +173,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(outboxRoutes);
       await api.register(responseRoutes, { submitLimit: limits.submit });
       await api.register(staffFormRoutes);
-      await api.register(interviewReportRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportRoutes, { limit: limits.personal });
       await api.register(personalPageRoutes, { limit: limits.personal });

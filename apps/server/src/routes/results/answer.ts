@@ -4,16 +4,18 @@ import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { FilterKey } from '../../../../../engine/filters.ts';
 import { format, messages } from '../../../../../engine/messages.ts';
 import { applyTransforms, matches, matchesAll } from '../../../../../engine/scoring/transforms.ts';
+import { isStaffForm, staffFormModel } from '../../../../../engine/staffForm/model.ts';
 import { visibleCompany, visibleUsers } from '../../access.ts';
 import type { Db } from '../../db/client.ts';
 import type { Definitions } from '../../definitions.ts';
 import { HttpError } from '../../errors.ts';
+import { renderReport, type ReportDeps, type ReportFile } from '../../reports/reports.ts';
 import { computeDatasets } from '../../results/dashboards.ts';
 import { checkFilters, filterChoices } from '../../results/filters.ts';
-import { dashboardNamed, datasetTypes } from '../../results/views.ts';
+import { dashboardNamed, datasetTypes, typesOf } from '../../results/views.ts';
 import { isUuid } from '../../schemas/common.ts';
 import type { Account } from '../../types.ts';
-import type { CallDeclaration, CallStep, DatasetQuery, IdList, Input, Reader, Rows, Shape, ShapeKind, Shapes, Step } from './language.ts';
+import type { CallDeclaration, CallStep, CatalogueMessage, DataCall, DatasetQuery, FileAnswer, FileCall, IdInput, IdList, Input, Reader, Rows, Shape, ShapeKind, Shapes, Step } from './language.ts';
 
 /*
  * The one interpreter of the section 7 calls' declarations (`language.ts`): it checks what the request
@@ -57,22 +59,44 @@ function inputValue(request: Pick<CallRequest, 'params' | 'query' | 'body'>, inp
   return (place as Record<string, unknown> | undefined)?.[name];
 }
 
-const ID_LISTS: Record<IdList, (values: unknown[]) => (string | number)[]> = {
-  evaluationIds: (values) => [...new Set(values.map(String).filter(isUuid).map((id) => id.toLowerCase()))],
-  ids: (values) => [...new Set(values.map(Number))],
-};
+/** Most ids one text list ('idTexts') may give. */
+const MAX_ID_TEXTS = 500;
 
-/** A request value as a list of ids (a single value is a list of one). */
-function idList(request: CallRequest, input: Input, as: IdList): (string | number)[] {
-  const value = inputValue(request, input);
-  return value === undefined || value === null ? [] : ID_LISTS[as](Array.isArray(value) ? value : [value]);
+/** A catalogue message (its group's), formatted. */
+const catalogueText = ({ group, key }: CatalogueMessage, params: Record<string, string | number>): string =>
+  format((messages[group] as Record<string, string>)[key as string]!, params);
+
+/** Integers 1 to 2147483647 given as values or comma lists; a 400 naming the first other value. */
+function idTexts(values: unknown[], invalid: CatalogueMessage): number[] {
+  const ids = values.flatMap((value) => String(value).split(',')).map((part) => part.trim());
+  const bad = ids.find((part) => !/^\d{1,10}$/.test(part) || Number(part) < 1 || Number(part) > 2147483647);
+  if (bad !== undefined || ids.length > MAX_ID_TEXTS) {
+    const value = (bad ?? values.join(',')).slice(0, 40);
+    throw new HttpError(400, catalogueText(invalid, { value, detail: value }));
+  }
+  return [...new Set(ids.map(Number))];
 }
 
-/** The datasets a call reads: those whose rows it reads, those whose declared questions it reads, the filters whose choices it lists. */
+const ID_LISTS: Record<IdList, (values: unknown[], invalid: CatalogueMessage) => (string | number)[]> = {
+  evaluationIds: (values) => [...new Set(values.map(String).filter(isUuid).map((id) => id.toLowerCase()))],
+  ids: (values) => [...new Set(values.map(Number))],
+  idTexts,
+};
+
+const INVALID_REQUEST: CatalogueMessage = { group: 'api', key: 'invalidRequest' };
+
+/** A request value as a list of ids (a single value is a list of one); undefined when absent. */
+function idList(request: CallRequest, { input, as, invalid = INVALID_REQUEST }: IdInput): (string | number)[] | undefined {
+  const value = inputValue(request, input);
+  return value === undefined || value === null ? undefined : ID_LISTS[as](Array.isArray(value) ? value : [value], invalid);
+}
+
+/** The datasets a call reads: those whose rows it reads, those whose declared questions or staff blocks it reads, the filters whose choices it lists, the users it names. */
 interface Needs {
   rows: Set<string>;
   declared: Set<string>;
   choices: Set<NonNullable<Rows['choices']>>;
+  users: Input[];
 }
 
 /** The view's dataset a source names: a name, or the view's first non-internal dataset of a query (404 without one). */
@@ -84,7 +108,7 @@ export function datasetNamed(dashboard: DashboardDefinition, source: string | Da
 }
 
 /** The kinds of shapes, each the one key that tells it. */
-const SHAPE_KINDS = Object.keys({ const: 1, cell: 1, cells: 1, object: 1, list: 1, first: 1, count: 1, every: 1, compare: 1, all: 1, cases: 1 } satisfies Record<ShapeKind, 1>) as ShapeKind[];
+const SHAPE_KINDS = Object.keys({ const: 1, cell: 1, cells: 1, object: 1, list: 1, first: 1, count: 1, every: 1, compare: 1, all: 1, cases: 1, viewTitle: 1 } satisfies Record<ShapeKind, 1>) as ShapeKind[];
 const kindOf = (shape: Shape): ShapeKind => SHAPE_KINDS.find((kind) => kind in shape)!;
 
 const sourcesOf = (rows: Rows): (string | DatasetQuery)[] => (rows.dataset === undefined ? [] : Array.isArray(rows.dataset) ? rows.dataset : [rows.dataset]);
@@ -103,10 +127,12 @@ function chosenCase(dashboard: DashboardDefinition, shape: Shapes['cases'], requ
  * (without, every case: the startup check).
  */
 export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?: ShapeInput['request']): Needs {
-  const needs: Needs = { rows: new Set(), declared: new Set(), choices: new Set() };
+  const needs: Needs = { rows: new Set(), declared: new Set(), choices: new Set(), users: [] };
   const walkRows = (rows: Rows) => {
     for (const source of sourcesOf(rows)) needs.rows.add(datasetNamed(dashboard, source));
     if (rows.questions !== undefined) needs.declared.add(rows.questions);
+    if (rows.blocks !== undefined) needs.declared.add(rows.blocks);
+    if (rows.user !== undefined) needs.users.push(rows.user);
     if (rows.whenAny !== undefined) needs.rows.add(rows.whenAny);
     if (rows.choices !== undefined) needs.choices.add(rows.choices);
     for (const step of [...(rows.steps ?? []), ...(rows.then ?? [])]) {
@@ -140,14 +166,21 @@ export function needsOf(dashboard: DashboardDefinition, answer: Shape, request?:
       }
       if (!request || chosen === undefined) walk(shape.otherwise);
     },
+    viewTitle: () => undefined,
   };
   const walk = (shape: Shape): void => (walkers[kindOf(shape)] as (shape: Shape) => void)(shape);
   walk(answer);
   return needs;
 }
 
-/** The datasets a declaration names that its dashboard lacks (the startup check). */
+/** What a file answer needs of its dashboard: for 'viewReport', a report (named 'report' when missing). */
+const FILE_NEEDS: Record<FileAnswer, (dashboard: DashboardDefinition) => string[]> = {
+  viewReport: (dashboard) => (dashboard.report ? [] : ['report']),
+};
+
+/** The datasets a declaration names that its dashboard lacks, or what else a file answer needs of it (the startup check). */
 export function missingDatasets(dashboard: DashboardDefinition, declaration: CallDeclaration): string[] {
+  if (declaration.file !== undefined) return FILE_NEEDS[declaration.file](dashboard);
   const needs = needsOf(dashboard, declaration.answer);
   return [...new Set([...needs.rows, ...needs.declared])].filter((name) => !dashboard.datasets[name]);
 }
@@ -198,17 +231,32 @@ interface Scope {
   group: Row[];
 }
 
-/** What an answer is built from: the view, the request's values, the computed datasets and the filters' choices (as rows). */
+/** What an answer is built from: the view, the request's values, the computed datasets, the filters' choices and the users named (as rows, by id). */
 export interface ShapeInput {
   definitions: Pick<Definitions, 'questionnaires'>;
   dashboard: DashboardDefinition;
   request: Pick<CallRequest, 'params' | 'query' | 'body'>;
   computed: Map<string, Row[]>;
   choices?: Map<string, Row[]>;
+  users?: Map<number, Row>;
 }
 
+/** The blocks of a staff form's questionnaire as rows (none when it is no staff form). */
+function blockRows(definition: Parameters<typeof staffFormModel>[0] | undefined): Row[] {
+  if (!definition || !isStaffForm(definition)) return [];
+  const model = staffFormModel(definition);
+  return [
+    ...model.competencies.map(({ block, name, questions }): Row => ({ kind: 'competency', block, name, question: questions.grade, positive: questions.positive, better: questions.better })),
+    ...model.openBlocks.map(({ block, name, key, question }): Row => ({ kind: 'open', block, name, key, question })),
+  ];
+}
+
+/** A number rounded to some decimals (other values as they are). */
+const rounded = (value: unknown, decimals: number | undefined): unknown =>
+  decimals === undefined || typeof value !== 'number' ? value : Math.round(value * 10 ** decimals) / 10 ** decimals;
+
 /** Builds an answer from computed datasets (pure). */
-export function shapeAnswer({ definitions, dashboard, request, computed, choices = new Map() }: ShapeInput, answer: Shape): unknown {
+export function shapeAnswer({ definitions, dashboard, request, computed, choices = new Map(), users = new Map() }: ShapeInput, answer: Shape): unknown {
   const questionnaireOf = (name: string | undefined) => {
     const dataset = name === undefined ? undefined : dashboard.datasets[name];
     return dataset ? definitions.questionnaires.get(datasetTypes(dashboard, dataset)[0]!) : undefined;
@@ -266,17 +314,19 @@ export function shapeAnswer({ definitions, dashboard, request, computed, choices
   const sourceCache = new Map<Rows, Row[]>();
   const firstSource = (rows: Rows) => {
     const [source] = sourcesOf(rows);
-    return source === undefined ? rows.questions : datasetNamed(dashboard, source);
+    return source === undefined ? (rows.questions ?? rows.blocks) : datasetNamed(dashboard, source);
   };
 
   function sourceRows(rows: Rows, scope: Scope): Row[] {
-    const declared = rows.dataset !== undefined || rows.questions !== undefined || rows.choices !== undefined;
+    const declared = rows.dataset !== undefined || rows.questions !== undefined || rows.blocks !== undefined || rows.choices !== undefined || rows.user !== undefined;
     if (declared && sourceCache.has(rows)) return sourceCache.get(rows)!;
     let found: Row[];
     if (rows.whenAny !== undefined && (computed.get(rows.whenAny) ?? []).length === 0) found = [];
     else if (rows.dataset !== undefined) found = sourcesOf(rows).flatMap((source) => computed.get(datasetNamed(dashboard, source)) ?? []);
     else if (rows.questions !== undefined) found = questionRows(rows.questions);
+    else if (rows.blocks !== undefined) found = blockRows(questionnaireOf(rows.blocks));
     else if (rows.choices !== undefined) found = choices.get(rows.choices) ?? [];
+    else if (rows.user !== undefined) found = [users.get(Number(inputValue(request, rows.user)))].filter((row): row is Row => row !== undefined);
     else found = scope.group;
     found = applySteps(found, rows.steps, firstSource(rows));
     if (declared) sourceCache.set(rows, found);
@@ -314,7 +364,11 @@ export function shapeAnswer({ definitions, dashboard, request, computed, choices
 
   const builders: { [K in ShapeKind]: (shape: Shapes[K], scope: Scope) => unknown } = {
     const: (shape) => shape.const,
-    cell: (shape, { row }) => read(shape.or !== undefined && (row[shape.cell] === null || row[shape.cell] === undefined) ? row[shape.or] : row[shape.cell], shape.read),
+    cell: (shape, { row }) => {
+      const absent = (value: Cell | undefined) => value === null || value === undefined;
+      const value = shape.or !== undefined && absent(row[shape.cell]) ? row[shape.or] : row[shape.cell];
+      return rounded(read(shape.else !== undefined && absent(value) ? shape.else : value, shape.read), shape.decimals);
+    },
     cells: (shape, { row }) => shape.cells.map((cell) => read(row[cell], shape.read)),
     object: (shape, scope) => Object.fromEntries(Object.entries(shape.object).map(([field, part]) => [field, build(part, scope)])),
     list: (shape, scope) => {
@@ -333,41 +387,88 @@ export function shapeAnswer({ definitions, dashboard, request, computed, choices
       const chosen = chosenCase(dashboard, shape, request);
       return build(chosen === undefined ? shape.otherwise : shape.cases[chosen]!, scope);
     },
+    viewTitle: (shape) => (shape.viewTitle === 'report' ? (dashboard.report?.title ?? dashboard.title) : dashboard.title),
   };
   const build = (shape: Shape, scope: Scope): unknown => (builders[kindOf(shape)] as (shape: Shape, scope: Scope) => unknown)(shape, scope);
 
   return build(answer, { row: {}, group: [] });
 }
 
-/** Answers one declared call. */
-export async function answerCall(env: CallEnvironment, declaration: CallDeclaration, request: CallRequest): Promise<unknown> {
+/** A call's request checked: its dashboard, its filters (checked as the data call checks them) and what its answer needs. */
+interface PreparedCall {
+  dashboard: DashboardDefinition;
+  filters: DashboardFilters;
+  needs: Needs;
+  users: Map<number, Row>;
+  lists: [FilterKey, (string | number)[]][];
+}
+
+/** A call's dashboard: by id, or named by the request (the one staff form's is an id once the routes are registered). */
+function dashboardOf(definitions: Definitions, dashboard: CallDeclaration['dashboard'], request: CallRequest): DashboardDefinition {
+  if (typeof dashboard === 'number') return definitions.dashboards.get(dashboard)!;
+  if ('oneStaffForm' in dashboard) throw new Error('the one staff form’s dashboard is found when the calls are registered');
+  return dashboardNamed(definitions, String(inputValue(request, dashboard)));
+}
+
+/** Checks what a call's request names and makes the view's filters of it. */
+async function prepareCall(env: CallEnvironment, declaration: CallDeclaration, request: CallRequest): Promise<PreparedCall> {
   const { account } = request;
+  // The id lists first: a malformed one is a 400 whoever the call is about.
+  const { evaluations, people } = declaration.only ?? {};
+  const evaluationIds = evaluations && idList(request, evaluations);
+  const personIds = people && idList(request, people);
   const visible = declaration.visible ?? {};
   if (visible.company) await visibleCompany(env.db, account, Number(inputValue(request, visible.company)));
-  if (visible.user) await visibleUsers(env.db, account, [Number(inputValue(request, visible.user))]);
-  const dashboard = typeof declaration.dashboard === 'number' ? env.definitions.dashboards.get(declaration.dashboard)! : dashboardNamed(env.definitions, String(inputValue(request, declaration.dashboard)));
-  const needs = needsOf(dashboard, declaration.answer, request);
+  const seen = visible.user ? [...(await visibleUsers(env.db, account, [Number(inputValue(request, visible.user))])).values()] : [];
+  const dashboard = dashboardOf(env.definitions, declaration.dashboard, request);
+  const needs = declaration.answer ? needsOf(dashboard, declaration.answer, request) : { rows: new Set<string>(), declared: new Set<string>(), choices: new Set<NonNullable<Rows['choices']>>(), users: [] };
+  const named = needs.users.map((input) => Number(inputValue(request, input))).filter((id) => !seen.some((user) => user.id === id));
+  const found = [...seen, ...(named.length > 0 ? (await visibleUsers(env.db, account, named)).values() : [])];
+  const users = new Map(found.map((user): [number, Row] => [user.id, { id: user.id, name: user.name, companyId: user.companyId }]));
 
   const raw: DashboardFilters = {};
+  // The company filter of the user the call is about, as the screen chooses it before the person.
+  const owner = seen[0]?.companyId;
+  if (visible.userCompany && owner !== undefined && owner !== null) raw.company_id = owner;
   for (const [field, input] of Object.entries(declaration.filters ?? {})) {
     const value = inputValue(request, input);
     if (value !== undefined) Object.assign(raw, { [field]: value });
   }
-  const lists = Object.entries(declaration.anyOf?.lists ?? {}).map(([field, input]) => [field as FilterKey, idList(request, input, 'ids')] as [FilterKey, (string | number)[]]);
+  const lists = Object.entries(declaration.anyOf?.lists ?? {}).map(([field, input]) => [field as FilterKey, idList(request, { input, as: 'ids' }) ?? []] as [FilterKey, (string | number)[]]);
   if (declaration.anyOf && lists.every(([, ids]) => ids.length === 0)) throw new HttpError(400, messages.api[declaration.anyOf.required]);
   const filters = await checkFilters(env.db, account, dashboard, raw);
-  const { evaluations, people } = declaration.only ?? {};
-  if (evaluations) filters.evaluation_ids = idList(request, evaluations.input, evaluations.as).map(String);
-  if (people) filters.person_ids = idList(request, people.input, people.as).map(Number);
+  if (evaluationIds) filters.evaluation_ids = evaluationIds.map(String);
+  if (personIds) filters.person_ids = personIds.map(Number);
+  return { dashboard, filters, needs, users, lists };
+}
 
+/** Answers one declared call with JSON. */
+export async function answerCall(env: CallEnvironment, declaration: DataCall, request: CallRequest): Promise<unknown> {
+  const { dashboard, filters, needs, users, lists } = await prepareCall(env, declaration, request);
   const names = [...needs.rows];
   let computed = new Map<string, Row[]>();
   if (names.length > 0 && declaration.anyOf) computed = await computeAnyOf(env, dashboard, filters, names, lists.filter(([, ids]) => ids.length > 0), declaration.anyOf.key);
   else if (names.length > 0) computed = await computeAll(env, dashboard, filters, names);
   const choices = new Map<string, Row[]>();
-  for (const field of needs.choices) choices.set(field, (await filterChoices(env.db, env.timeZone, account, dashboard, field, filters)).map((choice) => ({ ...choice })));
+  for (const field of needs.choices) choices.set(field, (await filterChoices(env.db, env.timeZone, request.account, dashboard, field, filters)).map((choice) => ({ ...choice })));
 
-  const answer = shapeAnswer({ definitions: env.definitions, dashboard, request, computed, choices }, declaration.answer);
+  const answer = shapeAnswer({ definitions: env.definitions, dashboard, request, computed, choices, users }, declaration.answer);
   if (declaration.emptyIs && Array.isArray(answer) && answer.length === 0) throw new HttpError(404, messages.api[declaration.emptyIs]);
   return answer;
+}
+
+/** How each file answer is made from the checked call. */
+const FILES: Record<FileAnswer, (deps: ReportDeps, call: PreparedCall) => Promise<ReportFile>> = {
+  viewReport: (deps, { dashboard, filters }) => {
+    // The file name's evaluation is the view's type when it reads one.
+    const types = typesOf(dashboard);
+    const evaluation = types.length === 1 ? deps.definitions.types.get(types[0]!)?.name : undefined;
+    return renderReport(deps, { view: dashboard, filters, ...(evaluation === undefined ? {} : { evaluation }) });
+  },
+};
+
+/** Makes the file of a declared call (the route replies with it). */
+export async function fileOfCall(deps: ReportDeps, declaration: FileCall, request: CallRequest): Promise<ReportFile> {
+  const call = await prepareCall({ db: deps.db, definitions: deps.definitions, timeZone: deps.settings.timeZone }, declaration, request);
+  return FILES[declaration.file](deps, call);
 }

@@ -1,5 +1,7 @@
 import * as wire from './contract.ts';
 import type { CallDeclaration, Rows, Shape } from './language.ts';
+import { list, number, text } from './shapes.ts';
+import { STAFF_FORM_CALLS } from './staffFormCalls.ts';
 
 /*
  * The result calls of the specification (results, section 7) that the dashboard calls do not cover,
@@ -8,10 +10,6 @@ import type { CallDeclaration, Rows, Shape } from './language.ts';
  * become the answer the specification shows. `answer.ts` runs them all.
  */
 
-const text = (cell: string): Shape => ({ cell, read: 'text' });
-const number = (cell: string): Shape => ({ cell, read: 'number' });
-/** A list of one shape per row (or group). */
-const list = (rows: Rows, each: Shape, orNull?: boolean): Shape => ({ list: rows, each, ...(orNull ? { orNull } : {}) });
 /** A number per row, in the order of the source dataset's scores. */
 const scoreValues = (rows: Rows, orNull?: boolean): Shape => list({ ...rows, then: [...(rows.then ?? []), { op: 'scoreOrder', field: 'score' }] }, number('value'), orNull);
 /** A person's two places of a ranking ('Empate: …' for a shared place, '' without one). */
@@ -332,4 +330,5 @@ export const CALLS: CallDeclaration[] = [
     // The view's own list of people (never an internal one).
     answer: list({ dataset: { query: 'people', missing: 'noRespondentList' }, groupBy: ['person'] }, { object: { user_id: number('person'), name: text('name'), done: allDone } }),
   },
+  ...STAFF_FORM_CALLS,
 ];

@@ -23,6 +23,20 @@ export const questionParams = {
 } as const;
 export const dashboardParams = { type: 'object', required: ['dashboardId'], properties: { dashboardId: { type: 'integer', minimum: -1000, maximum: 1000 } } } as const;
 export const viewFiltersQuery = { type: 'object', properties: { company_id: idSchema, course_id: idSchema, sector_id: idSchema } } as const;
+export const ratedParams = { type: 'object', required: ['ratedId'], properties: { ratedId: idSchema } } as const;
+
+/** Most `evaluators` values of one call, and most characters of one ("1,2,3"). */
+const MAX_EVALUATORS = 500;
+const MAX_EVALUATORS_TEXT = 5000;
+
+/**
+ * `?evaluators=1,2` or `?evaluators=1&evaluators=2` (both forms, mixed too); absent means every
+ * evaluator. Each value is checked when the call is answered ('idTexts'), so a bad one is a Portuguese 400.
+ */
+export const evaluatorsQuery = {
+  type: 'object',
+  properties: { evaluators: { type: 'array', maxItems: MAX_EVALUATORS, items: { type: 'string', maxLength: MAX_EVALUATORS_TEXT } } },
+} as const;
 
 /** `evaluations`: the evaluations of a consolidated call (unknown, malformed and foreign ids are left out). */
 export const evaluationsBody = { type: 'object', required: ['evaluations'], properties: { evaluations: { type: 'array', maxItems: MAX_IDS, items: { type: 'string', maxLength: 64 } } } } as const;
@@ -234,3 +248,89 @@ export type ScannerEvaluations = FromSchema<typeof scannerEvaluationsSchema>;
 export type ScannerRespondents = FromSchema<typeof scannerRespondentsSchema>;
 export type ViewRespondents = FromSchema<typeof viewRespondentsSchema>;
 export type UserCompany = FromSchema<typeof userCompanySchema>;
+
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+/** One interview of the 360 interview's consolidated data: its grades and texts per competency, and the open blocks' texts. */
+const interviewSchema = {
+  type: 'object',
+  required: ['evaluation_id', 'evaluator_id', 'evaluator', 'competencies', 'forces', 'weakness', 'final'],
+  properties: {
+    evaluation_id: { type: 'string' },
+    evaluator_id: { type: 'integer' },
+    evaluator: { type: 'string' },
+    competencies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['block', 'name', 'grade', 'positive', 'better'],
+        properties: { block: { type: 'integer' }, name: { type: 'string' }, grade: { type: 'number' }, positive: { type: 'string' }, better: { type: 'string' } },
+      },
+    },
+    forces: { type: 'string' },
+    weakness: { type: 'string' },
+    final: { type: 'string' },
+  },
+} as const;
+
+const competencySeries = {
+  block: { type: 'integer' },
+  name: { type: 'string' },
+  average: nullableNumber,
+  self: nullableNumber,
+  min: nullableNumber,
+  max: nullableNumber,
+} as const;
+
+export const interviewConsolidatedSchema = {
+  type: 'object',
+  required: ['rated_id', 'rated_name', 'count', 'competencies', 'evaluator', 'rated', 'responses', 'selfResponses'],
+  properties: {
+    rated_id: { type: 'integer' },
+    rated_name: { type: 'string' },
+    count: { type: 'integer' },
+    competencies: { type: 'array', items: { type: 'object', required: ['block', 'name', 'average', 'self', 'min', 'max'], properties: competencySeries } },
+    evaluator: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['block', 'name', 'average', 'min', 'max'],
+        properties: { block: { type: 'integer' }, name: { type: 'string' }, average: nullableNumber, min: nullableNumber, max: nullableNumber },
+      },
+    },
+    rated: {
+      type: 'array',
+      items: { type: 'object', required: ['block', 'name', 'grade'], properties: { block: { type: 'integer' }, name: { type: 'string' }, grade: nullableNumber } },
+    },
+    responses: { type: 'array', items: interviewSchema },
+    selfResponses: { type: 'array', items: interviewSchema },
+  },
+} as const;
+
+export const interviewPrintSchema = {
+  type: 'object',
+  required: ['title', 'rated_name', 'count', 'competencies', 'forces', 'weakness', 'final'],
+  properties: {
+    title: { type: 'string' },
+    rated_name: { type: 'string' },
+    count: { type: 'integer' },
+    competencies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['block', 'name', 'average', 'self', 'min', 'max', 'positive', 'better'],
+        properties: { ...competencySeries, positive: stringArray, better: stringArray },
+      },
+    },
+    forces: stringArray,
+    weakness: stringArray,
+    final: stringArray,
+  },
+} as const;
+
+/** A report as a file (the PDF of a view's report). */
+export const pdfFileSchema = { description: 'O relatório em PDF (application/pdf)', type: 'string', format: 'binary' } as const;
+
+export type InterviewConsolidated = FromSchema<typeof interviewConsolidatedSchema>;
+export type InterviewPrint = FromSchema<typeof interviewPrintSchema>;
+export type EvaluatorsQuery = FromSchema<typeof evaluatorsQuery>;

@@ -19,7 +19,7 @@ const competencyBlocks: Rows = { blocks: 'grades', steps: [{ op: 'filter', where
 const openKey: Step = { op: 'lookup', source: { blocks: 'comments' }, on: 'question', take: ['key'] };
 /** A text that may be missing (' ' then, as the form saves an empty one). */
 const written = (cell: string): Shape => ({ cell, read: 'text', else: ' ' });
-/** One of the grades dataset's series for the current competency, to two decimals. */
+/** One of the grades dataset's series (by the label the view gives it) for the current competency, to two decimals. */
 const statistic = (series: string): Shape => ({
   first: { dataset: 'grades', match: { question: 'question' }, then: [{ op: 'filter', where: [{ field: 'series', in: [series] }] }] },
   each: { cell: 'value', read: 'nullableNumber', decimals: 2 },

@@ -2,9 +2,9 @@
  * Staff forms are found in the loaded definitions, not by a type in code: a throwaway second staff form
  * (type 99, the interview's blocks with its own title, statuses and finished status) is served by the
  * same routes with no code of its own, and the paths without a type refuse to start when they cannot
- * tell which form they serve. The routes run on a bare Fastify with the app's auth and error handler:
- * the whole app also needs type 11 for the interview report's routes, and a refused start of the whole
- * app leaves its queue running.
+ * tell which form they serve. The routes run on a bare Fastify with the app's auth and error handler,
+ * so two staff forms can be loaded side by side (the whole app refuses to start with two: the report's
+ * calls without a type serve the one staff form).
  */
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -67,7 +67,8 @@ function typeList(forms: StaffForm[]): string {
 
 /**
  * The staff forms' calls: save and load a form (administrators), the evaluator and rated lists
- * (administrators, or a company user for its own company). The report's calls are in interviewReport.ts.
+ * (administrators, or a company user for its own company). The report's calls are declarations over
+ * the form's view (routes/results/staffFormCalls.ts).
  */
 export async function staffFormRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractProvider>();

@@ -25,7 +25,7 @@ const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
   optionCounts: ['type', 'question', 'questionText', 'questionOrder', 'page', 'pageTitle', 'option', 'optionLabel', 'optionOrder', 'scoreValue', 'tag', 'count', 'respondents'],
   texts: ['type', 'self', 'question', 'questionText', 'heading', 'questionOrder', 'number', 'page', 'pageTitle', 'block', 'text'],
   people: ['evaluation', 'person', 'name', 'position', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
-  numbers: ['type', 'question', 'questionText', 'questionOrder', 'number', 'page', 'pageTitle', 'series', 'seriesOrder', 'value', 'answers', 'respondents'],
+  numbers: ['type', 'question', 'questionText', 'questionOrder', 'number', 'page', 'pageTitle', 'series', 'seriesOrder', 'stat', 'of', 'value', 'answers', 'respondents'],
 };
 
 /** The filter whose choice a dataset scope reads. */

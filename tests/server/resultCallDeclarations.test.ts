@@ -207,8 +207,14 @@ describe('the answers of a 360 question (dashboard 2)', () => {
 
 describe("the 360 interview's consolidated and print data (the one staff form's view, 11)", () => {
   /** One series' rows of the grades dataset: a value per competency's grade question (blocks 1 and 2 given, the others without answers). */
-  const series = (label: string, values: (number | null)[]) => values.map((value, index) => ({ question: `${index + 1}.grade`, series: label, value }));
-  const grades = [...series('Média', [3, 3.755]), ...series('Autoavaliação', [9, null]), ...series('Mínimo', [1, 2.5]), ...series('Máximo', [5, 5.01])];
+  const series = (label: string, stat: string, of: string, values: (number | null)[]) =>
+    values.map((value, index) => ({ question: `${index + 1}.grade`, series: label, stat, of, value }));
+  const grades = [
+    ...series('Média', 'mean', 'others', [3, 3.755]),
+    ...series('Autoavaliação', 'mean', 'self', [9, null]),
+    ...series('Mínimo', 'min', 'others', [1, 2.5]),
+    ...series('Máximo', 'max', 'others', [5, 5.01]),
+  ];
   /** An evaluation's grade rows, as the per-person dataset gives them (null: blank). */
   const answers = (evaluation: string, person: number, name: string, self: boolean, values: (number | null)[]) =>
     values.map((value, index) => ({ evaluation, person, name, self, question: `${index + 1}.grade`, value }));

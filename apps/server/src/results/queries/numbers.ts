@@ -126,6 +126,9 @@ export const numbersQuery: Query<'numbers'> = async (context, dataset, scope) =>
         ...questionFields({ type, definition, item, questionOrder }),
         series: series.label,
         seriesOrder,
+        // What the series is, whatever the view calls it: the statistic and whose answers.
+        stat: series.stat,
+        of: series.of ?? 'all',
         // Rounded to 9 decimals, as every mean of the results (a mean of 7.3 is never 7.300000000000001).
         value: found === undefined ? null : Math.round(found[series.stat] * 1e9) / 1e9,
         answers: found?.n ?? 0,

@@ -19,13 +19,17 @@ const competencyBlocks: Rows = { blocks: 'grades', steps: [{ op: 'filter', where
 const openKey: Step = { op: 'lookup', source: { blocks: 'comments' }, on: 'question', take: ['key'] };
 /** A text that may be missing (' ' then, as the form saves an empty one). */
 const written = (cell: string): Shape => ({ cell, read: 'text', else: ' ' });
-/** One of the grades dataset's series (by the label the view gives it) for the current competency, to two decimals. */
-const statistic = (series: string): Shape => ({
-  first: { dataset: 'grades', match: { question: 'question' }, then: [{ op: 'filter', where: [{ field: 'series', in: [series] }] }] },
+/** One statistic of the grades dataset (what a series is, not the label the view gives it) for the current competency, to two decimals. */
+const statistic = (stat: string, of: string): Shape => ({
+  first: {
+    dataset: 'grades',
+    match: { question: 'question' },
+    then: [{ op: 'filter', where: [{ field: 'stat', in: [stat] }, { field: 'of', in: [of] }] }],
+  },
   each: { cell: 'value', read: 'nullableNumber', decimals: 2 },
 });
 const competency = { block: number('block'), name: text('name') };
-const statistics = { average: statistic('Média'), self: statistic('Autoavaliação'), min: statistic('Mínimo'), max: statistic('Máximo') };
+const statistics = { average: statistic('mean', 'others'), self: statistic('mean', 'self'), min: statistic('min', 'others'), max: statistic('max', 'others') };
 /** The comments of the current competency's question `field` (print). */
 const comments = (field: string): Shape => list({ dataset: 'comments', match: { question: field } }, text('text'));
 /** Every comment of an open block (print). */

@@ -6,8 +6,7 @@
  *   driver (PGlite's `transaction`, a `pg` pool client's BEGIN/COMMIT): the conditional UPDATE that
  *   marks the evaluation done, then one INSERT of its answers;
  * - **repository functions**: the route's own database work, one transaction that claims the open
- *   evaluation and inserts the answers, through the repository functions it calls
- *   (`claimOpenEvaluation`, `insertResponses`).
+ *   evaluation and inserts the answers, through the repository function it calls (`submitResponses`).
  *
  * The headline ratio is the route's rate over the plain-SQL rate: what the server costs on top of the
  * database's own work.
@@ -29,7 +28,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { loadDefinitions } from '../../apps/server/src/definitions.ts';
-import { claimOpenEvaluation, insertResponses } from '../../apps/server/src/repositories/responses.ts';
+import { submitResponses } from '../../apps/server/src/repositories/responses.ts';
 import { decodeAnswers } from '../../engine/answers/decoding.ts';
 import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import type { WireItem } from '../../engine/definition/types.ts';
@@ -75,6 +74,8 @@ export interface SubmissionOptions {
   env?: Record<string, string | undefined>;
   /** Command the server runs under (`startAppServer`'s `wrap`), e.g. to profile it. */
   wrap?: (command: string[]) => string[];
+  /** Told as each round starts and ends, with its side: 0 the route, 1 the repository functions, 2 plain SQL (profiling). */
+  onRound?: (side: number, phase: 'start' | 'end') => void;
 }
 
 /** Respondents post from their own addresses (127.1.x.y), at most this many submissions each. */
@@ -176,17 +177,10 @@ function storedItems(): WireItem[] {
   return encodeAnswers(definition, decodeAnswers(definition, QUESTIONS).answers);
 }
 
-/** The route's database work through the repository functions it calls: claim and insert in one transaction. */
+/** The route's database work through the repository function it calls: claim and insert in one transaction. */
 function throughRepositories(database: Database): Submit {
   const items = storedItems();
-  return async (evaluation) => {
-    const done = await database.db.transaction(async (tx) => {
-      if (!(await claimOpenEvaluation(tx, evaluation.id, new Date()))) return false;
-      await insertResponses(tx, evaluation.id, items);
-      return true;
-    });
-    return done ? null : 'already done';
-  };
+  return async (evaluation) => ((await submitResponses(database.db, evaluation.id, new Date(), () => items)) ? null : 'already done');
 }
 
 const MARK_DONE = 'UPDATE evaluations SET done = true WHERE id = $1 AND done = false AND (expire_at IS NULL OR expire_at >= $2) RETURNING id';
@@ -260,7 +254,11 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
       new Side(evaluations.slice(2 * n), plainSql(database)),
     ] as const;
     for (let from = 0; from < n; from += roundSize) {
-      for (const side of sides) await side.round(from, Math.min(n, from + roundSize), concurrency);
+      for (const [index, side] of sides.entries()) {
+        options.onRound?.(index, 'start');
+        await side.round(from, Math.min(n, from + roundSize), concurrency);
+        options.onRound?.(index, 'end');
+      }
     }
     const [route, repository, plain] = sides.map((side) => side.result()) as [RateResult, RateResult, RateResult];
     return {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { messages } from '../../../engine/messages.ts';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -98,6 +98,19 @@ const DEFAULT_LIMITS: RateLimits = { signIn: 10, find: 600, submit: 600, persona
 /** The default web root: `dist/web` at the repository root. */
 export const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
+/**
+ * One log line per request, at its end, with what was asked, the status and the time it took (ms):
+ * Fastify's own logging writes two (incoming, completed), each a write to stdout, on the public hot path.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Builds the app (external plugins → app state → routes); listening is `server.ts`'s job. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const definitions = options.definitions ?? loadDefinitions();
@@ -106,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A hop count becomes a function: Fastify itself trusts no hop when given a bare number.
   const trust = options.trustProxy ?? false;
   const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy, frameworkErrors, clientErrorHandler: clientErrors });
+  const app = Fastify({ logger: options.logger ?? false, logController: new OneLinePerRequest(), bodyLimit: 1024 * 1024, trustProxy, frameworkErrors, clientErrorHandler: clientErrors });
 
   await app.register(errorHandler);
   app.addHook('onRequest', async (request, reply) => answerHeaders(request, reply));

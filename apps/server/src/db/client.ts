@@ -18,6 +18,18 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; it has the same query API as `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The driver under a drizzle handle: PGlite, or node-postgres's pool. */
+export type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+
+/**
+ * The driver under `db`, for the public hot path (a submission), which issues its two statements straight
+ * to it: drizzle's query building and its per-query result parsers cost more there than the statements.
+ */
+export function driverOf(db: Db): Driver {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return client instanceof pg.Pool ? { kind: 'postgres', pool: client } : { kind: 'pglite', client };
+}
+
 /** Where the data lives: embedded PGlite (a directory, or memory when `dataDir` is absent) or PostgreSQL. */
 export type DatabaseTarget =
   | {

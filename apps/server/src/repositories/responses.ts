@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WireItem } from '../../../../engine/definition/types.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { rows } from '../db/rows.ts';
+import { driverOf, type Db, type Tx } from '../db/client.ts';
 
 /** What a submission is checked against: the evaluation's own ids, type and questionnaire version. */
 export interface SubmissionTarget {
@@ -13,21 +12,78 @@ export interface SubmissionTarget {
 }
 
 /**
- * The submission's first statement: marks the evaluation done if it is open at `now` (not done, not
- * expired) and returns what the answers are checked against; null when it is not open (unknown, done or
- * expired: the caller looks it up to say which). Call inside the submission's transaction and roll it
- * back when the answers are refused: the conditional UPDATE lets exactly one submission through (a
- * concurrent one waits for the row and then finds it done). Plain SQL on purpose: this is the public
- * hot path, and drizzle's query builder costs more than the statement itself on PGlite.
+ * The submission's first statement: marks the evaluation done if it is open at `$2` (not done, not
+ * expired) and returns what the answers are checked against; no row when it is not open (unknown, done or
+ * expired). The conditional UPDATE lets exactly one submission through (a concurrent one waits for the
+ * row and then finds it done).
  */
-export async function claimOpenEvaluation(tx: Tx, id: string, now: Date): Promise<SubmissionTarget | null> {
-  const found = await rows<SubmissionTarget>(
-    tx,
-    sql`UPDATE evaluations SET done = true
-        WHERE id = ${id} AND NOT done AND (expire_at IS NULL OR expire_at >= ${now.toISOString()})
-        RETURNING type_evaluation AS "typeEvaluation", user_id AS "userId", rated, rated_sector AS "ratedSector", definition_version AS "definitionVersion"`,
-  );
-  return found[0] ?? null;
+const CLAIM = `UPDATE evaluations SET done = true
+  WHERE id = $1 AND NOT done AND (expire_at IS NULL OR expire_at >= $2)
+  RETURNING type_evaluation AS "typeEvaluation", user_id AS "userId", rated, rated_sector AS "ratedSector", definition_version AS "definitionVersion"`;
+
+/** The second statement for `count` answers, built once per count: `$1` the evaluation, then each item's question and response, in order. */
+const inserts = new Map<number, string>();
+function insertStatement(count: number): string {
+  let text = inserts.get(count);
+  if (text === undefined) {
+    const rows = Array.from({ length: count }, (_, index) => `($1, $${2 * index + 2}, $${2 * index + 3})`);
+    text = `INSERT INTO responses (evaluation_id, question, response) VALUES ${rows.join(', ')}`;
+    inserts.set(count, text);
+  }
+  return text;
+}
+
+function insertValues(id: string, items: WireItem[]): string[] {
+  const values = new Array<string>(2 * items.length + 1);
+  values[0] = id;
+  items.forEach((item, index) => {
+    values[2 * index + 1] = item.question;
+    values[2 * index + 2] = item.response;
+  });
+  return values;
+}
+
+/**
+ * Stores a submission in one transaction: claims the evaluation if it is open at `now` (see `CLAIM`),
+ * asks `answers` for the wire items to store, checked against what the claim returned, and inserts them
+ * in one statement, in their order. Resolves to false, storing nothing, when the evaluation is not open
+ * (the caller looks it up to say why); when `answers` throws, the claim is rolled back and the error
+ * passed on. `answers` must do no I/O: PGlite is one session, held for the whole transaction.
+ *
+ * The public hot path, so the two parameterised statements go straight to the driver, as a hand-written
+ * transaction would: drizzle's query building and its per-query result parsers cost more than the
+ * statements themselves on PGlite.
+ */
+export async function submitResponses(db: Db, id: string, now: Date, answers: (target: SubmissionTarget) => WireItem[]): Promise<boolean> {
+  const driver = driverOf(db);
+  const claimParams = [id, now.toISOString()];
+  if (driver.kind === 'pglite') {
+    return driver.client.transaction(async (tx) => {
+      const target = (await tx.query<SubmissionTarget>(CLAIM, claimParams)).rows[0];
+      if (!target) return false;
+      const items = answers(target);
+      if (items.length > 0) await tx.query(insertStatement(items.length), insertValues(id, items));
+      return true;
+    });
+  }
+  const connection = await driver.pool.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('BEGIN');
+    try {
+      const target = (await connection.query<SubmissionTarget>(CLAIM, claimParams)).rows[0];
+      const items = target ? answers(target) : [];
+      if (items.length > 0) await connection.query(insertStatement(items.length), insertValues(id, items));
+      await connection.query('COMMIT');
+      return target !== undefined;
+    } catch (error) {
+      await connection.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
+      throw error;
+    }
+  } finally {
+    // A connection whose rollback failed is closed rather than handed to the next caller.
+    connection.release(broken);
+  }
 }
 
 /** Stores the wire items of one evaluation in one statement, in their order (call inside the submission's transaction). */

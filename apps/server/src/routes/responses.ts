@@ -13,7 +13,7 @@ import { questionnaireOf, scoringEditions, type Definitions } from '../definitio
 import { MAJOR, NOT_SELF } from '../repositories/results/scope.ts';
 import { findCompany } from '../repositories/companies.ts';
 import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, type DoneFilter } from '../repositories/evaluations.ts';
-import { claimOpenEvaluation, insertResponses, type SubmissionTarget } from '../repositories/responses.ts';
+import { submitResponses, type SubmissionTarget } from '../repositories/responses.ts';
 import { scoreEvaluations } from '../repositories/results/scoreSql.ts';
 import { anonymousTypes, scoreAnonymousGroups, type ScoredGroup, type WithheldScores } from '../results/anonymity.ts';
 import { scoringKeyOf } from '../results/scoringKeys.ts';
@@ -81,12 +81,7 @@ export async function responseRoutes(server: FastifyInstance, options: { submitL
       const now = new Date();
       // One transaction, no other I/O inside: the conditional UPDATE claims an open evaluation (exactly one
       // submission gets through) and returns what the answers are checked against; refused answers roll it back.
-      const stored = await app.db.transaction(async (tx) => {
-        const target = await claimOpenEvaluation(tx, id, now);
-        if (!target) return false;
-        await insertResponses(tx, id, checkedAnswers(app.definitions, body, target));
-        return true;
-      });
+      const stored = await submitResponses(app.db, id, now, (target) => checkedAnswers(app.definitions, body, target));
       if (!stored) {
         // Not open: the lookup says why, with the same checks in the same order as an open one.
         const evaluation = await findEvaluation(app.db, id);

@@ -1,6 +1,6 @@
 import type { DefinitionError } from './errors.ts';
 import { MAX_REFERENCES } from './extend.ts';
-import type { Origin } from './repeat.ts';
+import { fillText, isRepeat, type Origin } from './repeat.ts';
 import { format, messages } from '../messages.ts';
 
 /*
@@ -9,6 +9,13 @@ import { format, messages } from '../messages.ts';
  * the file stands for a copy of the piece. Followed when the file is read, before the file references
  * (`../file.json#/pointer`, `extend.ts`) and the repeats, so a piece may hold either; `$defs` is then
  * removed and no reader sees it.
+ *
+ * A reference may give the piece parameters: `{ "$ref": "#/$defs/name", "with": { "title": "…" } }`
+ * copies the piece (its own references followed) with each `{{variable}}` of its texts replaced by the
+ * `with` value, by repeat's substitution (`fillText`): a text that is exactly `"{{height}}"` takes a
+ * number, a list or an object as it is. The variables of a repeat inside the piece are left to it; every
+ * other variable of the piece must be given (pass a repeat's around as `"q": "{{q}}"`), and every `with`
+ * name used. A reference without `with` copies the piece as it is, its variables left to the repeats.
  */
 
 const text = messages.definitionCheck;
@@ -18,9 +25,73 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescape = (raw: string) => raw.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** Whether a value is a local reference: exactly `{ "$ref": "#…" }`. */
-function isLocalReference(value: unknown): value is { $ref: string } {
-  return isRecord(value) && Object.keys(value).length === 1 && typeof value.$ref === 'string' && value.$ref.startsWith('#');
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** Whether a value is a local reference: exactly `{ "$ref": "#…" }`, or with its parameters `with`. */
+function isLocalReference(value: unknown): value is { $ref: string; with?: unknown } {
+  if (!isRecord(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#')) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 || (keys.length === 2 && 'with' in value);
+}
+
+/** What filling a piece found: the `with` names it used, the variables no `with` name gives, the values that cannot go inside a text. */
+interface Fill {
+  used: Set<string>;
+  missing: Set<string>;
+  misplaced: Set<string>;
+}
+
+/**
+ * A copy of a piece with the `with` values in its texts; `bound` are the variables of the repeats around
+ * the part inside the piece, left for them.
+ */
+function fill(value: unknown, given: Record<string, unknown>, bound: Set<string>, found: Fill): unknown {
+  if (typeof value === 'string') {
+    return fillText(
+      value,
+      (name) => {
+        if (bound.has(name)) return undefined;
+        if (!Object.prototype.hasOwnProperty.call(given, name)) {
+          found.missing.add(name);
+          return undefined;
+        }
+        found.used.add(name);
+        return given[name];
+      },
+      (name) => found.misplaced.add(name),
+    );
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => {
+      if (!isRepeat(item)) return fill(item, given, bound, found);
+      // A repeat inside the piece: its entries may use the `with` values, its template its own variables.
+      const names = Array.isArray(item.repeat) ? item.repeat.flatMap((entry) => (isRecord(entry) ? Object.keys(entry) : [])) : [];
+      return { repeat: fill(item.repeat, given, bound, found), each: fill(item.each, given, new Set([...bound, ...names]), found) };
+    });
+  }
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, given, bound, found)]));
+}
+
+/** The piece with its parameters, or the mistakes of the reference's `with` at their pointers. */
+function withParameters(piece: unknown, given: unknown, name: string, from: string, walk: Walk): unknown {
+  const at = `${from}/with`;
+  if (!isRecord(given)) {
+    walk.errors.push({ pointer: at, message: text.withForm });
+    return piece;
+  }
+  const bad = Object.keys(given).filter((key) => !NAME.test(key));
+  for (const key of bad) walk.errors.push({ pointer: `${at}/${segment(key)}`, message: format(text.repeatName, { name: key }) });
+  if (bad.length > 0) return piece;
+  const found: Fill = { used: new Set(), missing: new Set(), misplaced: new Set() };
+  const value = fill(piece, given, new Set(), found);
+  const names = Object.keys(given).join(', ') || text.repeatNoVariables;
+  for (const variable of found.missing) walk.errors.push({ pointer: at, message: format(text.withMissing, { piece: name, name: variable, names }) });
+  for (const key of Object.keys(given)) {
+    if (!found.used.has(key)) walk.errors.push({ pointer: `${at}/${segment(key)}`, message: format(text.withUnused, { piece: name, name: key }) });
+  }
+  for (const key of found.misplaced) walk.errors.push({ pointer: `${at}/${segment(key)}`, message: format(text.withInText, { name: key }) });
+  return value;
 }
 
 /** The JSON with its local references followed, and where each copied piece was written. */
@@ -64,7 +135,8 @@ function follow(value: unknown, from: string, at: string, chain: string[], walk:
   }
   const piece = `/$defs/${keys.map(segment).join('/')}`;
   walk.origins.push({ at, from: piece });
-  return follow(structuredClone(target), piece, at, [...chain, name], walk);
+  const copy = follow(structuredClone(target), piece, at, [...chain, name], walk);
+  return 'with' in value ? withParameters(copy, value.with, name, from, walk) : copy;
 }
 
 /** The errors without repeats (a mistake inside a piece copied three times is one mistake). */

@@ -12,9 +12,10 @@ import { format, messages } from '../messages.ts';
  *     "each": { "label": "{{q}}", "content": [{ "kind": "bar", "title": "{{q}}. {{name}}: resumo", … }] } }
  *
  * stands for one copy of `each` per entry, in order, with every `{{variable}}` of its texts replaced
- * by the entry's value. The copies are made when a dashboard is resolved (`dashboardSource.ts`), so the
- * renderer, the server and the PDF only ever see the expanded layout. Not to be confused with the
- * layout's `kind: "repeat"` node, which repeats its content per row of a dataset when the data comes.
+ * by the entry's value (`fillText`, shared with `$ref`'s `with`: an entry's values are texts, a number
+ * written as its digits, so `"{{n}}"` stays a text; only a `with` value can make it a number or a
+ * list). The copies are made when a dashboard is resolved (`dashboardSource.ts`), so the renderer, the
+ * server and the PDF only ever see the expanded layout. Not to be confused with the layout's `kind: "repeat"` node, which repeats its content per row of a dataset when the data comes.
  */
 
 /** A template copied once per entry of `repeat`, in place of this item of the list. */
@@ -25,7 +26,10 @@ export interface Repeat<T> {
    * @minItems 1
    */
   repeat: Record<string, string | number>[];
-  /** The template: a copy per entry, each `{{variable}}` in its texts replaced by the entry's value. */
+  /**
+   * The template: a copy per entry, each `{{variable}}` in its texts replaced by the entry's value
+   * (always a text: a number entry is written as its digits).
+   */
   each: T;
 }
 
@@ -89,8 +93,10 @@ export interface ExportSource extends Omit<ExportSpec, 'layout'> {
 export interface DashboardFile extends Omit<DashboardDefinition, 'layout' | 'report' | 'exports'> {
   /**
    * Named pieces said once (a widget, a help text, a transform…), each copied wherever the file says
-   * `{ "$ref": "#/$defs/name" }` (`defs.ts`). Followed and removed when the file is read: no reader
-   * sees it, and a piece no reference uses is an error.
+   * `{ "$ref": "#/$defs/name" }` (`defs.ts`), or `{ "$ref": "#/$defs/name", "with": { "title": "…" } }`
+   * for a copy with each `{{variable}}` of its texts given a value (a whole `"{{variable}}"` may take a
+   * number or a list). Followed and removed when the file is read: no reader sees it, and a piece no
+   * reference uses is an error.
    */
   $defs?: Record<string, unknown>;
   /** The view's content. */
@@ -128,7 +134,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Whether an item of a list is a repeat (exactly the keys `repeat` and `each`). */
-function isRepeat(value: unknown): value is { repeat: unknown; each: unknown } {
+export function isRepeat(value: unknown): value is { repeat: unknown; each: unknown } {
   return isRecord(value) && 'repeat' in value && 'each' in value && Object.keys(value).length === 2;
 }
 
@@ -140,13 +146,35 @@ interface Walk {
   used: Set<string>[];
 }
 
-/** A text with the variables in scope replaced; a `{{name}}` no repeat around it gives a value is an error. */
-function substitute(value: string, scope: Map<string, string>, from: string, walk: Walk): string {
+/**
+ * A text with its `{{variable}}`s replaced: the one substitution of the grammar, shared by a repeat's
+ * copies and by a `$ref`'s `with` (`defs.ts`). A text that is exactly one `{{variable}}` whose value is
+ * not a text becomes that value (a number, a list, an object); inside a longer text a number is written
+ * in, and a list or an object cannot be (`misplaced` is told). `valueOf` gives a variable's value, or
+ * undefined to leave `{{name}}` as written (it reports the mistake, if one).
+ */
+export function fillText(value: string, valueOf: (name: string) => unknown, misplaced: (name: string) => void = () => {}): unknown {
+  const whole = /^\{\{([^{}]*)\}\}$/.exec(value);
+  if (whole) {
+    const found = valueOf(whole[1]!);
+    return found === undefined ? value : found;
+  }
   return value.replace(VARIABLE, (match, name: string) => {
+    const found = valueOf(name);
+    if (found === undefined) return match;
+    if (typeof found === 'string' || typeof found === 'number' || typeof found === 'boolean') return String(found);
+    misplaced(name);
+    return match;
+  });
+}
+
+/** A text with the variables in scope replaced; a `{{name}}` no repeat around it gives a value is an error. */
+function substitute(value: string, scope: Map<string, string>, from: string, walk: Walk): unknown {
+  return fillText(value, (name) => {
     const found = scope.get(name);
     if (found === undefined) {
       walk.errors.push({ pointer: from, message: format(text.repeatUnknownVariable, { name, names: [...scope.keys()].join(', ') || text.repeatNoVariables }) });
-      return match;
+      return undefined;
     }
     for (const used of walk.used) used.add(name);
     return found;
@@ -181,7 +209,7 @@ function entriesOf(repeat: unknown, scope: Map<string, string>, from: string, wa
       } else if (typeof value !== 'string' && typeof value !== 'number') {
         walk.errors.push({ pointer: `${at}/${segment(name)}`, message: format(text.repeatValue, { name }) });
         valid = false;
-      } else values.set(name, typeof value === 'string' ? substitute(value, scope, `${at}/${segment(name)}`, walk) : String(value));
+      } else values.set(name, typeof value === 'string' ? String(substitute(value, scope, `${at}/${segment(name)}`, walk)) : String(value));
     }
     return values;
   });

@@ -129,3 +129,83 @@ describe('a dashboard with $defs', () => {
     expect(parseDashboard(missing)).toEqual({ ok: false, errors: [{ pointer: '/$defs/chart/title/$ref', message: 'A referência "../nada.json#/title" aponta para um arquivo que não existe.' }] });
   });
 });
+
+describe('a reference with parameters ("with")', () => {
+  const chart = { ...bar, title: '{{title}}', height: '{{height}}', where: [{ field: 'label', in: '{{names}}' }] };
+
+  it('copies the piece with each variable replaced; a whole "{{variable}}" takes a number or a list as it is', () => {
+    const file = {
+      layout: [
+        { $ref: '#/$defs/chart', with: { title: 'Competências 1 a 5', height: 300, names: ['A', 'B'] } },
+        { $ref: '#/$defs/chart', with: { title: 'Competências 6 a 10', height: 320, names: ['C'] } },
+      ],
+      $defs: { chart },
+    };
+    const resolved = resolveLocalReferences(file);
+    expect(resolved.ok && resolved.value).toEqual({
+      layout: [
+        { ...bar, title: 'Competências 1 a 5', height: 300, where: [{ field: 'label', in: ['A', 'B'] }] },
+        { ...bar, title: 'Competências 6 a 10', height: 320, where: [{ field: 'label', in: ['C'] }] },
+      ],
+    });
+  });
+
+  it('writes a number inside a longer text, fills the pieces a piece refers to, and passes a value on to a piece with parameters', () => {
+    const file = {
+      layout: [{ $ref: '#/$defs/section', with: { n: 2, title: 'Resumo' } }],
+      $defs: {
+        section: { kind: 'section', title: 'Parte {{n}}: {{title}}', content: [{ $ref: '#/$defs/help' }, { $ref: '#/$defs/titled', with: { label: '{{title}} ({{n}})' } }] },
+        help: { text: 'Ajuda da parte {{n}}' },
+        titled: { kind: 'legend', title: '{{label}}' },
+      },
+    };
+    const resolved = resolveLocalReferences(file);
+    expect(resolved.ok && resolved.value).toEqual({
+      layout: [{ kind: 'section', title: 'Parte 2: Resumo', content: [{ text: 'Ajuda da parte 2' }, { kind: 'legend', title: 'Resumo (2)' }] }],
+    });
+  });
+
+  it('leaves the variables of a repeat inside the piece to the repeat, and takes a repeat around only as a passed value', () => {
+    const file = dashboard(
+      [
+        {
+          repeat: [{ q: '1' }, { q: '2' }],
+          each: { $ref: '#/$defs/section', with: { title: 'Pergunta {{q}}', q: '{{q}}' } },
+        },
+      ],
+      { $defs: { section: { kind: 'section', title: '{{title}}', content: [{ repeat: [{ part: 'a' }, { part: 'b' }], each: { ...bar, title: '{{q}}{{part}}' } }] } } },
+    );
+    const section = (q: string) => ({ kind: 'section', title: `Pergunta ${q}`, content: [{ ...bar, title: `${q}a` }, { ...bar, title: `${q}b` }] });
+    expect(resolveDashboard(file, () => undefined)).toEqual({ ok: true, value: dashboard([section('1'), section('2')]) });
+  });
+
+  it('refuses a variable the reference does not give, a name the piece does not use, a list inside a text and a "with" that is no object, each at its pointer', () => {
+    const file = {
+      layout: [
+        { $ref: '#/$defs/chart', with: { title: 'A', height: 300 } },
+        { kind: 'section', content: [{ $ref: '#/$defs/chart', with: { title: 'B', height: 300, names: ['x'], colour: 'verde' } }] },
+        { $ref: '#/$defs/label', with: { names: ['x', 'y'] } },
+        { $ref: '#/$defs/label', with: 'A' },
+        { $ref: '#/$defs/label', with: { 'o nome': 'A', names: 'B' } },
+      ],
+      $defs: { chart, label: { kind: 'legend', title: 'Nomes: {{names}}' } },
+    };
+    expect(resolveLocalReferences(file)).toEqual({
+      ok: false,
+      errors: [
+        { pointer: '/layout/0/with', message: 'a peça "chart" usa a variável "{{names}}", que este "with" não dá (dá: title, height)' },
+        { pointer: '/layout/1/content/0/with/colour', message: 'a peça "chart" não usa a variável "colour": use "{{colour}}" na peça ou apague-a de "with"' },
+        { pointer: '/layout/2/with/names', message: 'o valor de "names" não é um texto nem um número: só pode ser o texto inteiro ("{{names}}"), não parte de um texto' },
+        { pointer: '/layout/3/with', message: '"with" dá valores às variáveis da peça: um objeto como { "title": "Competências 1 a 5" }' },
+        { pointer: '/layout/4/with/o nome', message: '"o nome" não serve como nome de variável: use letras, números e _, começando por uma letra' },
+      ],
+    });
+  });
+
+  it('reports an error of a filled piece at the piece in $defs', () => {
+    const file = dashboard([{ $ref: '#/$defs/chart', with: { height: 'alto' } }, { $ref: '#/$defs/chart', with: { height: 200 } }], { $defs: { chart: { ...bar, height: '{{height}}' } } });
+    expect(parseDashboard(file)).toEqual({ ok: false, errors: [{ pointer: '/$defs/chart/height', message: 'deve ser um número' }] });
+    const fine = dashboard([{ $ref: '#/$defs/chart', with: { height: 200 } }], { $defs: { chart: { ...bar, height: '{{height}}' } } });
+    expect(parseDashboard(fine)).toEqual({ ok: true, value: dashboard([{ ...bar, height: 200 }]) });
+  });
+});

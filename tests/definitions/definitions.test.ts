@@ -71,10 +71,11 @@ describe('the dashboards', () => {
       draft.datasets.gaps = { from: 'likert', transforms: [{ op: 'filter', where: [{ field: 'tag', in: ['inexistente'] }] }] };
       draft.datasets.people = { query: 'scores', types: [8] };
       draft.datasets.rings = { query: 'summary', types: [8], transforms: [{ op: 'unpivot', fields: ['semNome'] }] };
-      const tabs = draft.layout[0] as { tabs: { content: { dataset?: string; category?: string }[] }[] };
-      // Each statement tab: the names, the colours' legend, the bar chart.
-      tabs.tabs[0]!.content[2]!.dataset = 'inexistente';
-      tabs.tabs[1]!.content[2]!.category = 'campoInexistente';
+      const tabs = draft.layout[0] as { tabs: { content: { dataset?: string }[] }[] };
+      tabs.tabs[4]!.content[0]!.dataset = 'inexistente';
+      // The four statement tabs are one piece with parameters: the names, the colours' legend, the bar chart, the justifications.
+      const file = draft as unknown as { $defs: { pageTab: { content: { category?: string }[] } } };
+      file.$defs.pageTab.content[2]!.category = 'campoInexistente';
     });
     const result = parseDashboard(broken, byType);
     expect(result.ok).toBe(false);
@@ -85,8 +86,8 @@ describe('the dashboards', () => {
         expect.stringMatching(/^\/datasets\/gaps\/transforms\/0\/where\/0\/in\/0: nenhuma opção tem a tag "inexistente"/),
         expect.stringMatching(/^\/datasets\/people: linhas por pessoa/),
         expect.stringMatching(/^\/datasets\/rings\/transforms\/0\/fields\/0: não existe a pontuação "semNome"/),
-        expect.stringMatching(/^\/layout\/0\/tabs\/0\/content\/2\/dataset: não existe o conjunto de dados "inexistente"/),
-        expect.stringMatching(/^\/layout\/0\/tabs\/1\/content\/2\/category: campo "campoInexistente" desconhecido/),
+        expect.stringMatching(/^\/layout\/0\/tabs\/4\/content\/0\/dataset: não existe o conjunto de dados "inexistente"/),
+        expect.stringMatching(/^\/\$defs\/pageTab\/content\/2\/category: campo "campoInexistente" desconhecido/),
       ]),
     );
     expect(parseDashboard({ ...base, filters: ['empresa'] }, byType).ok).toBe(false);

@@ -310,21 +310,31 @@ describe('dashboards', () => {
   it('name only existing datasets, questions and fields, each error at its JSON path', () => {
     const broken = structuredClone(dashboards.get(8)!) as unknown as {
       datasets: Record<string, { questions?: string[]; transforms?: { where?: { field: string }[] }[] }>;
-      layout: { tabs: { content: Record<string, unknown>[] }[] }[];
+      $defs: { pageTab: { content: Record<string, unknown>[] } };
     };
     broken.datasets.likert!.questions![2] = '9.9';
     broken.datasets.respondents!.transforms![0]!.where![0]!.field = 'feito';
-    // Each statement tab: the names, the colours' legend, the bar chart, the justifications.
-    broken.layout[0]!.tabs[1]!.content[3]!.dataset = 'justificativas';
-    broken.layout[0]!.tabs[2]!.content[2]!.category = 'pergunta';
-    broken.layout[0]!.tabs[3]!.content[2]!.detail = 'resposta';
+    // The four statement tabs are one piece with parameters: the names, the colours' legend, the bar chart, the justifications.
+    broken.$defs.pageTab.content[3]!.dataset = 'justificativas';
+    broken.$defs.pageTab.content[2]!.category = 'pergunta';
+    broken.$defs.pageTab.content[2]!.detail = 'resposta';
     const errors = errorsOfDashboard(broken);
     expect(errors).toEqual([
       { pointer: '/datasets/likert/questions/2', message: 'não existe a pergunta "9.9" nos tipos 8' },
       { pointer: '/datasets/respondents/transforms/0/where/0/field', message: expect.stringMatching(/^campo "feito" desconhecido \(as linhas têm: evaluation, /) },
-      { pointer: '/layout/0/tabs/1/content/3/dataset', message: 'não existe o conjunto de dados "justificativas"' },
-      { pointer: '/layout/0/tabs/2/content/2/category', message: expect.stringMatching(/^campo "pergunta" desconhecido no conjunto "likert"/) },
-      { pointer: '/layout/0/tabs/3/content/2/detail', message: expect.stringMatching(/^campo "resposta" desconhecido no conjunto "likert"/) },
+      { pointer: '/$defs/pageTab/content/2/category', message: expect.stringMatching(/^campo "pergunta" desconhecido no conjunto "likert"/) },
+      { pointer: '/$defs/pageTab/content/2/detail', message: expect.stringMatching(/^campo "resposta" desconhecido no conjunto "likert"/) },
+      { pointer: '/$defs/pageTab/content/3/dataset', message: 'não existe o conjunto de dados "justificativas"' },
+    ]);
+  });
+
+  it("refuse a statement tab's parameters that do not fit its piece, at the reference", () => {
+    const broken = structuredClone(dashboards.get(8)!) as unknown as { layout: { tabs: { with: Record<string, unknown> }[] }[] };
+    const { title, ...rest } = broken.layout[0]!.tabs[2]!.with;
+    broken.layout[0]!.tabs[2]!.with = { ...rest, titulo: title };
+    expect(errorsOfDashboard(broken)).toEqual([
+      { pointer: '/layout/0/tabs/2/with', message: 'a peça "pageTab" usa a variável "{{title}}", que este "with" não dá (dá: page, questions, titulo)' },
+      { pointer: '/layout/0/tabs/2/with/titulo', message: 'a peça "pageTab" não usa a variável "titulo": use "{{titulo}}" na peça ou apague-a de "with"' },
     ]);
   });
 

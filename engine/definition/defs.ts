@@ -34,18 +34,19 @@ function isLocalReference(value: unknown): value is { $ref: string; with?: unkno
   return keys.length === 1 || (keys.length === 2 && 'with' in value);
 }
 
-/** What filling a piece found: the `with` names it used, the variables no `with` name gives, the values that cannot go inside a text. */
+/** What filling a piece found: the `with` names it used, the variables no `with` name gives, the values that cannot go inside a text, and where a value went (pointer → name). */
 interface Fill {
   used: Set<string>;
   missing: Set<string>;
   misplaced: Set<string>;
+  places: Map<string, string>;
 }
 
 /**
  * A copy of a piece with the `with` values in its texts; `bound` are the variables of the repeats around
- * the part inside the piece, left for them.
+ * the part inside the piece, left for them; `at` is the part's pointer.
  */
-function fill(value: unknown, given: Record<string, unknown>, bound: Set<string>, found: Fill): unknown {
+function fill(value: unknown, given: Record<string, unknown>, bound: Set<string>, at: string, found: Fill): unknown {
   if (typeof value === 'string') {
     return fillText(
       value,
@@ -56,41 +57,45 @@ function fill(value: unknown, given: Record<string, unknown>, bound: Set<string>
           return undefined;
         }
         found.used.add(name);
+        if (!found.places.has(at)) found.places.set(at, name);
         return given[name];
       },
       (name) => found.misplaced.add(name),
     );
   }
   if (Array.isArray(value)) {
-    return value.map((item) => {
-      if (!isRepeat(item)) return fill(item, given, bound, found);
+    return value.map((item, index) => {
+      const place = `${at}/${index}`;
+      if (!isRepeat(item)) return fill(item, given, bound, place, found);
       // A repeat inside the piece: its entries may use the `with` values, its template its own variables.
       const names = Array.isArray(item.repeat) ? item.repeat.flatMap((entry) => (isRecord(entry) ? Object.keys(entry) : [])) : [];
-      return { repeat: fill(item.repeat, given, bound, found), each: fill(item.each, given, new Set([...bound, ...names]), found) };
+      return { repeat: fill(item.repeat, given, bound, `${place}/repeat`, found), each: fill(item.each, given, new Set([...bound, ...names]), `${place}/each`, found) };
     });
   }
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, given, bound, found)]));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, given, bound, `${at}/${segment(key)}`, found)]));
 }
 
 /** The piece with its parameters, or the mistakes of the reference's `with` at their pointers. */
-function withParameters(piece: unknown, given: unknown, name: string, from: string, walk: Walk): unknown {
-  const at = `${from}/with`;
+function withParameters(piece: unknown, given: unknown, name: string, from: string, at: string, walk: Walk): unknown {
+  const own = `${from}/with`;
   if (!isRecord(given)) {
-    walk.errors.push({ pointer: at, message: text.withForm });
+    walk.errors.push({ pointer: own, message: text.withForm });
     return piece;
   }
   const bad = Object.keys(given).filter((key) => !NAME.test(key));
-  for (const key of bad) walk.errors.push({ pointer: `${at}/${segment(key)}`, message: format(text.repeatName, { name: key }) });
+  for (const key of bad) walk.errors.push({ pointer: `${own}/${segment(key)}`, message: format(text.repeatName, { name: key }) });
   if (bad.length > 0) return piece;
-  const found: Fill = { used: new Set(), missing: new Set(), misplaced: new Set() };
-  const value = fill(piece, given, new Set(), found);
+  const found: Fill = { used: new Set(), missing: new Set(), misplaced: new Set(), places: new Map() };
+  const value = fill(piece, given, new Set(), at, found);
   const names = Object.keys(given).join(', ') || text.repeatNoVariables;
-  for (const variable of found.missing) walk.errors.push({ pointer: at, message: format(text.withMissing, { piece: name, name: variable, names }) });
+  for (const variable of found.missing) walk.errors.push({ pointer: own, message: format(text.withMissing, { piece: name, name: variable, names }) });
   for (const key of Object.keys(given)) {
-    if (!found.used.has(key)) walk.errors.push({ pointer: `${at}/${segment(key)}`, message: format(text.withUnused, { piece: name, name: key }) });
+    if (!found.used.has(key)) walk.errors.push({ pointer: `${own}/${segment(key)}`, message: format(text.withUnused, { piece: name, name: key }) });
   }
-  for (const key of found.misplaced) walk.errors.push({ pointer: `${at}/${segment(key)}`, message: format(text.withInText, { name: key }) });
+  for (const key of found.misplaced) walk.errors.push({ pointer: `${own}/${segment(key)}`, message: format(text.withInText, { name: key }) });
+  // A mistake in a value `with` gave is the reference's: found there, not in the piece.
+  for (const [place, key] of found.places) walk.origins.push({ at: place, from: `${own}/${segment(key)}`, given: true });
   return value;
 }
 
@@ -136,7 +141,7 @@ function follow(value: unknown, from: string, at: string, chain: string[], walk:
   const piece = `/$defs/${keys.map(segment).join('/')}`;
   walk.origins.push({ at, from: piece });
   const copy = follow(structuredClone(target), piece, at, [...chain, name], walk);
-  return 'with' in value ? withParameters(copy, value.with, name, from, walk) : copy;
+  return 'with' in value ? withParameters(copy, value.with, name, from, at, walk) : copy;
 }
 
 /** The errors without repeats (a mistake inside a piece copied three times is one mistake). */
@@ -171,12 +176,15 @@ export function resolveLocalReferences(json: unknown): LocalResolution {
 /**
  * Where an error found in the JSON with its local references followed lies in the file: inside a copied
  * piece, in the piece in `$defs`; at the place of a reference itself (a piece that does not fit there),
- * at the reference.
+ * at the reference; in a value a reference's `with` gave (a whole text, or a text it was written into),
+ * at that value in the `with`.
  */
 export function locateInDefs(error: DefinitionError, origins: Origin[]): DefinitionError {
   let best: Origin | undefined;
   for (const origin of origins) {
-    if (error.pointer.startsWith(`${origin.at}/`) && (!best || origin.at.length > best.at.length)) best = origin;
+    const inside = error.pointer.startsWith(`${origin.at}/`) || (origin.given === true && error.pointer === origin.at);
+    // The later of two at one place is the nearer: a piece a piece refers to, the outer `with` that filled a value.
+    if (inside && (!best || origin.at.length >= best.at.length)) best = origin;
   }
   return best ? { pointer: `${best.from}${error.pointer.slice(best.at.length)}`, message: error.message } : error;
 }

@@ -113,6 +113,8 @@ export interface Origin {
   at: string;
   /** Pointer in the file as written. */
   from: string;
+  /** Whether the part is a value a `$ref`'s `with` gave (`defs.ts`): an error at the part itself is placed at the value too. */
+  given?: boolean;
   /** The values of the copy (a repeat's entry), when the part is one. */
   copy?: Record<string, string>;
 }

@@ -202,9 +202,22 @@ describe('a reference with parameters ("with")', () => {
     });
   });
 
-  it('reports an error of a filled piece at the piece in $defs', () => {
-    const file = dashboard([{ $ref: '#/$defs/chart', with: { height: 'alto' } }, { $ref: '#/$defs/chart', with: { height: 200 } }], { $defs: { chart: { ...bar, height: '{{height}}' } } });
-    expect(parseDashboard(file)).toEqual({ ok: false, errors: [{ pointer: '/$defs/chart/height', message: 'deve ser um número' }] });
+  it('reports an error in a value "with" gave at that value in the reference, and an error of the piece once, at the piece', () => {
+    const file = dashboard(
+      [
+        { $ref: '#/$defs/chart', with: { height: 'alto', title: 'A' } },
+        { kind: 'section', content: [{ $ref: '#/$defs/chart', with: { height: 200, title: 5 } }] },
+      ],
+      { $defs: { chart: { ...bar, title: '{{title}}', height: '{{height}}', min: 'zero' } } },
+    );
+    expect(parseDashboard(file)).toEqual({
+      ok: false,
+      errors: [
+        { pointer: '/layout/0/with/height', message: 'deve ser um número' },
+        { pointer: '/$defs/chart/min', message: 'deve ser um número' },
+        { pointer: '/layout/1/content/0/with/title', message: 'deve ser um texto' },
+      ],
+    });
     const fine = dashboard([{ $ref: '#/$defs/chart', with: { height: 200 } }], { $defs: { chart: { ...bar, height: '{{height}}' } } });
     expect(parseDashboard(fine)).toEqual({ ok: true, value: dashboard([{ ...bar, height: 200 }]) });
   });

@@ -82,6 +82,24 @@ function findServer(): number | undefined {
   return undefined;
 }
 
+/** CPU time (ms) a process's main thread and its other threads (GC helpers, workers, libuv) have used so far. */
+function threadsOf(pid: number): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = tid === String(pid) ? 'main thread' : 'other threads';
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      found.set(name, (found.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+const threadCpu = new Map<string, number>();
+let threadMarks = new Map<string, number>();
+
 /** CPU time (user + system, ms) a process has used so far. */
 function cpuOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -101,6 +119,11 @@ const result = await compareSubmissions({
     const server = serverPid === undefined ? 0 : cpuOf(serverPid);
     const own = process.cpuUsage();
     const self = (own.user + own.system) / 1000;
+    if (side === 0 && serverPid !== undefined) {
+      const threads = threadsOf(serverPid);
+      if (phase === 'end') for (const [name, ms] of threads) threadCpu.set(name, (threadCpu.get(name) ?? 0) + ms - (threadMarks.get(name) ?? 0));
+      threadMarks = threads;
+    }
     if (phase === 'start') {
       roundStart = now;
       marks = [server, self];
@@ -116,6 +139,7 @@ const names = ['route', 'repository functions', 'plain SQL'];
 for (const [side, [server, self]] of cpu.entries()) {
   console.log(`CPU per submission, ${names[side]}: server ${(server / n).toFixed(3)} ms, bench process ${(self / n).toFixed(3)} ms`);
 }
+console.log(`the server's threads during the route's rounds, CPU ms per submission: ${[...threadCpu].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${(ms / n).toFixed(3)}`).join(', ')}`);
 const routeWall = windows.reduce((sum, [start, end]) => sum + Number(end - start) / 1e6, 0);
 console.log(`the server used ${((100 * cpu[0]![0]) / routeWall).toFixed(0)}% of a core during the route's rounds`);
 console.log(`${result.backend}: route ${result.http.perSecond.toFixed(0)}/s, repository ${result.repository.perSecond.toFixed(0)}/s, plain ${result.plain.perSecond.toFixed(0)}/s, ratio ${result.ratio.toFixed(2)}x`);

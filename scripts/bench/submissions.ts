@@ -12,9 +12,10 @@
  * database's own work.
  *
  * One server is started on a fresh database (a PGlite data directory, or a new database on the
- * PostgreSQL server) and creates 3N PSS-14 evaluations through the API. On PGlite, whose data directory
- * one process holds at a time, the server is stopped, its directory copied for the baselines and the
- * server started again on the original. The three sides then run in alternating rounds (ROUND
+ * PostgreSQL server) and creates 3(N + WARMUP) PSS-14 evaluations through the API. On PGlite, whose data
+ * directory one process holds at a time, the server is stopped, its directory copied for the baselines and
+ * the server started again on the original. Each side first submits WARMUP evaluations, not counted (see
+ * `warmup`); the three sides then run in alternating rounds (ROUND
  * submissions of the route, of the repository functions, of plain SQL, again…), CONCURRENCY at a time
  * each, so a machine busy with other work slows all three alike; the route's requests come from
  * loopback addresses (the public rate limit counts per address).
@@ -68,6 +69,13 @@ export interface SubmissionOptions {
   concurrency?: number;
   /** Submissions of one side per round. Default 100. */
   round?: number;
+  /**
+   * Submissions of each side before the measured rounds, not counted (a round's worth by default): the
+   * server and this process have just opened their databases, and the first few hundred transactions run
+   * PGlite's WebAssembly and the JavaScript around it before V8 has optimised them (seen as several times
+   * the steady CPU time a submission in the first round, most of it on V8's compiler threads).
+   */
+  warmup?: number;
   /** A PostgreSQL server URL (a new database is made on it and dropped); absent: PGlite. */
   postgresUrl?: string;
   /** Extra environment for the server (e.g. LOG_LEVEL). */
@@ -105,8 +113,11 @@ class Side {
     private readonly submit: Submit,
   ) {}
 
-  /** Submits evaluations [from, to), `concurrency` at a time. */
-  async round(from: number, to: number, concurrency: number): Promise<void> {
+  /** Submits evaluations [from, to), `concurrency` at a time; a warm-up round (`counted` false) leaves no figures. */
+  async round(from: number, to: number, concurrency: number, counted = true): Promise<void> {
+    const latencies = this.latencies.length;
+    const ok = this.ok;
+    const errors = new Map(this.errors);
     let next = from;
     const started = performance.now();
     await Promise.all(
@@ -126,6 +137,13 @@ class Side {
         }
       }),
     );
+    if (!counted) {
+      this.latencies.length = latencies;
+      this.ok = ok;
+      this.errors.clear();
+      for (const [failure, count] of errors) this.errors.set(failure, count);
+      return;
+    }
     this.milliseconds += performance.now() - started;
     this.attempted += to - from;
   }
@@ -225,6 +243,7 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
   const n = options.n ?? 1000;
   const concurrency = options.concurrency ?? 16;
   const roundSize = options.round ?? 100;
+  const warmup = options.warmup ?? roundSize;
   const postgres = options.postgresUrl ? await emptyPostgresDatabase(options.postgresUrl) : undefined;
   const databaseUrl = postgres?.url;
   const durable = !['0', 'false'].includes(options.env?.PGLITE_DURABLE ?? '');
@@ -237,7 +256,8 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
   try {
     server = await start();
     const token = await adminToken(server);
-    const evaluations = await createEvaluations(server, token, 3 * n, 13);
+    const perSide = n + warmup;
+    const evaluations = await createEvaluations(server, token, 3 * perSide, 13);
     // Creating them queued an e-mail each: let the queue drain first, or its work would be counted
     // against the route (the baselines run with no server at all).
     await drainOutbox(server, token, evaluations.length);
@@ -249,10 +269,11 @@ export async function compareSubmissions(options: SubmissionOptions = {}): Promi
     }
     database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: copyDir, durable });
     const sides = [
-      new Side(evaluations.slice(0, n), http.submit),
-      new Side(evaluations.slice(n, 2 * n), throughRepositories(database)),
-      new Side(evaluations.slice(2 * n), plainSql(database)),
+      new Side(evaluations.slice(0, perSide), http.submit),
+      new Side(evaluations.slice(perSide, 2 * perSide), throughRepositories(database)),
+      new Side(evaluations.slice(2 * perSide), plainSql(database)),
     ] as const;
+    for (const side of sides) await side.round(n, perSide, concurrency, false);
     for (let from = 0; from < n; from += roundSize) {
       for (const [index, side] of sides.entries()) {
         options.onRound?.(index, 'start');

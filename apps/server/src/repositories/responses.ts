@@ -71,9 +71,10 @@ export async function submitResponses(db: Db, id: string, now: Date, answers: (t
   try {
     await connection.query('BEGIN');
     try {
-      const target = (await connection.query<SubmissionTarget>(CLAIM, claimParams)).rows[0];
+      // Named: each pooled connection parses and plans them once (the insert once per answer count).
+      const target = (await connection.query<SubmissionTarget>({ name: 'submission-claim', text: CLAIM, values: claimParams })).rows[0];
       const items = target ? answers(target) : [];
-      if (items.length > 0) await connection.query(insertStatement(items.length), insertValues(id, items));
+      if (items.length > 0) await connection.query({ name: `submission-insert-${items.length}`, text: insertStatement(items.length), values: insertValues(id, items) });
       await connection.query('COMMIT');
       return target !== undefined;
     } catch (error) {

@@ -34,6 +34,9 @@ function isLocalReference(value: unknown): value is { $ref: string; with?: unkno
   return keys.length === 1 || (keys.length === 2 && 'with' in value);
 }
 
+/** In `bound`: every variable, inside a repeat whose entries are not known yet (another file's). */
+const ANY = '*';
+
 /** What filling a piece found: the `with` names it used, the variables no `with` name gives, the values that cannot go inside a text, and where a value went (pointer → name). */
 interface Fill {
   used: Set<string>;
@@ -53,7 +56,7 @@ function fill(value: unknown, given: Record<string, unknown>, bound: Set<string>
       (name) => {
         if (bound.has(name)) return undefined;
         if (!Object.prototype.hasOwnProperty.call(given, name)) {
-          found.missing.add(name);
+          if (!bound.has(ANY)) found.missing.add(name);
           return undefined;
         }
         found.used.add(name);
@@ -67,8 +70,9 @@ function fill(value: unknown, given: Record<string, unknown>, bound: Set<string>
     return value.map((item, index) => {
       const place = `${at}/${index}`;
       if (!isRepeat(item)) return fill(item, given, bound, place, found);
-      // A repeat inside the piece: its entries may use the `with` values, its template its own variables.
-      const names = Array.isArray(item.repeat) ? item.repeat.flatMap((entry) => (isRecord(entry) ? Object.keys(entry) : [])) : [];
+      // A repeat inside the piece: its entries may use the `with` values, its template its own variables
+      // (any, when its entries are another file's, not yet read).
+      const names = Array.isArray(item.repeat) ? item.repeat.flatMap((entry) => (isRecord(entry) ? Object.keys(entry) : [])) : [ANY];
       return { repeat: fill(item.repeat, given, bound, `${place}/repeat`, found), each: fill(item.each, given, new Set([...bound, ...names]), `${place}/each`, found) };
     });
   }

@@ -179,6 +179,17 @@ describe('a reference with parameters ("with")', () => {
     expect(resolveDashboard(file, () => undefined)).toEqual({ ok: true, value: dashboard([section('1'), section('2')]) });
   });
 
+  it("leaves to a repeat inside the piece whose entries are another file's every variable it does not give", () => {
+    const file = dashboard([{ $ref: '#/$defs/section', with: { title: 'Blocos' } }], {
+      $defs: { section: { kind: 'section', title: '{{title}}', content: [{ repeat: { $ref: '../blocks.json#/list' }, each: { ...bar, title: '{{title}}: {{block}}' } }] } },
+    });
+    const lookup = (name: string) => (name === '../blocks' ? { list: [{ block: 'A' }, { block: 'B' }] } : undefined);
+    expect(resolveDashboard(file, lookup)).toEqual({
+      ok: true,
+      value: dashboard([{ kind: 'section', title: 'Blocos', content: [{ ...bar, title: 'Blocos: A' }, { ...bar, title: 'Blocos: B' }] }]),
+    });
+  });
+
   it('refuses a variable the reference does not give, a name the piece does not use, a list inside a text and a "with" that is no object, each at its pointer', () => {
     const file = {
       layout: [

@@ -122,6 +122,10 @@ describe('versioned questionnaires', () => {
 
     // Validated with its own key: the old evaluation needs no question 15, the new one does.
     const oldAnswers = allAnswers(4, ids);
+    // Answers the current version (2.0) takes are not the old link's: against 1.0, question 15 does not exist.
+    const ahead = await submit(app, before, first!.id, allAnswers(4, [...ids, '15']));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().message).toBe('A questão 15 não existe neste questionário.');
     expect((await submit(app, before, first!.id, oldAnswers)).statusCode).toBe(201);
     const missing = await submit(app, after, second!.id, allAnswers(0, ids));
     expect(missing.statusCode).toBe(400);

@@ -87,6 +87,73 @@ export async function submitResponses(db: Db, id: string, now: Date, answers: (t
   }
 }
 
+/** A submission whose answers were checked against its type's current version, before any I/O. */
+export interface CheckedSubmission {
+  id: string;
+  now: Date;
+  type: number;
+  /** The current version of the type's questionnaire, the one the answers were checked against. */
+  version: string;
+  evaluator: number;
+  /** The rated person and sector the body names (null: not named, not checked). */
+  rated: number | null;
+  ratedSector: number | null;
+  items: WireItem[];
+}
+
+/** The one statement of `storeChecked` for `count` answers, built once per count. */
+const checkedStatements = new Map<number, string>();
+function checkedStatement(count: number): string {
+  let text = checkedStatements.get(count);
+  if (text === undefined) {
+    const values = Array.from({ length: count }, (_, index) => `(${index}, $${2 * index + 8}::text, $${2 * index + 9}::text)`);
+    const store =
+      count === 0
+        ? ''
+        : `, stored AS (INSERT INTO responses (evaluation_id, question, response)
+            SELECT claimed.id, item.question, item.response FROM claimed, (VALUES ${values.join(', ')}) AS item(position, question, response)
+            ORDER BY item.position RETURNING 1)`;
+    text = `WITH claimed AS (UPDATE evaluations SET done = true
+        WHERE id = $1 AND NOT done AND (expire_at IS NULL OR expire_at >= $2)
+          AND type_evaluation = $3 AND definition_version = $4 AND user_id = $5
+          AND ($6::integer IS NULL OR coalesce(rated, user_id) = $6::integer)
+          AND ($7::integer IS NULL OR rated_sector = $7::integer)
+        RETURNING id)${store}
+      SELECT count(*)::integer AS claimed FROM claimed`;
+    checkedStatements.set(count, text);
+  }
+  return text;
+}
+
+/**
+ * The common case of a submission in one statement: claims the evaluation if it is open at `now` AND is
+ * what the answers were checked against (its type, its questionnaire version, the evaluator and the
+ * rated person or sector the body named), and stores the answers in their order, atomically. False,
+ * storing nothing, in any other case (unknown, done, expired, another version, other ids): the caller
+ * then takes `submitResponses`, which checks against what the evaluation really is and says why. The
+ * conditional UPDATE still lets exactly one of two simultaneous submissions through.
+ */
+export async function storeChecked(db: Db, submission: CheckedSubmission): Promise<boolean> {
+  const { items } = submission;
+  const values: (string | number | null)[] = [
+    submission.id,
+    submission.now.toISOString(),
+    submission.type,
+    submission.version,
+    submission.evaluator,
+    submission.rated,
+    submission.ratedSector,
+  ];
+  for (const item of items) values.push(item.question, item.response);
+  const text = checkedStatement(items.length);
+  const driver = driverOf(db);
+  const result =
+    driver.kind === 'pglite'
+      ? await driver.client.query<{ claimed: number }>(text, values)
+      : await driver.pool.query<{ claimed: number }>({ name: `submission-checked-${items.length}`, text, values });
+  return Number(result.rows[0]?.claimed) === 1;
+}
+
 /** Stores the wire items of one evaluation in one statement, in their order (call inside the submission's transaction). */
 export async function insertResponses(db: Db | Tx, evaluationId: string, items: WireItem[]): Promise<void> {
   if (items.length === 0) return;

@@ -13,7 +13,7 @@ import { questionnaireOf, scoringEditions, type Definitions } from '../definitio
 import { MAJOR, NOT_SELF } from '../repositories/results/scope.ts';
 import { findCompany } from '../repositories/companies.ts';
 import { doneEvaluationsScope, doneEvaluationTypes, findEvaluation, type DoneFilter } from '../repositories/evaluations.ts';
-import { submitResponses, type SubmissionTarget } from '../repositories/responses.ts';
+import { storeChecked, submitResponses, type CheckedSubmission, type SubmissionTarget } from '../repositories/responses.ts';
 import { scoreEvaluations } from '../repositories/results/scoreSql.ts';
 import { anonymousTypes, scoreAnonymousGroups, type ScoredGroup, type WithheldScores } from '../results/anonymity.ts';
 import { scoringKeyOf } from '../results/scoringKeys.ts';
@@ -55,6 +55,29 @@ function checkedAnswers(definitions: Definitions, body: Submission, evaluation: 
 }
 
 /**
+ * The submission checked, before any I/O, against its type's current version (the one nearly every open
+ * link has): the wire items to store, or null when that cannot be said without the evaluation (a type
+ * without a current questionnaire, a staff form, answers refused by the current version: the stored
+ * evaluation then decides, and says why).
+ */
+function checkedAgainstCurrent(definitions: Definitions, body: Submission, id: string, now: Date): CheckedSubmission | null {
+  const current = definitions.versions.get(body.type_evaluation)?.at(-1);
+  if (!current || current.definition.staff) return null;
+  const decoded = decodeAnswers(current.definition, body.questions);
+  if (decoded.errors.length > 0 || submissionErrors(current.definition, decoded.answers).length > 0) return null;
+  return {
+    id,
+    now,
+    type: body.type_evaluation,
+    version: current.version,
+    evaluator: body.evaluator_user_id,
+    rated: body.rated_user_id ?? null,
+    ratedSector: body.rated_sector_id ?? null,
+    items: encodeAnswers(current.definition, decoded.answers),
+  };
+}
+
+/**
  * `POST /tableresponse/multiple` (public) stores a submission after checking it against the same
  * definition the browser ran; `POST /tableresponse/evaluations` (staff) scores done evaluations.
  */
@@ -79,7 +102,11 @@ export async function responseRoutes(server: FastifyInstance, options: { submitL
       const id = body.evaluation_id.toLowerCase();
       if (!isUuid(id)) throw new HttpError(404, messages.api.evaluationNotFound);
       const now = new Date();
-      // One transaction, no other I/O inside: the conditional UPDATE claims an open evaluation (exactly one
+      // The common case in one statement: answers valid for the current version, claimed only if the
+      // evaluation is open, of that version and of the ids the body names.
+      const checked = checkedAgainstCurrent(app.definitions, body, id, now);
+      if (checked && (await storeChecked(app.db, checked))) return reply.code(201).send({ ok: true });
+      // Otherwise one transaction, no other I/O inside: the conditional UPDATE claims an open evaluation (exactly one
       // submission gets through) and returns what the answers are checked against; refused answers roll it back.
       const stored = await submitResponses(app.db, id, now, (target) => checkedAnswers(app.definitions, body, target));
       if (!stored) {

@@ -163,7 +163,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ db: options.db, smtpUrl: options.smtpUrl, from: options.mailFrom ?? DEFAULT_MAIL_FROM });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  app.decorate('jobs', await startJobs(app, options.queue ?? {}));
+  const jobs = await startJobs(app, options.queue ?? {});
+  app.decorate('jobs', jobs);
+  try {
+    await registerRoutes(app, options, definitions, limits, clock);
+  } catch (error) {
+    // A start the routes refuse (a definition they cannot serve) stops what was started: the queue's
+    // connections and timers, the report threads and the mailer would otherwise outlive the refusal.
+    await Promise.allSettled([jobs.stop(), reports.close(), mailer.close()]);
+    throw error;
+  }
+  return app;
+}
+
+/** The routes of the app, under /api, and the web app's pages. */
+async function registerRoutes(app: FastifyInstance, options: AppOptions, definitions: Definitions, limits: typeof DEFAULT_LIMITS, clock: () => Date): Promise<void> {
   await app.register(authPlugin, { secret: options.jwtSecret });
   app.addHook('onRoute', strictIds);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -199,5 +213,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot, catalog: definitions.catalog, pageLimit: limits.find });
-  return app;
 }

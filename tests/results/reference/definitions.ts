@@ -86,7 +86,45 @@ export function wireOf(question: RefQuestion, option: RefOption): string {
   return question.wire === 'qualified' ? `${question.id}.${option.value}` : String(option.value);
 }
 
-/** A dashboard file as data (dataset names, their types, scope and fields; the layout's widgets). */
+/** The value at a JSON pointer ('/$defs/count/transforms'). */
+function at(json: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((current, key) => (current as Record<string, unknown>)[key], json);
+}
+
+/** A text with the given `{{name}}`s filled: a whole "{{name}}" becomes the value as it is, a part of a text its text. */
+function fill(text: string, given: Record<string, unknown>): unknown {
+  const whole = /^\{\{(\w+)\}\}$/.exec(text);
+  if (whole && whole[1]! in given) return given[whole[1]!];
+  return text.replace(/\{\{(\w+)\}\}/g, (found, name: string) => (name in given ? String(given[name]) : found));
+}
+
+/**
+ * A dashboard file's JSON references followed, as JSON Schema reads them (written here, apart from the
+ * engine's): `{ "$ref": "#/$defs/name", "with": { … } }` is a copy of the file's own piece with its
+ * `{{name}}`s given; `{ "$ref": "../file.json#/pointer" }` the value in another file; `$defs` dropped.
+ */
+function followReferences(value: unknown, file: Record<string, unknown>, given: Record<string, unknown>): unknown {
+  if (typeof value === 'string') return fill(value, given);
+  if (Array.isArray(value)) return value.map((item) => followReferences(item, file, given));
+  if (value === null || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  if (typeof object.$ref === 'string') {
+    const [path, pointer = ''] = object.$ref.split('#');
+    if (path === '') {
+      const withValues = followReferences(object.with ?? {}, file, given) as Record<string, unknown>;
+      return followReferences(at(file, pointer), file, withValues);
+    }
+    return followReferences(at(JSON.parse(readFileSync(new URL(path!, new URL('dashboards/', root)), 'utf8')), pointer), file, given);
+  }
+  return Object.fromEntries(Object.entries(object).filter(([key]) => key !== '$defs').map(([key, item]) => [key, followReferences(item, file, given)]));
+}
+
+/** A dashboard file as data (dataset names, their types, scope and fields; the layout's widgets), its references followed. */
 export function dashboardFile(id: number): Record<string, unknown> {
-  return readJson(`dashboards/${id}.json`);
+  const file = readJson(`dashboards/${id}.json`);
+  return followReferences(file, file, {}) as Record<string, unknown>;
 }

@@ -40,7 +40,14 @@ async function chooseFirst(page: Page): Promise<void> {
     if ((await box.count()) === 0 || (await box.isDisabled())) continue;
     await box.click();
     const option = label === 'Empresa' ? page.getByRole('option', { name: COMPANY_A, exact: true }) : page.getByRole('option').first();
-    await option.waitFor();
+    // A list with nothing to choose (the interview's people in a world without interviews) is left as it is.
+    const none = page.getByText('Sem opções', { exact: true });
+    await option.or(none).first().waitFor();
+    if ((await option.count()) === 0) {
+      await page.keyboard.press('Escape');
+      await none.waitFor({ state: 'detached' });
+      continue;
+    }
     const text = ((await option.textContent()) ?? '').trim();
     await option.click();
     await page.locator('ul[aria-label="Filtros escolhidos"]').getByText(`${label}: ${text}`, { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeAnswers } from '../../../../engine/answers/decoding.ts';
 import { encodeAnswers } from '../../../../engine/answers/encoding.ts';
 import { submissionErrors } from '../../../../engine/answers/validation.ts';
-import type { WireItem } from '../../../../engine/definition/types.ts';
+import type { QuestionnaireDefinition, WireItem } from '../../../../engine/definition/types.ts';
 import { linkState } from '../../../../engine/lifecycle/linkState.ts';
 import { formatDateBR } from '../../../../engine/rules/dates.ts';
 import { format, messages } from '../../../../engine/messages.ts';
@@ -48,10 +48,16 @@ function checkedAnswers(definitions: Definitions, body: Submission, evaluation: 
   // A staff form (the 360 interview) has no link: staff fill it in on the interview screen.
   if (definition?.staff) throw new HttpError(400, messages.api.staffForm);
   if (!definition) throw new HttpError(400, format(messages.api.typeWithoutQuestionnaire, { type: evaluation.typeEvaluation }));
+  const checked = answersOf(definition, body);
+  if ('problems' in checked) throw new HttpError(400, checked.problems[0]!, checked.problems);
+  return checked.items;
+}
+
+/** The body's answers checked against a definition: the wire items to store, or every problem in Portuguese. */
+function answersOf(definition: QuestionnaireDefinition, body: Submission): { items: WireItem[] } | { problems: string[] } {
   const decoded = decodeAnswers(definition, body.questions);
   const problems = [...decoded.errors, ...submissionErrors(definition, decoded.answers).map((error) => error.message)];
-  if (problems.length > 0) throw new HttpError(400, problems[0]!, problems);
-  return encodeAnswers(definition, decoded.answers);
+  return problems.length > 0 ? { problems } : { items: encodeAnswers(definition, decoded.answers) };
 }
 
 /**
@@ -63,8 +69,8 @@ function checkedAnswers(definitions: Definitions, body: Submission, evaluation: 
 function checkedAgainstCurrent(definitions: Definitions, body: Submission, id: string, now: Date): CheckedSubmission | null {
   const current = definitions.versions.get(body.type_evaluation)?.at(-1);
   if (!current || current.definition.staff) return null;
-  const decoded = decodeAnswers(current.definition, body.questions);
-  if (decoded.errors.length > 0 || submissionErrors(current.definition, decoded.answers).length > 0) return null;
+  const checked = answersOf(current.definition, body);
+  if ('problems' in checked) return null;
   return {
     id,
     now,
@@ -73,7 +79,7 @@ function checkedAgainstCurrent(definitions: Definitions, body: Submission, id: s
     evaluator: body.evaluator_user_id,
     rated: body.rated_user_id ?? null,
     ratedSector: body.rated_sector_id ?? null,
-    items: encodeAnswers(current.definition, decoded.answers),
+    items: checked.items,
   };
 }
 

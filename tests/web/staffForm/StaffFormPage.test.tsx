@@ -78,6 +78,9 @@ describe('StaffFormPage', () => {
       { question: 'date', response: ['2024-03-01'] },
       { question: 'show', response: ['2024-03-01'] },
     ]);
+    // The test ends once the page has taken the save's answer (its toast), not while React still has work
+    // to do: that work ran after jsdom was gone ("window is not defined") on a busy machine.
+    expect(await screen.findByText('Avaliação salva com sucesso!', {}, { timeout: 10000 })).toBeTruthy();
   });
 
   it('refuses an evaluation whose definition is no staff form', async () => {

@@ -6,7 +6,9 @@
  * It also reports the CPU time (user + system, from /proc) the server and this process spent per
  * submission during each side's rounds: unlike the rates, that holds steady on a busy machine.
  *
- *   npx tsx scripts/bench/profileSubmit.ts [--n=600] [--round=100] [--postgres=URL] [--durable=0|1] [--prof=0] [--top=40] [--focus=REGEX]
+ *   npx tsx scripts/bench/profileSubmit.ts [--n=600] [--round=100] [--postgres=URL] [--durable=0|1] [--prof=0] [--top=40] [--focus=REGEX] [--node=FLAG,FLAG] [--callers=REGEX]
+ *
+ * `--node` gives the server's Node extra flags (e.g. `--single-threaded-gc`), to see what a runtime setting changes.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ const top = Number(args.get('top') ?? 40);
 const postgresUrl = args.get('postgres');
 const durable = args.get('durable') !== '0';
 const profiling = args.get('prof') !== '0';
+const nodeFlags = args.get('node')?.split(',').filter(Boolean) ?? [];
 
 /** The area a frame belongs to, from its script's path. */
 function areaOf(frame: CallFrame): string {
@@ -82,13 +85,14 @@ function findServer(): number | undefined {
   return undefined;
 }
 
-/** CPU time (ms) a process's main thread and its other threads (GC helpers, workers, libuv) have used so far. */
+/** CPU time (ms) a process's main thread and its other threads (by name: V8's helpers, libuv's pool, workers) have used so far. */
 function threadsOf(pid: number): Map<string, number> {
   const found = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = tid === String(pid) ? 'main thread' : 'other threads';
+      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const name = tid === String(pid) ? 'main thread' : comm.replace(/[0-9]+$/, '');
       const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
       found.set(name, (found.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
@@ -112,7 +116,7 @@ const result = await compareSubmissions({
   postgresUrl,
   // The marker finds the server in /proc; --prof=0 measures its CPU time without the profiler's overhead.
   env: { ...(durable ? {} : { PGLITE_DURABLE: '0' }), AVALIA_PROFILE_MARK: dir },
-  wrap: ([node, ...rest]) => [node!, ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...rest],
+  wrap: ([node, ...rest]) => [node!, ...nodeFlags, ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...rest],
   onRound: (side, phase) => {
     const now = process.hrtime.bigint();
     serverPid ??= findServer();
@@ -165,6 +169,12 @@ const functions = new Map<string, number>();
 /** Functions of the areas matching --focus (a regular expression), listed apart. */
 const focus = args.get('focus') === undefined ? undefined : new RegExp(args.get('focus')!);
 const focused = new Map<string, number>();
+/** For functions matching --callers (a regular expression): the chains of callers (5 deep) their self time came through. */
+const callers = args.get('callers') === undefined ? undefined : new RegExp(args.get('callers')!);
+const parents = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+const chains = new Map<string, number>();
+const frameName = (frame: CallFrame) => `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/main\//, '')}:${frame.lineNumber + 1}`;
 let time = profile.startTime;
 let total = 0;
 for (let index = 0; index < profile.samples.length; index += 1) {
@@ -178,6 +188,12 @@ for (let index = 0; index < profile.samples.length; index += 1) {
   const name = `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/main\//, '')}:${frame.lineNumber + 1}`;
   functions.set(name, (functions.get(name) ?? 0) + delta);
   if (focus?.test(area)) focused.set(name, (focused.get(name) ?? 0) + delta);
+  if (callers?.test(name)) {
+    const chain: string[] = [name];
+    for (let id = parents.get(profile.samples[index]!); id !== undefined && chain.length < 6; id = parents.get(id)) chain.push(frameName(byId.get(id)!.callFrame));
+    const key = chain.join('\n      ← ');
+    chains.set(key, (chains.get(key) ?? 0) + delta);
+  }
 }
 const idle = areas.get('(idle)') ?? 0;
 const busy = total - idle;
@@ -192,5 +208,9 @@ for (const [name, micros] of [...functions].filter(([name]) => !name.startsWith(
 if (focus) {
   console.log(`functions of the areas matching ${focus.source}:`);
   for (const [name, micros] of [...focused].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((100 * micros) / busy).toFixed(1).padStart(5)}%  ${name}`);
+}
+if (callers) {
+  console.log(`callers of the functions matching ${callers.source}:`);
+  for (const [chain, micros] of [...chains].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((100 * micros) / busy).toFixed(1).padStart(5)}%  ${chain}`);
 }
 console.log(`per submission: ${(busy / 1000 / result.http.attempted).toFixed(3)} ms of server CPU`);

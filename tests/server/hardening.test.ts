@@ -133,10 +133,19 @@ describe('sign-in tokens', () => {
 describe('headers of every answer', () => {
   const expectHeaders = (response: { headers: Record<string, unknown> }, label: string, api: boolean) => {
     expect(String(response.headers['permissions-policy']), label).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+    // Helmet's, written out from its documented defaults and the policy the pages need (the API
+    // document's page sets its own).
+    if (!label.includes('/docs')) expect(response.headers['content-security-policy'], label).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'self' blob:",
+    );
+    expect(response.headers['x-content-type-options'], label).toBe('nosniff');
+    expect(response.headers['x-frame-options'], label).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security'], label).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['referrer-policy'], label).toBe('no-referrer');
     if (api) expect(response.headers['cache-control'], label).toBe('no-store');
   };
 
-  it('sends Cache-Control: no-store on every API answer and a Permissions-Policy on every answer', async () => {
+  it('sends Cache-Control: no-store on every API answer, and helmet\'s headers and a Permissions-Policy on every answer (the router\'s own errors too)', async () => {
     const calls = [
       { method: 'GET', url: '/api/companies', headers: bearer(adminToken) },
       { method: 'GET', url: `/api/users/list/${demo.companyId}`, headers: bearer(adminToken) },

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { messages } from '../../../engine/messages.ts';
@@ -122,25 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, logController: new OneLinePerRequest(), bodyLimit: 1024 * 1024, trustProxy, frameworkErrors, clientErrorHandler: clientErrors });
 
   await app.register(errorHandler);
-  app.addHook('onRequest', async (request, reply) => answerHeaders(request, reply));
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        // The report panel ('Imprimir Relatório') frames the PDF it downloaded, from a blob: address.
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        // Plain-HTTP installs (http://host:3000) must not have their requests upgraded to HTTPS.
-        upgradeInsecureRequests: null,
-      },
-    },
+  // Synchronous: the headers are built once (helmet's among them), set on every answer.
+  app.addHook('onRequest', (request, reply, done) => {
+    answerHeaders(request, reply);
+    done();
   });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WireItem } from '../../../../engine/definition/types.ts';
 import { driverOf, type Db, type Tx } from '../db/client.ts';
+import { runPrepared, type PreparedStatement, type PreparedValue } from '../db/prepared.ts';
 
 /** What a submission is checked against: the evaluation's own ids, type and questionnaire version. */
 export interface SubmissionTarget {
@@ -101,11 +102,11 @@ export interface CheckedSubmission {
   items: WireItem[];
 }
 
-/** The one statement of `storeChecked` for `count` answers, built once per count. */
-const checkedStatements = new Map<number, string>();
-function checkedStatement(count: number): string {
-  let text = checkedStatements.get(count);
-  if (text === undefined) {
+/** The one statement of `storeChecked` for `count` answers, built and named once per count. */
+const checkedStatements = new Map<number, PreparedStatement>();
+function checkedStatement(count: number): PreparedStatement {
+  let statement = checkedStatements.get(count);
+  if (statement === undefined) {
     const values = Array.from({ length: count }, (_, index) => `(${index}, $${2 * index + 8}::text, $${2 * index + 9}::text)`);
     const store =
       count === 0
@@ -113,16 +114,17 @@ function checkedStatement(count: number): string {
         : `, stored AS (INSERT INTO responses (evaluation_id, question, response)
             SELECT claimed.id, item.question, item.response FROM claimed, (VALUES ${values.join(', ')}) AS item(position, question, response)
             ORDER BY item.position RETURNING 1)`;
-    text = `WITH claimed AS (UPDATE evaluations SET done = true
-        WHERE id = $1 AND NOT done AND (expire_at IS NULL OR expire_at >= $2)
-          AND type_evaluation = $3 AND definition_version = $4 AND user_id = $5
+    const text = `WITH claimed AS (UPDATE evaluations SET done = true
+        WHERE id = $1 AND NOT done AND (expire_at IS NULL OR expire_at >= $2::timestamptz)
+          AND type_evaluation = $3::integer AND definition_version = $4::text AND user_id = $5::integer
           AND ($6::integer IS NULL OR coalesce(rated, user_id) = $6::integer)
           AND ($7::integer IS NULL OR rated_sector = $7::integer)
         RETURNING id)${store}
       SELECT count(*)::integer AS claimed FROM claimed`;
-    checkedStatements.set(count, text);
+    statement = { name: `submission-checked-${count}`, text };
+    checkedStatements.set(count, statement);
   }
-  return text;
+  return statement;
 }
 
 /**
@@ -132,10 +134,12 @@ function checkedStatement(count: number): string {
  * storing nothing, in any other case (unknown, done, expired, another version, other ids): the caller
  * then takes `submitResponses`, which checks against what the evaluation really is and says why. The
  * conditional UPDATE still lets exactly one of two simultaneous submissions through.
+ *
+ * A prepared statement (one per answer count): the database parses and plans it once, and each
+ * submission only binds and runs it (`runPrepared`).
  */
 export async function storeChecked(db: Db, submission: CheckedSubmission): Promise<boolean> {
-  const { items } = submission;
-  const values: (string | number | null)[] = [
+  const values: PreparedValue[] = [
     submission.id,
     submission.now.toISOString(),
     submission.type,
@@ -144,14 +148,9 @@ export async function storeChecked(db: Db, submission: CheckedSubmission): Promi
     submission.rated,
     submission.ratedSector,
   ];
-  for (const item of items) values.push(item.question, item.response);
-  const text = checkedStatement(items.length);
-  const driver = driverOf(db);
-  const result =
-    driver.kind === 'pglite'
-      ? await driver.client.query<{ claimed: number }>(text, values)
-      : await driver.pool.query<{ claimed: number }>({ name: `submission-checked-${items.length}`, text, values });
-  return Number(result.rows[0]?.claimed) === 1;
+  for (const item of submission.items) values.push(item.question, item.response);
+  const rows = await runPrepared(driverOf(db), checkedStatement(submission.items.length), values);
+  return Number(rows[0]?.[0]) === 1;
 }
 
 /** Stores the wire items of one evaluation in one statement, in their order (call inside the submission's transaction). */

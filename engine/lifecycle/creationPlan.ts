@@ -26,6 +26,8 @@ export interface PlannedEvaluation {
   /** Days to complete; null when the type never expires. */
   days: number | null;
   usercourseId: number | null;
+  /** The type the request asked for: a bundle's (the scanner) for each of its members, else the item's own. */
+  requestedType: number;
 }
 
 /** The plan, or the first broken rule as a Portuguese message. */
@@ -70,6 +72,7 @@ export function planEvaluations(requests: CreationRequest[], types: ReadonlyMap<
       version: request.version ?? null,
       days,
       usercourseId: request.usercourse_id ?? null,
+      requestedType: entry.type,
     };
     if (rules.bundle) {
       // Bundle members are about the participant themself.
@@ -79,4 +82,13 @@ export function planEvaluations(requests: CreationRequest[], types: ReadonlyMap<
     }
   }
   return { ok: true, items };
+}
+
+/**
+ * The type a round (cycle) of `type` is named after: the bundle it is created through (the scanner's
+ * members), else the type itself. For evaluations made without a request (the demo's answers).
+ */
+export function requestedTypeOf(type: number, types: Iterable<Pick<CatalogEntry, 'type' | 'create'>>): number {
+  for (const entry of types) if (entry.create?.bundle?.includes(type)) return entry.type;
+  return type;
 }

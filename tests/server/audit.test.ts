@@ -126,7 +126,7 @@ describe('staff writes', () => {
     const evaluationId = response.json().evaluations[0].evaluation_id as string;
     const companyUserId = await idOf(testCredentials.company.email);
     expect(await rowsOf('evaluation.create', `evaluation:${evaluationId}`)).toEqual([
-      expect.objectContaining({ actorUserId: companyUserId, companyId: demo.companyId, details: { type_evaluation: 13, user_id: employee.id, rated: employee.id } }),
+      expect.objectContaining({ actorUserId: companyUserId, companyId: demo.companyId, details: { type_evaluation: 13, user_id: employee.id, rated: employee.id, cycle_id: expect.any(Number) } }),
     ]);
     const deleted = await call('DELETE', `/api/evaluation/${evaluationId}`, adminToken);
     expect(deleted.statusCode).toBe(200);

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { courses, evaluations, positions, sectors, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { courses, cycles, evaluations, positions, sectors, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { JOB_SCHEMA } from '../../apps/server/src/jobs/queue.ts';
 import { messages } from '../../engine/messages.ts';
 import { bearer } from './testApp.ts';
@@ -42,7 +42,7 @@ let seq = 0;
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}-${(seq += 1)}`;
 
 /** The other company's rows beyond world.ts: a position, a course with a participation, a done evaluation. */
-const foreign = { positionId: 0, courseId: 0, usercourseId: 0, doneEvaluationId: '' };
+const foreign = { positionId: 0, courseId: 0, usercourseId: 0, doneEvaluationId: '', cycleId: 0 };
 /** The demo company's rows the example bodies use. */
 const own = { positionId: 0, courseId: 0, usercourseId: 0, doneEvaluationId: '', pendingEvaluationId: '', companyUserId: 0 };
 
@@ -71,6 +71,8 @@ beforeAll(async () => {
   foreign.usercourseId = participation!.id;
   const [done] = await t.db.insert(evaluations).values({ userId: other.employeeId, rated: other.employeeId, typeEvaluation: 3, done: true }).returning();
   foreign.doneEvaluationId = done!.id;
+  const [cycle] = await t.db.insert(cycles).values({ companyId: other.companyId, name: 'Ciclo da Outra', opensOn: '2026-01-05' }).returning();
+  foreign.cycleId = cycle!.id;
 
   const [ownPosition] = await t.db.insert(positions).values({ companyId: demo.companyId, positionName: 'Cargo do Corpo' }).returning();
   own.positionId = ownPosition!.id;
@@ -144,6 +146,7 @@ const kinds = {
   doneEvaluation: () => foreign.doneEvaluationId,
   course: () => foreign.courseId,
   usercourse: () => foreign.usercourseId,
+  cycle: () => foreign.cycleId,
 } as const;
 type Kind = keyof typeof kinds;
 
@@ -228,8 +231,11 @@ const entries: Record<string, Entry> = {
       'users[].evaluated': ['user', 'refused'],
       'users[].usercourse_id': ['usercourse', 'refused'],
       'users[].rated_sector': ['sector', 'refused'],
+      cycle_id: ['cycle', 'refused'],
     },
   },
+  // An administrator's call: the company user is refused whatever ids it names.
+  'POST /api/cycles': { method: 'POST', body: () => ({ company_id: A(), name: unique('Ciclo') }), ids: { company_id: ['company', 'forbidden'], course_id: ['course', 'forbidden'] } },
   'PATCH /api/evaluation': {
     method: 'PATCH',
     body: async () => ({ evaluations: [{ evaluation_id: await freshEvaluation(), validate: 5 }] }),

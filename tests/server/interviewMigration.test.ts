@@ -1,17 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { migrationsFolder, openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
 import { rows } from '../../apps/server/src/db/rows.ts';
 import { seed } from '../../apps/server/src/seed.ts';
-import { emptyPostgresDatabase, testPostgresUrl } from '../../scripts/lib/scratchDatabase.ts';
-import { bearer, seedOptions, signIn, testDatabaseKind, testJwtSecret } from './testApp.ts';
+import { databaseBefore } from './migrationCopy.ts';
+import { bearer, seedOptions, signIn, testJwtSecret } from './testApp.ts';
 
 /*
  * Migration 0011 moves the saved 360 interviews from their own table (`interviews`: status, dates,
@@ -23,19 +18,6 @@ import { bearer, seedOptions, signIn, testDatabaseKind, testJwtSecret } from './
  */
 
 const MIGRATION = '0011_interview_responses';
-
-/** A copy of the migrations folder whose journal stops just before MIGRATION. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'avalia-migrations-'));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (index < 0) throw new Error(`migration ${tag} is not in the journal`);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 /** A saved interview as the `interviews` table held it. */
 interface OldInterview {
@@ -81,27 +63,14 @@ let dropDatabase: () => Promise<void>;
 let url: string | undefined;
 let app: FastifyInstance;
 let token: string;
-let folder: string;
 const ids = { rated: 0, a: 0, b: 0, c: 0, d: 0 };
 const evaluation = { a: '', b: '', c: '', d: '', other: '' };
 
 beforeAll(async () => {
-  if (testDatabaseKind() === 'postgres') {
-    const empty = await emptyPostgresDatabase(testPostgresUrl, 'avalia_test');
-    url = empty.url;
-    database = await openDatabase({ kind: 'postgres', url });
-    dropDatabase = async () => {
-      await database.close();
-      await empty.drop();
-    };
-  } else {
-    database = await openDatabase({ kind: 'pglite' });
-    dropDatabase = () => database.close();
-  }
+  const before = await databaseBefore(MIGRATION);
+  ({ database, url } = before);
+  dropDatabase = before.drop;
   const db = database.db;
-  folder = migrationsBefore(MIGRATION);
-  if (database.kind === 'pglite') await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
-  else await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
 
   // The data as it stood at the previous migration, written in plain SQL (the old table has no model now).
   const [company] = await rows<{ id: number }>(db, sql`insert into companies (commercial_name, company_name) values ('Empresa Migração', 'Empresa Migração Ltda') returning id`);
@@ -138,7 +107,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await dropDatabase?.();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 const answersOf = async (key: 'a' | 'b' | 'c' | 'd') => {

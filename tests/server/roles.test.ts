@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courses, evaluations, outbox, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { courses, cycles, evaluations, outbox, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { bearer } from './testApp.ts';
 import { forge, unsigned } from './tokens.ts';
@@ -204,6 +204,16 @@ const rows: Row[] = [
     route: 'PATCH /api/positions/{companyId}',
     expect: TENANT,
     request: () => ({ method: 'PATCH', url: `/api/positions/${A()}`, payload: { positions: [{ position_name: unique('Cargo') }] } }),
+  },
+  { route: 'GET /api/cycles', expect: TENANT, request: () => ({ method: 'GET', url: `/api/cycles?company_id=${A()}` }) },
+  { route: 'POST /api/cycles', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/cycles', payload: { company_id: A(), name: unique('Ciclo') } }) },
+  {
+    route: 'PATCH /api/cycles/{id}',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const [cycle] = await t.db.select({ id: cycles.id }).from(cycles).where(eq(cycles.companyId, A())).limit(1);
+      return { method: 'PATCH', url: `/api/cycles/${cycle!.id}`, payload: { name: unique('Ciclo') } };
+    },
   },
   { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
   { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },

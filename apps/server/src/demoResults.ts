@@ -4,6 +4,8 @@ import { demoAnswers, demoProfile, evaluatorProfile, type DemoComments } from '.
 import { encodeAnswers } from '../../../engine/answers/encoding.ts';
 import type { Answers, WireItem } from '../../../engine/definition/types.ts';
 import { seededRandom, seedOf } from '../../../engine/random.ts';
+import { requestedTypeOf } from '../../../engine/lifecycle/creationPlan.ts';
+import { automaticCycles, type CycleDating } from './cycles.ts';
 import type { Db } from './db/client.ts';
 import { evaluations, responses } from './db/schema.ts';
 import { definitionsDir, parseQuestionnaireFile } from './definitions.ts';
@@ -109,12 +111,24 @@ export function demoAnswerSets(positions: string[], now: Date, seed: number = DE
   });
 }
 
-/** Inserts the demo's answered evaluations (`demoAnswerSets`); returns how many. */
-export async function seedDemoResults(tx: Db, people: DemoPeople, now: Date): Promise<number> {
+/**
+ * Inserts the demo's answered evaluations (`demoAnswerSets`); returns how many. Each questionnaire's
+ * answers are one round (cycle) of the company, opened the day its first answer was made.
+ */
+export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleDating): Promise<number> {
   const sets = demoAnswerSets(
     people.employees.map((employee) => employee.position),
-    now,
+    dating.now,
   ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const owner = { companyId: people.companyId, courseId: null };
+  const cycleOf = new Map<number, number | null>();
+  for (const set of sets) {
+    const round = requestedTypeOf(set.type, catalog.types);
+    if (cycleOf.has(round)) continue;
+    const members = sets.filter((other) => requestedTypeOf(other.type, catalog.types) === round);
+    const items = members.map((member) => ({ owner, requestedType: round, typeEvaluation: member.type, expireAt: new Date(member.createdAt.getTime() + 30 * DAY) }));
+    cycleOf.set(round, (await automaticCycles(tx, items, { ...dating, now: set.createdAt }))[0]!);
+  }
   for (const set of sets) {
     const evaluator = people.employees[set.evaluator]!;
     const rated = people.employees[set.rated]!;
@@ -130,6 +144,7 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, now: Date): Pr
         companyId: people.companyId,
         createdAt: set.createdAt,
         expireAt: new Date(set.createdAt.getTime() + 30 * DAY),
+        cycleId: cycleOf.get(requestedTypeOf(set.type, catalog.types)),
       })
       .returning({ id: evaluations.id });
     if (set.items.length > 0) await tx.insert(responses).values(set.items.map((item) => ({ evaluationId: row!.id, question: item.question, response: item.response, createdAt: set.createdAt })));

@@ -4,6 +4,7 @@ import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
 import type { Database, Db } from './db/client.ts';
 import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
 import { companies, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
+import { automaticCycles } from './cycles.ts';
 import { seedDemoResults } from './demoResults.ts';
 import { hashPassword } from './passwords.ts';
 import { ACCOUNT } from '../../../engine/accounts.ts';
@@ -60,6 +61,9 @@ const POSITIONS = ['Analista', 'Coordenador', 'Operador'];
 const DEMO_TYPE = 13;
 const DEMO_DAYS = 30;
 /** Every other questionnaire of the catalogue: the first demo employee gets one link of each. */
+/** A questionnaire's name in the catalogue. */
+const typeName = (type: number) => catalog.types.find((entry) => entry.type === type)?.name ?? String(type);
+
 const SAMPLE_TYPES = catalog.types.filter((entry) => 'definition' in entry && entry.slug && entry.type !== DEMO_TYPE);
 const slugOf = new Map(catalog.types.map((entry) => [entry.type, entry.slug]));
 const nameOf = new Map(catalog.types.map((entry) => [entry.type, entry.name]));
@@ -116,17 +120,15 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
       await tx
         .insert(userPositions)
         .values(DEMO_EMPLOYEES.map((employee) => ({ userId: idOf.get(employee.email)!, positionId: positionIds.get(employee.position)! })));
-      await tx.insert(evaluations).values(
-        DEMO_EMPLOYEES.map((employee) => {
-          const userId = idOf.get(employee.email)!;
-          return { userId, rated: userId, ratedSector: sectorIds.get(employee.sector)!, typeEvaluation: DEMO_TYPE, version: 1, expireAt };
-        }),
-      );
       // One link of every other questionnaire for the first employee; the 360 evaluates the second one.
       const [first, second] = DEMO_EMPLOYEES;
       const firstId = idOf.get(first.email)!;
-      await tx.insert(evaluations).values(
-        SAMPLE_TYPES.map((entry) => ({
+      const links = [
+        ...DEMO_EMPLOYEES.map((employee) => {
+          const userId = idOf.get(employee.email)!;
+          return { userId, rated: userId, ratedSector: sectorIds.get(employee.sector)!, typeEvaluation: DEMO_TYPE, version: 1, expireAt };
+        }),
+        ...SAMPLE_TYPES.map((entry) => ({
           userId: firstId,
           rated: entry.type === 2 ? idOf.get(second.email)! : firstId,
           ratedSector: sectorIds.get(first.sector)!,
@@ -134,10 +136,18 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
           version: 1,
           expireAt,
         })),
+      ];
+      // Each questionnaire's links are a round (cycle) of the demo company, as an 'Avaliar' without a cycle makes.
+      const owner = { companyId, courseId: null };
+      const cycleIds = await automaticCycles(
+        tx,
+        links.map((link) => ({ owner, requestedType: link.typeEvaluation, typeEvaluation: link.typeEvaluation, expireAt })),
+        { now, timeZone: options.timeZone, typeName },
       );
+      await tx.insert(evaluations).values(links.map((link, index) => ({ ...link, cycleId: cycleIds[index] })));
       if (options.demoResults) {
         const people = DEMO_EMPLOYEES.map((employee) => ({ id: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)!, position: employee.position }));
-        await seedDemoResults(tx, { companyId, employees: people }, now);
+        await seedDemoResults(tx, { companyId, employees: people }, { now, timeZone: options.timeZone, typeName });
       }
       return true;
     });

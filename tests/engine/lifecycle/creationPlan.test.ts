@@ -10,7 +10,7 @@ describe('planEvaluations (the catalogue creation rules)', () => {
   it('plans an ordinary evaluation of the participant about themself, with its days', () => {
     expect(plan([{ validate: 7 }])).toEqual({
       ok: true,
-      items: [{ userId: 1, rated: 1, ratedSector: null, typeEvaluation: 13, version: null, days: 7, usercourseId: null }],
+      items: [{ userId: 1, rated: 1, ratedSector: null, typeEvaluation: 13, version: null, days: 7, usercourseId: null, requestedType: 13 }],
     });
   });
 
@@ -60,5 +60,7 @@ describe('planEvaluations (the catalogue creation rules)', () => {
       [2, 6, 2, 10, null],
       [2, 9, 2, 10, null],
     ]);
+    // The members remember the bundle asked for: one round (cycle) for the whole scanner.
+    expect(new Set(result.items.map((item) => item.requestedType))).toEqual(new Set([-1]));
   });
 });

@@ -37,7 +37,12 @@ export type EvaluationEntry = FromSchema<typeof evaluationEntrySchema>;
 export const evaluationCreateSchema = {
   type: 'object',
   required: ['users'],
-  properties: { users: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: evaluationEntrySchema } },
+  properties: {
+    users: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: evaluationEntrySchema },
+    /** The open round (cycle) they join; or `cycle_name`, a new round's name; neither: a new round per questionnaire, named by the day. */
+    cycle_id: idSchema,
+    cycle_name: { type: 'string', maxLength: 200 },
+  },
 } as const;
 
 export type EvaluationCreate = FromSchema<typeof evaluationCreateSchema>;
@@ -45,7 +50,7 @@ export type EvaluationCreate = FromSchema<typeof evaluationCreateSchema>;
 /** An evaluation just created. */
 export const createdEvaluationSchema = {
   type: 'object',
-  required: ['evaluation_id', 'user_id', 'rated', 'type_evaluation', 'expire_at'],
+  required: ['evaluation_id', 'user_id', 'rated', 'type_evaluation', 'expire_at', 'cycle_id'],
   additionalProperties: false,
   properties: {
     evaluation_id: { type: 'string' },
@@ -53,6 +58,8 @@ export const createdEvaluationSchema = {
     rated: { type: ['integer', 'null'] },
     type_evaluation: { type: 'integer' },
     expire_at: { type: ['string', 'null'] },
+    /** The round it joined (null only for an evaluator with neither a company nor a course). */
+    cycle_id: { type: ['integer', 'null'] },
   },
 } as const;
 

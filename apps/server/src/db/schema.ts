@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about the installation (seed done, generated JWT secret). */
 export const meta = pgTable('meta', {
@@ -130,6 +130,8 @@ export const evaluations = pgTable(
     expireAt: timestamp('expire_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usercourseId: integer('usercourse_id').references(() => userCourses.id),
+    /** The round (cycle) the evaluation belongs to (migration 0012); null only for one with neither a company nor a course. */
+    cycleId: integer('cycle_id').references(() => cycles.id),
     /**
      * The evaluator's company, copied on insert by the trigger `evaluations_company_id` (migration
      * 0002) so the data-management listing pages by company through one index.
@@ -149,6 +151,7 @@ export const evaluations = pgTable(
     index('evaluations_company_type_created_idx').on(table.companyId, table.typeEvaluation, table.createdAt),
     index('evaluations_rated_idx').on(table.rated),
     index('evaluations_type_done_idx').on(table.typeEvaluation, table.done),
+    index('evaluations_cycle_idx').on(table.cycleId),
   ],
 );
 
@@ -185,6 +188,29 @@ export const courses = pgTable('courses', {
   status: boolean('status').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A round of assessments (Ciclo, migration 0012): a named round of one company's evaluations, or of one
+ * course's (`companyId` is then the course's company, null for a course across companies), with its
+ * questionnaire types, its opening and closing days, the participation target (percent) and when staff
+ * closed it (null: open).
+ */
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id').references(() => companies.id),
+    courseId: integer('course_id').references(() => courses.id),
+    name: text('name').notNull(),
+    types: integer('types').array().notNull().default(sql`'{}'`),
+    opensOn: date('opens_on').notNull(),
+    closesOn: date('closes_on'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    target: integer('target').notNull().default(75),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cycles_company_idx').on(table.companyId), index('cycles_course_idx').on(table.courseId)],
+);
 
 /** A participant of a course; evaluations created from a course point here (`usercourse_id`). */
 export const userCourses = pgTable(

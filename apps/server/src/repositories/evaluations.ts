@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { evaluations, responses, sectors, userCourses, userSectors, users } from '../db/schema.ts';
+import { courses, evaluations, responses, sectors, userCourses, userSectors, users } from '../db/schema.ts';
 
 /** A new evaluation to insert. */
 export interface NewEvaluation {
@@ -12,6 +12,8 @@ export interface NewEvaluation {
   version: number | null;
   expireAt: Date | null;
   usercourseId: number | null;
+  /** The round it joins (see `cycles.ts`); null only for one with neither a company nor a course. */
+  cycleId: number | null;
 }
 
 /** An evaluation with the names of its evaluator and evaluated user. */
@@ -41,6 +43,7 @@ export async function insertEvaluations(db: Db, rows: NewEvaluation[]) {
     rated: evaluations.rated,
     typeEvaluation: evaluations.typeEvaluation,
     expireAt: evaluations.expireAt,
+    cycleId: evaluations.cycleId,
   });
 }
 
@@ -144,10 +147,14 @@ export async function findEvaluations(db: Db, ids: string[]) {
     .where(inArray(evaluations.id, ids));
 }
 
-/** The course participations with these ids (id and participant). */
+/** The course participations with these ids: the participant, the course and its company. */
 export async function findParticipations(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: userCourses.id, userId: userCourses.userId }).from(userCourses).where(inArray(userCourses.id, ids));
+  return db
+    .select({ id: userCourses.id, userId: userCourses.userId, courseId: userCourses.courseId, courseCompanyId: courses.companyId })
+    .from(userCourses)
+    .innerJoin(courses, eq(courses.id, userCourses.courseId))
+    .where(inArray(userCourses.id, ids));
 }
 
 /** Sets new expiry instants (inside the caller's transaction). */

@@ -28,6 +28,7 @@ import {
   versionListSchema,
   versionParamsSchema,
 } from '../contract/evaluations.ts';
+import { cyclesForBatch } from '../cycles.ts';
 import { evaluationLink } from '../respondent/evaluationLink.ts';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 
@@ -86,16 +87,26 @@ export async function evaluationRoutes(server: FastifyInstance, options: { findL
         }
       }
       const now = new Date();
-      const rows = plan.items.map((item) => ({
-        userId: item.userId,
-        rated: item.rated,
-        ratedSector: item.ratedSector,
-        typeEvaluation: item.typeEvaluation,
-        version: item.version,
-        expireAt: item.days === null ? null : expiryFor(now, item.days, app.settings.timeZone),
-        usercourseId: item.usercourseId,
-      }));
+      const timeZone = app.settings.timeZone;
+      const planned = plan.items.map((item) => {
+        const participation = item.usercourseId ? participations.get(item.usercourseId)! : undefined;
+        const owner = participation ? { courseId: participation.courseId, companyId: participation.courseCompanyId } : { courseId: null, companyId: found.get(item.userId)!.companyId };
+        return { ...item, owner, expireAt: item.days === null ? null : expiryFor(now, item.days, timeZone) };
+      });
+      const choice = { cycleId: request.body.cycle_id, cycleName: request.body.cycle_name };
+      const typeName = (type: number) => app.definitions.types.get(type)?.name ?? String(type);
       const created = await app.db.transaction(async (tx) => {
+        const cycleIds = await cyclesForBatch(tx, choice, planned, { account, now, timeZone, typeName });
+        const rows = planned.map((item, index) => ({
+          userId: item.userId,
+          rated: item.rated,
+          ratedSector: item.ratedSector,
+          typeEvaluation: item.typeEvaluation,
+          version: item.version,
+          expireAt: item.expireAt,
+          usercourseId: item.usercourseId,
+          cycleId: cycleIds[index] ?? null,
+        }));
         const inserted = await insertEvaluations(tx, rows);
         // Only evaluations with a link are e-mailed (the interview is conducted by staff).
         const mailed = inserted.filter((row) => app.definitions.types.get(row.typeEvaluation)?.slug);
@@ -118,7 +129,7 @@ export async function evaluationRoutes(server: FastifyInstance, options: { findL
             action: 'evaluation.create' as const,
             companyId: found.get(row.userId)!.companyId,
             target: `evaluation:${row.id}`,
-            details: { type_evaluation: row.typeEvaluation, user_id: row.userId, rated: row.rated },
+            details: { type_evaluation: row.typeEvaluation, user_id: row.userId, rated: row.rated, cycle_id: row.cycleId },
           })),
         );
         return inserted;
@@ -132,6 +143,7 @@ export async function evaluationRoutes(server: FastifyInstance, options: { findL
           rated: row.rated,
           type_evaluation: row.typeEvaluation,
           expire_at: row.expireAt ? row.expireAt.toISOString() : null,
+          cycle_id: row.cycleId,
         })),
       });
     },

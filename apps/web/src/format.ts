@@ -16,6 +16,12 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : formatDateBR(date, PRODUCT_TIME_ZONE);
 }
 
+/** A calendar day 'aaaa-mm-dd' (a cycle's opening or closing day) as dd/mm/aaaa, with no time zone to shift it; '' for null. */
+export function formatDay(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
 /** An ISO instant as 'dd/mm/aaaa, hh:mm' in São Paulo; '' for null. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../apps/web/src/catalog';
-import { buildEntries, chooseTypes, emptyValues, enabledFields, nextVersion, offeredTypes, parseDays, validate } from '../../../apps/web/src/pages/users/evaluationForm';
+import { buildEntries, chooseTypes, cycleFields, emptyValues, enabledFields, nextVersion, offeredTypes, parseDays, validate } from '../../../apps/web/src/pages/users/evaluationForm';
 
 const types = catalog.types;
 const two = [
@@ -43,7 +43,7 @@ describe('create-evaluation form', () => {
   });
 
   it('builds one entry per participant and type, each with only what its type uses', () => {
-    const entries = buildEntries({ types: [2, 13], evaluated: 99, version: 3, sector: 5, days: '15' }, two, types, 'Diego');
+    const entries = buildEntries({ ...emptyValues, types: [2, 13], evaluated: 99, version: 3, sector: 5, days: '15' }, two, types, 'Diego');
     expect(entries).toHaveLength(4);
     expect(entries[0]).toEqual({
       user_id: 10, user_name: 'Bruno', usercourse_id: null, type_evaluation: 2, validate: 15,
@@ -52,5 +52,13 @@ describe('create-evaluation form', () => {
     expect(entries[3]).toMatchObject({ user_id: 11, usercourse_id: 7, type_evaluation: 13, evaluated: null, version: null, validate: 15 });
     expect(nextVersion([])).toBe(1);
     expect(nextVersion([{ version: 2 }, { version: 4 }])).toBe(5);
+  });
+
+  it('sends the round chosen: none (a new one per questionnaire), an open cycle, or a new one by its name, which is required', () => {
+    expect(cycleFields(emptyValues)).toEqual({});
+    expect(cycleFields({ ...emptyValues, cycle: 42 })).toEqual({ cycle_id: 42 });
+    expect(cycleFields({ ...emptyValues, cycle: 'new', cycleName: '  Clima 2026 ' })).toEqual({ cycle_name: 'Clima 2026' });
+    expect(validate({ ...emptyValues, types: [13], days: '5', cycle: 'new', cycleName: '  ' }, two, types)).toEqual({ cycleName: true });
+    expect(validate({ ...emptyValues, types: [13], days: '5', cycle: 'new', cycleName: 'Clima' }, two, types)).toEqual({});
   });
 });

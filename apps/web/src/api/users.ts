@@ -62,8 +62,8 @@ export function listVersions(companyId: number, ratedId: number): Promise<Versio
 }
 
 /** Creates evaluations in one call. */
-export function createEvaluations(users: EvaluationEntry[]): Promise<EvaluationsCreated> {
-  return request('/evaluation', { method: 'POST', body: { users } satisfies EvaluationCreate });
+export function createEvaluations(users: EvaluationEntry[], cycle: Pick<EvaluationCreate, 'cycle_id' | 'cycle_name'> = {}): Promise<EvaluationsCreated> {
+  return request('/evaluation', { method: 'POST', body: { users, ...cycle } satisfies EvaluationCreate });
 }
 
 /** Creates a course. */

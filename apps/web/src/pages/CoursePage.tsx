@@ -90,6 +90,7 @@ export default function CoursePage() {
       <CreateEvaluationDialog
         open={evaluating}
         companyId={companyId}
+        courseId={courseId}
         participants={chosen.map((row) => ({ user_id: row.user_id, name: row.name, usercourse_id: row.usercourse_id }))}
         onClose={() => setEvaluating(false)}
         onCreated={() => setSelection(noSelection())}

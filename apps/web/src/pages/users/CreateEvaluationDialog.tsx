@@ -15,15 +15,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
+import type { Cycle } from '../../../../server/src/contract/cycles';
 import type { Version } from '../../../../server/src/contract/evaluations';
 import type { Sector } from '../../../../server/src/contract/sectors';
 import type { ListedUser } from '../../../../server/src/contract/users';
 import { createEvaluations, usersPath } from '../../api/users';
 import { useApiData } from '../../api/useApiData';
 import { catalog } from '../../catalog';
-import { formatDate } from '../../format';
+import { formatDate, formatDay } from '../../format';
 import { TOAST_MS, useToast } from '../../toast';
-import { buildEntries, chooseTypes, emptyValues, enabledFields, nextVersion, offeredTypes, validate, type EvaluationFormValues, type FormErrors, type FormParticipant } from './evaluationForm';
+import { buildEntries, chooseTypes, cycleFields, emptyValues, enabledFields, nextVersion, offeredTypes, validate, type EvaluationFormValues, type FormErrors, type FormParticipant } from './evaluationForm';
 
 const text = messages.screenUsers;
 const types = offeredTypes(catalog.types);
@@ -36,6 +37,8 @@ export interface CreateEvaluationDialogProps {
   participants: FormParticipant[];
   /** The company whose people and sectors can be evaluated; null while unknown. */
   companyId: number | null;
+  /** The course the participants come from (course page): its rounds, not the company's, are offered. */
+  courseId?: number;
   onClose(): void;
   /** Called after the evaluations were created. */
   onCreated?(): void;
@@ -45,7 +48,7 @@ export interface CreateEvaluationDialogProps {
  * The "create evaluation" dialog of the users page and the course page: type(s), then the fields the
  * catalogue's creation rules enable (evaluated, version, sector, days); one call creates them all.
  */
-export function CreateEvaluationDialog({ open, participants, companyId, onClose, onCreated }: CreateEvaluationDialogProps) {
+export function CreateEvaluationDialog({ open, participants, companyId, courseId, onClose, onCreated }: CreateEvaluationDialogProps) {
   const toast = useToast();
   const [values, setValues] = useState<EvaluationFormValues>(emptyValues);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -54,6 +57,9 @@ export function CreateEvaluationDialog({ open, participants, companyId, onClose,
   const fields = enabledFields(values, participants, catalog.types);
   const people = useApiData<ListedUser[]>(open && companyId !== null && fields.evaluated ? usersPath(companyId) : null);
   const sectors = useApiData<Sector[]>(open && companyId !== null && fields.sector ? `/sectors/list/${companyId}` : null);
+  const cyclesPath = courseId !== undefined ? `/cycles?course_id=${courseId}` : companyId !== null ? `/cycles?company_id=${companyId}` : null;
+  const cycles = useApiData<Cycle[]>(open ? cyclesPath : null);
+  const openCycles = useMemo(() => (cycles.data ?? []).filter((cycle) => !cycle.closed && (courseId !== undefined || cycle.course_id === null)), [cycles.data, courseId]);
 
   // Each opening starts empty (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
@@ -90,7 +96,7 @@ export function CreateEvaluationDialog({ open, participants, companyId, onClose,
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await createEvaluations(buildEntries(values, participants, catalog.types, evaluatedUser?.name ?? null));
+      const answer = await createEvaluations(buildEntries(values, participants, catalog.types, evaluatedUser?.name ?? null), cycleFields(values));
       toast.success(answer.message, TOAST_MS.evaluationsCreated);
       onCreated?.();
       onClose();
@@ -191,6 +197,36 @@ export function CreateEvaluationDialog({ open, participants, companyId, onClose,
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
             onChange={(event) => change({ days: event.target.value.replace(/\D/g, '') })}
           />
+          <TextField
+            select
+            label={text.cycle}
+            value={String(values.cycle)}
+            disabled={busy}
+            helperText={cycles.error ? text.cyclesError : text.cycleHelp}
+            onChange={(event) => {
+              const chosen = event.target.value;
+              change({ cycle: chosen === 'auto' || chosen === 'new' ? chosen : Number(chosen) });
+            }}
+          >
+            <MenuItem value="auto">{text.cycleAuto}</MenuItem>
+            <MenuItem value="new">{text.cycleNew}</MenuItem>
+            {openCycles.map((cycle) => (
+              <MenuItem key={cycle.id} value={String(cycle.id)}>
+                {format(text.cycleOpen, { name: cycle.name, date: formatDay(cycle.opens_on) })}
+              </MenuItem>
+            ))}
+          </TextField>
+          {values.cycle === 'new' && (
+            <TextField
+              label={text.cycleName}
+              value={values.cycleName}
+              disabled={busy}
+              error={errors.cycleName}
+              helperText={required('cycleName') ?? text.cycleNameHelp}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+              onChange={(event) => change({ cycleName: event.target.value })}
+            />
+          )}
           {failure && <Alert severity="error">{format(text.createErrorDetail, { message: failure })}</Alert>}
           {busy && <LinearProgress aria-label={text.creating} />}
         </Stack>

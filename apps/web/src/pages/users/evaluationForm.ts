@@ -1,5 +1,5 @@
 import type { CatalogEntry, CreationRules } from '../../../../../engine/definition/catalog';
-import type { EvaluationEntry } from '../../../../server/src/contract/evaluations';
+import type { EvaluationCreate, EvaluationEntry } from '../../../../server/src/contract/evaluations';
 
 /*
  * The create-evaluation form without React: which types are offered, which fields the chosen types
@@ -22,6 +22,10 @@ export interface EvaluationFormValues {
   sector: number | null;
   /** Days to complete, as typed. */
   days: string;
+  /** The round they join: a new one per questionnaire named by the day ('auto'), a new one named below ('new'), or an open cycle's id. */
+  cycle: 'auto' | 'new' | number;
+  /** The new round's name, as typed (cycle 'new'). */
+  cycleName: string;
 }
 
 /** The fields the chosen types enable. */
@@ -33,9 +37,9 @@ export interface EnabledFields {
 }
 
 /** A field left wrong, by name. */
-export type FormErrors = Partial<Record<'types' | 'evaluated' | 'version' | 'sector' | 'days', true>>;
+export type FormErrors = Partial<Record<'types' | 'evaluated' | 'version' | 'sector' | 'days' | 'cycleName', true>>;
 
-export const emptyValues: EvaluationFormValues = { types: [], evaluated: null, version: null, sector: null, days: '' };
+export const emptyValues: EvaluationFormValues = { types: [], evaluated: null, version: null, sector: null, days: '', cycle: 'auto', cycleName: '' };
 
 /**
  * Types offered: those the catalogue places first (`create.listOrder`, the spec's list), in that order,
@@ -97,7 +101,15 @@ export function validate(values: EvaluationFormValues, participants: FormPartici
   if (fields.version && values.version === null) errors.version = true;
   if (fields.sector && values.sector === null) errors.sector = true;
   if (fields.days && parseDays(values.days) === null) errors.days = true;
+  if (values.cycle === 'new' && values.cycleName.trim() === '') errors.cycleName = true;
   return errors;
+}
+
+/** The call's round: an open cycle's id, a new one's name, or nothing (a new round per questionnaire, named by the day). */
+export function cycleFields(values: EvaluationFormValues): Pick<EvaluationCreate, 'cycle_id' | 'cycle_name'> {
+  if (values.cycle === 'new') return { cycle_name: values.cycleName.trim() };
+  if (typeof values.cycle === 'number') return { cycle_id: values.cycle };
+  return {};
 }
 
 /** One entry per participant and chosen type, each carrying only what its type uses. */

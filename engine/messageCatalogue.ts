@@ -17,6 +17,7 @@ export { default as interview } from '../definitions/messages/interview.json' wi
 export { default as mail } from '../definitions/messages/mail.json' with { type: 'json' };
 export { default as evaluation } from '../definitions/messages/evaluation.json' with { type: 'json' };
 export { default as cycles } from '../definitions/messages/cycles.json' with { type: 'json' };
+export { default as screenCycles } from '../definitions/messages/screenCycles.json' with { type: 'json' };
 export { default as screenRegistry } from '../definitions/messages/screenRegistry.json' with { type: 'json' };
 export { default as screenUsers } from '../definitions/messages/screenUsers.json' with { type: 'json' };
 export { default as screenData } from '../definitions/messages/screenData.json' with { type: 'json' };

@@ -19,6 +19,7 @@ const RegistrationPage = lazy(() => import('./pages/RegistrationPage'));
 const UsersPage = lazy(() => import('./pages/UsersPage'));
 const CoursesPage = lazy(() => import('./pages/CoursesPage'));
 const CoursePage = lazy(() => import('./pages/CoursePage'));
+const CyclesPage = lazy(() => import('./pages/CyclesPage'));
 const DataManagementPage = lazy(() => import('./pages/DataManagementPage'));
 const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
@@ -50,6 +51,7 @@ export function AppRoutes() {
             {privateRoute('/company', <CompaniesPage />)}
             {privateRoute('/courses', <CoursesPage />)}
             {privateRoute('/course/:id', <CoursePage />)}
+            {privateRoute('/ciclos', <CyclesPage />)}
             {privateRoute('/users', <UsersPage />)}
             {privateRoute('/users/:id', <UsersPage />)}
             {privateRoute('/gestaodados', <DataManagementPage />)}

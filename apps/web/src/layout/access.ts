@@ -20,6 +20,8 @@ export const ROUTE_ACCESS = {
   '/company': ADMIN,
   '/courses': ADMIN,
   '/course/:id': ADMIN,
+  // Rounds of assessments: an administrator picks the company, a company user sees its own.
+  '/ciclos': STAFF,
   // A company user's own company; an administrator picks a company in /company (then /users/{id}).
   '/users': COMPANY,
   '/users/:id': STAFF,

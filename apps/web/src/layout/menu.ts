@@ -43,18 +43,19 @@ export const dashboardMenu: DashboardMenuItem[] = Object.entries(menuFiles).flat
   return id !== undefined && menu ? [{ id, menu }] : [];
 });
 
-type LayoutMessage = keyof typeof messages.layout;
+const l = messages.layout;
 
 /** The main group's links, in menu order; each is shown to the account types that may open its route. */
-const MAIN_LINKS: { route: PrivateRoute; label: LayoutMessage }[] = [
-  { route: '/users', label: 'menuUsers' },
-  { route: '/company', label: 'menuCompany' },
-  { route: '/courses', label: 'menuCourses' },
-  { route: '/queues', label: 'menuQueues' },
-  { route: '/gestaodados', label: 'menuDataManagement' },
-  { route: '/outbox', label: 'menuOutbox' },
-  { route: '/audit', label: 'menuAudit' },
-  { route: '/preview', label: 'menuPreview' },
+const MAIN_LINKS: { route: PrivateRoute; label: string }[] = [
+  { route: '/users', label: l.menuUsers },
+  { route: '/company', label: l.menuCompany },
+  { route: '/courses', label: l.menuCourses },
+  { route: '/ciclos', label: messages.screenCycles.menu },
+  { route: '/queues', label: l.menuQueues },
+  { route: '/gestaodados', label: l.menuDataManagement },
+  { route: '/outbox', label: l.menuOutbox },
+  { route: '/audit', label: l.menuAudit },
+  { route: '/preview', label: l.menuPreview },
 ];
 
 /** A results link with its menu entry; `rank` breaks ties of `order` (the view's id). */
@@ -80,8 +81,7 @@ function groupedSections(items: ResultLink[]): MenuSection[] {
  * the results links come from the dashboard definitions' `menu` entries, grouped by mapping group.
  */
 export function menuFor(typeAccount: number | undefined, dashboards: DashboardMenuItem[] = dashboardMenu): MenuSection[] {
-  const l = messages.layout;
-  const main = MAIN_LINKS.filter((link) => canOpen(typeAccount, link.route)).map((link) => ({ label: l[link.label], to: link.route }));
+  const main = MAIN_LINKS.filter((link) => canOpen(typeAccount, link.route)).map((link) => ({ label: link.label, to: link.route }));
   // A view may open at a route of its own (the 360-by-interview report's `/{hash}`: administration.md 2).
   const results: ResultLink[] = dashboards.flatMap(({ id, menu }) =>
     canOpen(typeAccount, menu.path === undefined ? '/dash/:id' : '/:hash') ? [{ entry: menu, to: menu.path ?? `/dash/${id}`, rank: Number(id) || 0 }] : [],

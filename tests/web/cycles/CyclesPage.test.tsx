@@ -164,4 +164,20 @@ describe('CyclesPage', () => {
     renderPage();
     expect(await screen.findByText('Nenhum ciclo desta empresa ainda.')).toBeTruthy();
   });
+
+  it('shows cards on a phone, ten at first, without actions for a company user', async () => {
+    saveSession('token-company', companyUser);
+    const many = Array.from({ length: 12 }, (_, index) => cycle({ id: index + 1, name: `Ciclo ${index + 1}` }));
+    api({ cycles: () => json(200, many) });
+    // A narrow screen: every media query of the theme's "down" breakpoints matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }));
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Ciclos da empresa (lista)' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getAllByText('12 de 20 (60%)')).toHaveLength(10);
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Editar|Encerrar/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar mais 2 (faltam 2)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+  });
 });

@@ -22,6 +22,12 @@ import { CycleCards, cycleColumns, type CycleActionHandlers } from './cycles/Cyc
 
 const text = messages.screenCycles;
 
+/** Rows grow with wrapped names, so every cell centres its content vertically (numbers stay on the right). */
+const GRID_SX = {
+  '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+  '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
+};
+
 /** The company chosen by an administrator, kept in the address (`?company=3`) so a reload keeps it. */
 function useChosenCompany(): [number | null, (id: number | null) => void] {
   const [params, setParams] = useSearchParams();
@@ -87,7 +93,7 @@ export default function CyclesPage() {
       )}
       {!showList && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
       {showList && error && <LoadError message={`${text.loadError} ${error}`} onRetry={reload} />}
-      {showList && !phone && <DataTable<Cycle> label={text.table} emptyText={text.empty} rows={rows} columns={columns} loading={loading} />}
+      {showList && !phone && <DataTable<Cycle> label={text.table} emptyText={text.empty} rows={rows} columns={columns} loading={loading} getRowHeight={() => 'auto'} sx={GRID_SX} />}
       {showList && phone && (loading ? <Loading /> : rows.length === 0 ? !error && <Typography sx={{ my: 3 }}>{text.empty}</Typography> : <CycleCards cycles={rows} actions={actions} />)}
       {form && <CycleFormDialog target={form} onClose={() => setForm(null)} onSaved={reload} />}
       <ConfirmCycleDialog cycle={toggling} onClose={() => setToggling(null)} onSaved={reload} />

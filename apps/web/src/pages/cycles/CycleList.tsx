@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Cycle } from '../../../../server/src/contract/cycles';
 import { format, messages } from '../../../../../engine/messages';
-import { answeredText, formatDay, statusText, targetText, typesText } from './cycleFormat';
+import { formatDay } from '../../format';
+import { answeredText, statusText, targetText, typesText } from './cycleFormat';
 
 const text = messages.screenCycles;
 

@@ -5,13 +5,6 @@ import { catalog } from '../../catalog';
 const text = messages.screenCycles;
 const typeNames = new Map(catalog.types.map((entry) => [entry.type, entry.name]));
 
-/** A day `YYYY-MM-DD` as dd/mm/aaaa (a calendar day: no time zone moves it); '' for null. */
-export function formatDay(day: string | null): string {
-  if (!day) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
-}
-
 /** The cycle's questionnaires by their catalogue names, in the cycle's order ('—' for none). */
 export function typesText(types: readonly number[]): string {
   if (types.length === 0) return text.noTypes;

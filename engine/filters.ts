@@ -18,15 +18,21 @@ interface FilterSpec {
   readonly parents: readonly string[];
   /** The JSON Schema of its value in the calls. */
   readonly schema: { readonly type: 'integer' | 'string'; readonly [keyword: string]: unknown };
+  /**
+   * The view starts on the filter's first choice once its higher filters are chosen (the cycle: the
+   * latest round with answers, its choices being newest first); the 'all' choice pools them.
+   */
+  readonly startsOnFirst?: true;
 }
 
 /** A filter the 'Filtros' dialog may fill: the grammar's filter names plus "course" (the company filter's course switch). */
-export type FilterField = 'company' | 'course' | 'sector' | 'colleague' | 'evaluated' | 'evaluator' | 'version' | 'alignment';
+export type FilterField = 'company' | 'course' | 'cycle' | 'sector' | 'colleague' | 'evaluated' | 'evaluator' | 'version' | 'alignment';
 
 /** Every filter, in the order the 'Filtros' dialog lists them (see `FilterName`). */
 export const FILTERS = {
   company: { field: 'company_id', parents: [], schema: ID },
   course: { field: 'course_id', parents: [], schema: ID },
+  cycle: { field: 'cycle_id', parents: ['company', 'course'], schema: ID, startsOnFirst: true },
   sector: { field: 'sector_id', parents: ['company', 'course'], schema: ID },
   colleague: { field: 'colleague_id', parents: ['sector', 'company', 'course'], schema: ID },
   evaluated: { field: 'evaluated_id', parents: ['company', 'course'], schema: ID },
@@ -38,6 +44,8 @@ export const FILTERS = {
 /**
  * The filters a view may show, in the order the 'Filtros' dialog lists them:
  * - "company": the company (staff may switch to a course); company users are locked to theirs;
+ * - "cycle": the round of assessments (Ciclo) of the company or course; the dialog starts on the latest
+ *   round with answers, and 'Todos os ciclos' (no value) pools them;
  * - "sector": the respondent's sector (or the rated sector: the view's `sectorOf`);
  * - "colleague": one respondent (the person whose individual result is shown);
  * - "evaluated": the person evaluated (360), each higher choice clearing the lower ones;
@@ -59,8 +67,16 @@ export const FILTER_KEYS = Object.fromEntries(FILTER_FIELDS.map((field) => [fiel
 /** The chosen filters' values as the calls carry them (ids as numbers, the alignment's UUID as text). */
 export type FilterValues = { [F in FilterField as FilterKey<F>]?: (typeof FILTERS)[F]['schema']['type'] extends 'integer' ? number : string };
 
-/** The value of the company filter's choice 'Todas as empresas' (staff): the calls then send `all_companies: true`. */
+/**
+ * The value of a choice that pools every value of its filter: the company's 'Todas as empresas' (staff;
+ * the calls then send `all_companies: true`), the cycle's 'Todos os ciclos' (the calls send no cycle).
+ */
 export const ALL_COMPANIES = 'all';
+
+/** Whether a view starts on the filter's first choice (see `FilterSpec.startsOnFirst`). */
+export function startsOnFirst(field: FilterField): boolean {
+  return 'startsOnFirst' in FILTERS[field] && FILTERS[field].startsOnFirst === true;
+}
 
 /** The direct parents of a filter. */
 export function parentsOf(field: FilterField): readonly FilterField[] {

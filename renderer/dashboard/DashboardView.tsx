@@ -12,13 +12,14 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { isAdministrator, isCompanyUser } from '../../engine/accounts.ts';
+import { startsOnFirst } from '../../engine/filters';
 import type { Condition, DashboardData, DashboardDefinition } from '../../engine/definition/dashboard';
 import { format, messages } from '../../engine/messages';
 import { AccountTypeContext } from './accountType';
 import { ChartShelfContext, useChartShelf } from './chartShelf';
 import { FilterBar } from './FilterBar';
 import { EditionNotice, WithheldNotice } from './EditionNotice';
-import { isChosen, toDashboardFilters, type ChosenFilters } from './filters';
+import { higherFilters, isChosen, pick as pickFilters, shownParents, toDashboardFilters, type ChosenFilters } from './filters';
 import { FLOW, LayoutNodes } from './LayoutView';
 import { PrintDialog } from './PrintDialog';
 import { ReportPreview } from './ReportPreview';
@@ -79,7 +80,17 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   // companies unless asked to. The one chosen on the dashboard before stays chosen.
   const choosesCompany = isAdministrator(accountType) && dashboard.filters.includes('company');
   const [picked, setPicked] = useState<ChosenFilters>(() => (choosesCompany && initialCompany ? { company: initialCompany } : {}));
-  const chosen = useMemo(() => (ownCompany ? { ...picked, company: ownCompany } : picked), [picked, ownCompany]);
+  const chosenHere = useMemo(() => (ownCompany ? { ...picked, company: ownCompany } : picked), [picked, ownCompany]);
+  // A filter the view starts on its first choice (the cycle: the latest round with answers), once its
+  // higher filters are chosen and until something else is picked ('Todos os ciclos' pools them).
+  const first = dashboard.filters.find(startsOnFirst);
+  const firstParents = first ? shownParents(first, dashboard.filters) : [];
+  const firstHigher =
+    first && chosenHere[first] === undefined && firstParents.some((parent) => chosenHere[parent]) ? toDashboardFilters(pickFilters(chosenHere, higherFilters(first))) : null;
+  const firstChoices = useFilterOptions(source, dashboard.id, first ?? 'company', firstHigher, onFailure);
+  const firstChoice = first && firstHigher !== null ? firstChoices?.[0] : undefined;
+  const settling = firstHigher !== null && firstChoices === null;
+  const chosen = useMemo(() => (first && firstChoice ? { ...chosenHere, [first]: firstChoice } : chosenHere), [chosenHere, first, firstChoice]);
   // The chosen people, named in the titles of the sections about them.
   const chosenPeople = useMemo(() => ({ ...(chosen.colleague ? { colleague: chosen.colleague.label } : {}), ...(chosen.evaluated ? { evaluated: chosen.evaluated.label } : {}) }), [chosen]);
   const pick = (next: ChosenFilters) => {
@@ -87,7 +98,7 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
     if (choosesCompany && next.company !== chosen.company) onCompanyChange?.(next.company ?? null);
   };
 
-  const waiting = companyLocked && ownCompanies === null;
+  const waiting = (companyLocked && ownCompanies === null) || settling;
   const missing = dashboard.requires !== undefined && !isChosen(chosen, dashboard.requires.filter);
   const noCompany = choosesCompany && !isChosen(chosen, 'company');
   // The questionnaire version whose answers the numbers use, by type, where answers of several exist.

@@ -44,8 +44,9 @@ export function toDashboardFilters(chosen: ChosenFilters): DashboardFilters {
   for (const field of FILTER_FIELDS) {
     const option = chosen[field];
     if (!option) continue;
-    if (field === 'company' && option.value === ALL_COMPANIES) {
-      filters.all_companies = true;
+    // A choice pooling every value: the company's asks for it, any other's sends nothing.
+    if (option.value === ALL_COMPANIES) {
+      if (field === 'company') filters.all_companies = true;
       continue;
     }
     const key = FILTER_KEYS[field];

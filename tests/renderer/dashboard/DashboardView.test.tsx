@@ -106,6 +106,12 @@ const OPTIONS: Partial<Record<FilterField, FilterOption[]>> = {
   course: [{ value: 3, label: 'Curso Três' }],
   sector: [{ value: 9, label: 'Vendas' }],
   colleague: [{ value: 21, label: 'Carla' }],
+  // The company's rounds with answers, newest first, then the pooled choice (as the server offers them).
+  cycle: [
+    { value: 42, label: 'Clima 2026 – 2º semestre' },
+    { value: 41, label: 'Clima 2026 – 1º semestre' },
+    { value: 'all', label: 'Todos os ciclos' },
+  ],
 };
 
 /**
@@ -300,6 +306,22 @@ describe('DashboardView', { timeout: 30000 }, () => {
     expect(screen.queryByRole('list', { name: 'Filtros escolhidos' })).toBeNull();
     await pickFilter('Setor', 'Vendas');
     await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5, sector_id: 9 }), WAIT);
+  });
+
+  it('starts on the latest round with answers once the company is known, asking no data before, and pools them on request', async () => {
+    const { source, options, data: dataCall } = makeSource(undefined, true);
+    renderView(source, 2, { ...dashboard, filters: ['company', 'cycle', 'sector'] });
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    // Never the company's every round first: the view waits for the rounds, then asks for the latest.
+    expect(dataCall.mock.calls.map((call) => call[1])).toEqual([{ company_id: 5, cycle_id: 42 }]);
+    expect(options).toHaveBeenCalledWith(99, 'cycle', { company_id: 5 });
+    expect(within(screen.getByRole('list', { name: 'Filtros escolhidos' })).getByText('Ciclo: Clima 2026 – 2º semestre')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Ciclo', 'Clima 2026 – 1º semestre');
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5, cycle_id: 41 }), WAIT);
+    await pickFilter('Ciclo', 'Todos os ciclos');
+    await waitFor(() => expect(dataCall).toHaveBeenLastCalledWith(99, { company_id: 5 }), WAIT);
   });
 
   it("shows 'Sem opções' for a filter without choices", async () => {

@@ -6,6 +6,7 @@ import { formatDateBR } from '../../../../../engine/rules/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { findCompany } from '../companies.ts';
 import { findCourse } from '../courses.ts';
+import { findCycle } from '../cycles.ts';
 import { findSector } from '../sectors.ts';
 import { findUser } from '../users.ts';
 import { filterConditions, typeList } from './scope.ts';
@@ -94,6 +95,28 @@ export const FILTER_SCOPE: Record<FilterField, FilterScope> = {
       if (own !== undefined) return [];
       const rows = await select<{ id: number; name: string }>(db, sql`select id, name from courses order by name, id`);
       return rows.map((row) => ({ value: Number(row.id), label: row.name }));
+    },
+  },
+  cycle: {
+    owner: async (db, id) => {
+      const found = await findCycle(db, Number(id));
+      return found ? { company: found.companyId } : undefined;
+    },
+    notFound: 'cycleNotFound',
+    // The company's (or course's) rounds holding answers of the view's types, newest first (the view
+    // starts on the first), then 'Todos os ciclos'.
+    choices: async (db, ask) => {
+      const { filters } = ask;
+      if (filters.company_id === undefined && filters.course_id === undefined) return [];
+      const owner = filters.course_id !== undefined ? sql`c.course_id = ${filters.course_id}` : sql`c.company_id = ${filters.company_id}`;
+      const rows = await select<{ id: number; name: string }>(
+        db,
+        sql`select c.id, c.name from cycles c where ${owner}
+          and exists (select 1 from evaluations where evaluations.cycle_id = c.id and evaluations.type_evaluation in (${typeList(ask.types)})${ask.pending ? sql`` : sql` and evaluations.done = true`})
+          order by c.opens_on desc, c.id desc`,
+      );
+      const cycles = rows.map((row) => ({ value: Number(row.id), label: row.name }));
+      return cycles.length === 0 ? [] : [...cycles, { value: ALL_COMPANIES, label: messages.dashboard.allCycles }];
     },
   },
   sector: {

@@ -36,6 +36,7 @@ export function filterConditions(filters: DashboardFilters, types?: number[]): S
   const conditions: SQL[] = [];
   if (filters.company_id !== undefined) conditions.push(sql`evaluations.company_id = ${filters.company_id}`);
   if (filters.course_id !== undefined) conditions.push(sql`evaluations.usercourse_id in (select uc.id from user_courses uc where uc.course_id = ${filters.course_id})`);
+  if (filters.cycle_id !== undefined) conditions.push(sql`evaluations.cycle_id = ${filters.cycle_id}`);
   if (filters.sector_id !== undefined) {
     // The sector the evaluation is about (the area maps), or the respondent's sector.
     conditions.push(
@@ -78,7 +79,8 @@ export function datasetScope(dataset: Dataset, filters: DashboardFilters, done =
       // too, in the same round when one is chosen; among the chosen evaluations when some are (the
       // report of one answered evaluation, a retake's older one).
       const chosen = filters.evaluation_ids === undefined ? sql`` : sql`and n.id in (${sql.join(filters.evaluation_ids.length === 0 ? [sql`null`] : filters.evaluation_ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
-      const round = filters.version === undefined ? sql`` : sql`and ${roundOf('n', read)} = ${filters.version}`;
+      // A retake in another cycle does not hide this cycle's answer: the latest is the chosen cycle's.
+      const round = sql`${filters.version === undefined ? sql`` : sql`and ${roundOf('n', read)} = ${filters.version}`} ${filters.cycle_id === undefined ? sql`` : sql`and n.cycle_id = ${filters.cycle_id}`}`;
       conditions.push(sql`not exists (select 1 from evaluations n where n.user_id = evaluations.user_id and n.type_evaluation in (${list(read)})
         and coalesce(n.rated, n.user_id) = ${RATED} ${done ? sql`and n.done = true` : sql``} ${chosen} ${round} and (n.created_at, n.id) > (evaluations.created_at, evaluations.id))`);
     }

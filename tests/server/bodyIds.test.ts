@@ -285,6 +285,7 @@ const entries: Record<string, Entry> = {
         ids: {
           company_id: ['company', 'refused'],
           course_id: ['course', 'forbidden'],
+          cycle_id: ['cycle', 'refused'],
           sector_id: ['sector', 'refused'],
           colleague_id: ['user', 'refused'],
           evaluated_id: ['user', 'refused'],
@@ -301,6 +302,7 @@ const entries: Record<string, Entry> = {
     ids: {
       company_id: ['company', 'refused'],
       course_id: ['course', 'forbidden'],
+      cycle_id: ['cycle', 'refused'],
       sector_id: ['sector', 'refused'],
       colleague_id: ['user', 'refused'],
       evaluated_id: ['user', 'refused'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../apps/web/src/catalog';
-import { buildEntries, chooseTypes, cycleFields, emptyValues, enabledFields, nextVersion, offeredTypes, parseDays, validate } from '../../../apps/web/src/pages/users/evaluationForm';
+import { buildEntries, chooseTypes, cycleFields, cyclesFor, emptyValues, enabledFields, nextVersion, offeredTypes, parseDays, validate } from '../../../apps/web/src/pages/users/evaluationForm';
 
 const types = catalog.types;
 const two = [
@@ -52,6 +52,14 @@ describe('create-evaluation form', () => {
     expect(entries[3]).toMatchObject({ user_id: 11, usercourse_id: 7, type_evaluation: 13, evaluated: null, version: null, validate: 15 });
     expect(nextVersion([])).toBe(1);
     expect(nextVersion([{ version: 2 }, { version: 4 }])).toBe(5);
+  });
+
+  it('offers the open rounds of the chosen types (the scanner by its members), empty ones, or all while no type is chosen', () => {
+    const round = (id: number, roundTypes: number[], closed = false) => ({ id, types: roundTypes, closed });
+    const rounds = [round(1, [13]), round(2, [3, 4, 5, 6, 9]), round(3, []), round(4, [13], true), round(5, [16])];
+    expect(cyclesFor(rounds, [13], types).map((entry) => entry.id)).toEqual([1, 3]);
+    expect(cyclesFor(rounds, [-1], types).map((entry) => entry.id)).toEqual([2, 3]);
+    expect(cyclesFor(rounds, [], types).map((entry) => entry.id)).toEqual([1, 2, 3, 5]);
   });
 
   it('sends the round chosen: none (a new one per questionnaire), an open cycle, or a new one by its name, which is required', () => {

@@ -24,7 +24,7 @@ import { useApiData } from '../../api/useApiData';
 import { catalog } from '../../catalog';
 import { formatDate, formatDay } from '../../format';
 import { TOAST_MS, useToast } from '../../toast';
-import { buildEntries, chooseTypes, cycleFields, emptyValues, enabledFields, nextVersion, offeredTypes, validate, type EvaluationFormValues, type FormErrors, type FormParticipant } from './evaluationForm';
+import { buildEntries, chooseTypes, cycleFields, cyclesFor, emptyValues, enabledFields, nextVersion, offeredTypes, validate, type EvaluationFormValues, type FormErrors, type FormParticipant } from './evaluationForm';
 
 const text = messages.screenUsers;
 const types = offeredTypes(catalog.types);
@@ -59,7 +59,10 @@ export function CreateEvaluationDialog({ open, participants, companyId, courseId
   const sectors = useApiData<Sector[]>(open && companyId !== null && fields.sector ? `/sectors/list/${companyId}` : null);
   const cyclesPath = courseId !== undefined ? `/cycles?course_id=${courseId}` : companyId !== null ? `/cycles?company_id=${companyId}` : null;
   const cycles = useApiData<Cycle[]>(open ? cyclesPath : null);
-  const openCycles = useMemo(() => (cycles.data ?? []).filter((cycle) => !cycle.closed && (courseId !== undefined || cycle.course_id === null)), [cycles.data, courseId]);
+  const openCycles = useMemo(
+    () => cyclesFor((cycles.data ?? []).filter((cycle) => courseId !== undefined || cycle.course_id === null), values.types, catalog.types),
+    [cycles.data, courseId, values.types],
+  );
 
   // Each opening starts empty (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
@@ -212,7 +215,8 @@ export function CreateEvaluationDialog({ open, participants, companyId, courseId
             <MenuItem value="new">{text.cycleNew}</MenuItem>
             {openCycles.map((cycle) => (
               <MenuItem key={cycle.id} value={String(cycle.id)}>
-                {format(text.cycleOpen, { name: cycle.name, date: formatDay(cycle.opens_on) })}
+                {/* The day it opened, unless its name already says it (the automatic names do). */}
+                {cycle.name.includes(formatDay(cycle.opens_on)) ? cycle.name : format(text.cycleOpen, { name: cycle.name, date: formatDay(cycle.opens_on) })}
               </MenuItem>
             ))}
           </TextField>

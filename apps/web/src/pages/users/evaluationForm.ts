@@ -105,6 +105,15 @@ export function validate(values: EvaluationFormValues, participants: FormPartici
   return errors;
 }
 
+/**
+ * The open rounds the dialog offers for the chosen types: those holding one of them (a bundle's members
+ * for the scanner) or still empty; every open round while no type is chosen.
+ */
+export function cyclesFor<C extends { closed: boolean; types: number[] }>(cycles: C[], chosen: number[], catalog: CatalogEntry[]): C[] {
+  const wanted = new Set(chosen.flatMap((type) => catalog.find((entry) => entry.type === type)?.create?.bundle ?? [type]));
+  return cycles.filter((cycle) => !cycle.closed && (wanted.size === 0 || cycle.types.length === 0 || cycle.types.some((type) => wanted.has(type))));
+}
+
 /** The call's round: an open cycle's id, a new one's name, or nothing (a new round per questionnaire, named by the day). */
 export function cycleFields(values: EvaluationFormValues): Pick<EvaluationCreate, 'cycle_id' | 'cycle_name'> {
   if (values.cycle === 'new') return { cycle_name: values.cycleName.trim() };

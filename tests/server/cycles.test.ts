@@ -69,6 +69,9 @@ describe('evaluations join a round when they are created', () => {
     expect(response.statusCode, response.body).toBe(201);
     const ids = new Set((response.json().evaluations as { cycle_id: number }[]).map((row) => row.cycle_id));
     expect(ids.size).toBe(1);
+    // The round the call made is audited as made, with the call's evaluations.
+    const made = await t.db.select().from(auditLog).where(eq(auditLog.target, `cycle:${[...ids][0]}`));
+    expect(made.map((row) => [row.action, row.companyId])).toEqual([['cycle.create', demo.companyId]]);
     const [cycle] = (await listOf(adminToken)).filter((row) => ids.has(row.id));
     expect(cycle).toEqual(expect.objectContaining({ name: 'Clima 2026 – 1º semestre', types: [13, 16], company_id: demo.companyId, evaluations: 2 }));
     // The links expire at the end of their last day, 10 days after it opened.

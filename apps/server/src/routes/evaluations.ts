@@ -122,16 +122,17 @@ export async function evaluationRoutes(server: FastifyInstance, options: { findL
             })),
           );
         }
-        await recordAudit(
-          tx,
-          request,
-          inserted.map((row) => ({
+        // The rounds this call made (any, unless it joined an existing one) are audited as made.
+        const newCycles = new Map(choice.cycleId === undefined ? planned.flatMap((item, index) => (cycleIds[index] == null ? [] : [[cycleIds[index]!, item.owner] as const])) : []);
+        await recordAudit(tx, request, [
+          ...[...newCycles].map(([id, owner]) => ({ action: 'cycle.create' as const, companyId: owner.companyId, target: `cycle:${id}`, details: { course_id: owner.courseId, by: 'evaluation.create' } })),
+          ...inserted.map((row) => ({
             action: 'evaluation.create' as const,
             companyId: found.get(row.userId)!.companyId,
             target: `evaluation:${row.id}`,
             details: { type_evaluation: row.typeEvaluation, user_id: row.userId, rated: row.rated, cycle_id: row.cycleId },
           })),
-        );
+        ]);
         return inserted;
       });
       const message = created.length === 1 ? messages.evaluation.createdOne : format(messages.evaluation.createdMany, { count: created.length });

@@ -71,7 +71,7 @@ export type FilterValues = { [F in FilterField as FilterKey<F>]?: (typeof FILTER
  * The value of a choice that pools every value of its filter: the company's 'Todas as empresas' (staff;
  * the calls then send `all_companies: true`), the cycle's 'Todos os ciclos' (the calls send no cycle).
  */
-export const ALL_COMPANIES = 'all';
+export const ALL_CHOICE = 'all';
 
 /** Whether a view starts on the filter's first choice (see `FilterSpec.startsOnFirst`). */
 export function startsOnFirst(field: FilterField): boolean {

@@ -1,5 +1,6 @@
 import { takenOptions, type LocatedQuestion } from '../engine/definition/questions.ts';
-import type { AnswerValue, Answers, QuestionKind, QuestionnaireDefinition } from '../engine/definition/types.ts';
+import type { AnswerValue, Answers, QuestionnaireDefinition } from '../engine/definition/types.ts';
+import type { QuestionKind } from '../engine/definition/questionTypes.ts';
 import { widgets } from './widgets/registry.ts';
 import type { Widget } from './widgets/types.ts';
 

@@ -1,6 +1,7 @@
 import { rulesFor } from '../definition/kinds.ts';
 import { findQuestion } from '../definition/questions.ts';
-import type { AnswerValue, Answers, QuestionKind, QuestionnaireDefinition, WireItem } from '../definition/types.ts';
+import type { AnswerValue, Answers, QuestionnaireDefinition, WireItem } from '../definition/types.ts';
+import type { QuestionKind } from '../definition/questionTypes.ts';
 import { format, messages } from '../messages.ts';
 import { sanitizeRichText } from './richText.ts';
 

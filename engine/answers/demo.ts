@@ -1,6 +1,7 @@
 import { gradeRange, selectionBounds } from '../definition/kinds.ts';
 import { allQuestions, isShown, optionsOf, takenOptions, type OptionQuestion } from '../definition/questions.ts';
-import type { Answers, ChoiceOption, Question, QuestionnaireDefinition } from '../definition/types.ts';
+import type { Answers, QuestionnaireDefinition } from '../definition/types.ts';
+import type { ChoiceOption, Question } from '../definition/questionTypes.ts';
 import { seededRandom, seedOf } from '../random.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { shownQuestions } from '../definition/questions.ts';
 import { readGrade } from './grade.ts';
-import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition } from '../definition/types.ts';
+import type { AnswerValue, Answers, QuestionnaireDefinition } from '../definition/types.ts';
+import type { Question, QuestionKind } from '../definition/questionTypes.ts';
 
 /** Name of a question's form fields (radio group, check boxes, drop-down, text, grade), `q-{id}`. */
 export function fieldName(questionId: string): string {

@@ -1,6 +1,7 @@
 import { showGrade } from './grade.ts';
 import { allQuestions, findQuestion, hasOptions, optionsOf } from '../definition/questions.ts';
-import type { QuestionnaireDefinition, QuestionKind } from '../definition/types.ts';
+import type { QuestionnaireDefinition } from '../definition/types.ts';
+import type { QuestionKind } from '../definition/questionTypes.ts';
 import { messages } from '../messages.ts';
 
 /** The kinds whose answers are written by the person (free text), not chosen or graded. */

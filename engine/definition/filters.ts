@@ -14,7 +14,7 @@ export type PersonFilter = 'colleague' | 'evaluated';
 /** The chosen person of each person filter, by name (what a section's `subject` names). */
 export type ChosenPeople = Partial<Record<PersonFilter, string>>;
 
-export { ALL_COMPANIES, FILTER_KEYS } from '../filters.ts';
+export { ALL_CHOICE, FILTER_KEYS } from '../filters.ts';
 
 /** The filters the data call accepts (ids as the API gives them). */
 export interface DashboardFilters extends FilterValues {

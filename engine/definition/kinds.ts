@@ -2,18 +2,8 @@ import { fitsDecimals, gradeToWire, readGrade, showGrade } from '../answers/grad
 import { isBlankRichText } from '../answers/blankRichText.ts';
 import { format, messages } from '../messages.ts';
 import { optionsOf, takenOptions } from './questions.ts';
-import type {
-  AnswerValue,
-  Answers,
-  ChoiceQuestion,
-  CheckboxesQuestion,
-  GradeQuestion,
-  OptionsBase,
-  Question,
-  QuestionKind,
-  QuestionnaireDefinition,
-  SelectionRule,
-} from './types.ts';
+import type { AnswerValue, Answers, QuestionnaireDefinition } from './types.ts';
+import type { ChoiceQuestion, CheckboxesQuestion, GradeQuestion, OptionsBase, Question, QuestionKind, SelectionRule } from './questionTypes.ts';
 
 /** What the engine knows about one question kind: how its answers are checked and put on the wire. */
 export interface KindRules<Q extends Question> {

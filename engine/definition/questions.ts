@@ -1,4 +1,5 @@
-import type { Answers, ChoiceOption, Condition, Question, QuestionnaireDefinition } from './types.ts';
+import type { Answers, QuestionnaireDefinition } from './types.ts';
+import type { ChoiceOption, Condition, Question } from './questionTypes.ts';
 
 /** A question with its page index and the number shown to the respondent. */
 export interface LocatedQuestion {

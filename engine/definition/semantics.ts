@@ -3,7 +3,8 @@ import type { DefinitionError } from './errors.ts';
 import { kindSettingErrors, selectionBounds } from './kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from './questions.ts';
 import { staffErrors } from './staffSemantics.ts';
-import type { ChoiceOption, CheckboxesQuestion, Condition, QuestionnaireDefinition, QuestionSelector, ScoreDefinition, Scoring } from './types.ts';
+import type { QuestionnaireDefinition, QuestionSelector, ScoreDefinition, Scoring } from './types.ts';
+import type { ChoiceOption, CheckboxesQuestion, Condition } from './questionTypes.ts';
 
 /*
  * The checks a questionnaire's schema cannot make, each error at the JSON path of the offending value

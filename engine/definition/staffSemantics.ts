@@ -3,7 +3,8 @@ import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './errors.ts';
 import { gradeRange } from './kinds.ts';
 import { allQuestions, type LocatedQuestion } from './questions.ts';
-import type { QuestionKind, QuestionnaireDefinition, StaffBlocks, StaffCompetencyBlock, StaffOpenBlocks } from './types.ts';
+import type { QuestionnaireDefinition, StaffBlocks, StaffCompetencyBlock, StaffOpenBlocks } from './types.ts';
+import type { QuestionKind } from './questionTypes.ts';
 
 /*
  * The checks of a staff form (`staff`) the schema cannot make: its statuses, its dialog pages, and the

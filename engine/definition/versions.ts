@@ -1,5 +1,6 @@
 import { allQuestions, hasOptions, optionsOf, type LocatedQuestion } from './questions.ts';
-import type { ChoiceOption, Question, QuestionnaireDefinition } from './types.ts';
+import type { QuestionnaireDefinition } from './types.ts';
+import type { ChoiceOption, Question } from './questionTypes.ts';
 
 /*
  * Versions of a questionnaire. A published version is a frozen copy of the resolved definition; the

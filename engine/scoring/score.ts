@@ -1,5 +1,6 @@
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from '../definition/questions.ts';
-import type { Answers, Band, ChoiceOption, ChoiceQuestion, Question, QuestionnaireDefinition, RankingDefinition, ScoreDefinition } from '../definition/types.ts';
+import type { Answers, Band, QuestionnaireDefinition, RankingDefinition, ScoreDefinition } from '../definition/types.ts';
+import type { ChoiceOption, ChoiceQuestion, Question } from '../definition/questionTypes.ts';
 import { format, messages } from '../messages.ts';
 import { mean } from './aggregate.ts';
 

@@ -1,6 +1,7 @@
 import { rulesFor } from '../definition/kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from '../definition/questions.ts';
-import type { ChoiceOption, Question, QuestionnaireDefinition, ScoreDefinition, WireItem } from '../definition/types.ts';
+import type { QuestionnaireDefinition, ScoreDefinition, WireItem } from '../definition/types.ts';
+import type { ChoiceOption, Question } from '../definition/questionTypes.ts';
 import { itemScore } from './score.ts';
 
 /**

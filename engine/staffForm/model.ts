@@ -1,7 +1,8 @@
 import { gradeRange } from '../definition/kinds.ts';
 import { findQuestion } from '../definition/questions.ts';
 import { OPEN_BLOCK_KEYS, staffBlockErrors } from '../definition/staffSemantics.ts';
-import type { GradeQuestion, QuestionnaireDefinition } from '../definition/types.ts';
+import type { QuestionnaireDefinition } from '../definition/types.ts';
+import type { GradeQuestion } from '../definition/questionTypes.ts';
 import { format, messages } from '../messages.ts';
 import type { GradeBand, StaffCompetency, StaffFormModel, StaffOpenBlock } from './types.ts';
 

@@ -1,5 +1,5 @@
 import type { DashboardFilters } from '../../engine/definition/dashboard';
-import { ALL_COMPANIES, FILTER_FIELDS, FILTER_KEYS, FILTERS, lowerFilters, parentsOf, type FilterName } from '../../engine/filters';
+import { ALL_CHOICE, FILTER_FIELDS, FILTER_KEYS, FILTERS, lowerFilters, parentsOf, type FilterName } from '../../engine/filters';
 import type { FilterField, FilterOption } from './types';
 
 export { higherFilters, lowerFilters } from '../../engine/filters';
@@ -45,7 +45,7 @@ export function toDashboardFilters(chosen: ChosenFilters): DashboardFilters {
     const option = chosen[field];
     if (!option) continue;
     // A choice pooling every value: the company's asks for it, any other's sends nothing.
-    if (option.value === ALL_COMPANIES) {
+    if (option.value === ALL_CHOICE) {
       if (field === 'company') filters.all_companies = true;
       continue;
     }

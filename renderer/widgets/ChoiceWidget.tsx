@@ -1,7 +1,7 @@
 import Box from '../Box.ts';
 import { fieldName } from '../../engine/answers/formValues.ts';
 import { optionsOf } from '../../engine/definition/questions.ts';
-import type { ChoiceOption } from '../../engine/definition/types.ts';
+import type { ChoiceOption } from '../../engine/definition/questionTypes.ts';
 import { messages } from '../../engine/messages.ts';
 import { Fieldset, optionRowSx, TAP_TARGET, tickSx } from './Fieldset.tsx';
 import { labelProps, QuestionLabel } from './QuestionLabel.tsx';

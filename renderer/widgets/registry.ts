@@ -1,5 +1,6 @@
 import { allQuestions } from '../../engine/definition/questions.ts';
-import type { QuestionKind, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { QuestionKind } from '../../engine/definition/questionTypes.ts';
 import { preloadable, type Preloadable } from '../preloadable.ts';
 import type { Widget, WidgetProps } from './types.ts';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { AnswerValue, Question, QuestionKind, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { AnswerValue, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { Question, QuestionKind } from '../../engine/definition/questionTypes.ts';
 
 /** Props of the widget of one question kind: a controlled component, no state of its own, no I/O. */
 export interface WidgetProps<K extends QuestionKind> {

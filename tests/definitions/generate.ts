@@ -1,6 +1,7 @@
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { allQuestions, optionsOf, takenOptions } from '../../engine/definition/questions.ts';
-import type { AnswerValue, Answers, Question, QuestionKind, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { AnswerValue, Answers, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { Question, QuestionKind } from '../../engine/definition/questionTypes.ts';
 
 type Generator<K extends QuestionKind> = (question: Extract<Question, { kind: K }>, definition: QuestionnaireDefinition, seed: number, answers: Answers) => AnswerValue;
 

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { DashboardDefinition } from '../../engine/definition/dashboard.ts';
 import { describeErrors, parseDashboard, parseQuestionnaire, type DefinitionError } from '../../engine/definition/parse.ts';
-import type { CheckboxesQuestion, ChoiceQuestion, Question, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { CheckboxesQuestion, ChoiceQuestion, Question } from '../../engine/definition/questionTypes.ts';
 import { tempDir } from '../tempDirs.ts';
 import { jsonFiles } from './load.ts';
 

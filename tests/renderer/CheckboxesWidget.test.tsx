@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import definitionJson from '../../definitions/questionnaires/question360new.json' with { type: 'json' };
-import type { AnswerValue, CheckboxesQuestion, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { AnswerValue, QuestionnaireDefinition } from '../../engine/definition/types.ts';
+import type { CheckboxesQuestion } from '../../engine/definition/questionTypes.ts';
 import CheckboxesWidget from '../../renderer/widgets/CheckboxesWidget.tsx';
 
 const definition = definitionJson as unknown as QuestionnaireDefinition;

@@ -19,7 +19,8 @@ import { encodeAnswers } from '../../engine/answers/encoding.ts';
 import { pageErrors } from '../../engine/answers/validation.ts';
 import { selectionBounds } from '../../engine/definition/kinds.ts';
 import { allQuestions, conditionHolds, optionsOf } from '../../engine/definition/questions.ts';
-import type { Answers, ChoiceOption, Question, QuestionnaireDefinition, WireItem } from '../../engine/definition/types.ts';
+import type { Answers, QuestionnaireDefinition, WireItem } from '../../engine/definition/types.ts';
+import type { ChoiceOption, Question } from '../../engine/definition/questionTypes.ts';
 
 /** fast-check's imperative generator (`fc.gen()`). */
 export type Gen = fc.GeneratorValue;

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, cycles, evaluations } from '../../apps/server/src/db/schema.ts';
+import type { Cycle } from '../../apps/server/src/contract/cycles.ts';
 import { format, messages } from '../../engine/messages.ts';
+import { localDay } from '../../engine/rules/dates.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
@@ -12,19 +14,7 @@ setUpWorld();
  * cycle; staff list, create, rename, close and reopen them; a company user sees only its own company's.
  */
 
-interface CycleJson {
-  id: number;
-  company_id: number | null;
-  course_id: number | null;
-  name: string;
-  types: number[];
-  opens_on: string;
-  closes_on: string | null;
-  closed: boolean;
-  target: number;
-  evaluations: number;
-  answered: number;
-}
+type CycleJson = Cycle;
 
 const create = (token: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/evaluation', headers: bearer(token), payload });
 const listOf = async (token: string, query = '') => {
@@ -35,7 +25,7 @@ const listOf = async (token: string, query = '') => {
 const employee = (index: number) => demo.employees[index]!.id;
 const pss = (index: number, extra: Record<string, unknown> = {}) => ({ user_id: employee(index), type_evaluation: 13, validate: 7, ...extra });
 /** A day in São Paulo (the test app's time zone), as the cycles write theirs. */
-const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
+const dayOf = (at: Date) => localDay(at, 'America/Sao_Paulo');
 
 describe('evaluations join a round when they are created', () => {
   it('without a cycle: a new round per questionnaire, named by the questionnaire and the day, numbered when the name is taken', async () => {

@@ -4,6 +4,7 @@ import { demoAnswers, demoProfile, evaluatorProfile, type DemoComments } from '.
 import { encodeAnswers } from '../../../engine/answers/encoding.ts';
 import type { Answers, WireItem } from '../../../engine/definition/types.ts';
 import { seededRandom, seedOf } from '../../../engine/random.ts';
+import { groupBy } from '../../../engine/collections.ts';
 import { requestedTypeOf } from '../../../engine/lifecycle/creationPlan.ts';
 import { automaticCycles, type CycleDating } from './cycles.ts';
 import type { Db } from './db/client.ts';
@@ -121,13 +122,12 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleD
     dating.now,
   ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const owner = { companyId: people.companyId, courseId: null };
-  const cycleOf = new Map<number, number | null>();
-  for (const set of sets) {
-    const round = requestedTypeOf(set.type, catalog.types);
-    if (cycleOf.has(round)) continue;
-    const members = sets.filter((other) => requestedTypeOf(other.type, catalog.types) === round);
-    const items = members.map((member) => ({ owner, requestedType: round, typeEvaluation: member.type, expireAt: new Date(member.createdAt.getTime() + 30 * DAY) }));
-    cycleOf.set(round, (await automaticCycles(tx, items, { ...dating, now: set.createdAt }))[0]!);
+  // One round per questionnaire asked for (the scanner's members together), dated by its first answer.
+  const roundOf = (type: number) => String(requestedTypeOf(type, catalog.types));
+  const cycleOf = new Map<string, number | null>();
+  for (const [round, members] of groupBy(sets, (set) => roundOf(set.type))) {
+    const items = members.map((member) => ({ owner, requestedType: Number(round), typeEvaluation: member.type, expireAt: new Date(member.createdAt.getTime() + 30 * DAY) }));
+    cycleOf.set(round, (await automaticCycles(tx, items, { ...dating, now: members[0]!.createdAt }))[0]!);
   }
   for (const set of sets) {
     const evaluator = people.employees[set.evaluator]!;
@@ -144,7 +144,7 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleD
         companyId: people.companyId,
         createdAt: set.createdAt,
         expireAt: new Date(set.createdAt.getTime() + 30 * DAY),
-        cycleId: cycleOf.get(requestedTypeOf(set.type, catalog.types)),
+        cycleId: cycleOf.get(roundOf(set.type)),
       })
       .returning({ id: evaluations.id });
     if (set.items.length > 0) await tx.insert(responses).values(set.items.map((item) => ({ evaluationId: row!.id, question: item.question, response: item.response, createdAt: set.createdAt })));

@@ -5,7 +5,8 @@ import { answersFromFields } from '../../../engine/answers/formValues.ts';
 import { submissionErrors } from '../../../engine/answers/validation.ts';
 import { kindSettingErrors } from '../../../engine/definition/kinds.ts';
 import { parseQuestionnaire } from '../../../engine/definition/parse.ts';
-import type { GradeQuestion, QuestionnaireDefinition } from '../../../engine/definition/types.ts';
+import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
+import type { GradeQuestion } from '../../../engine/definition/questionTypes.ts';
 import { definitionChanges } from '../../../engine/definition/versions.ts';
 import fixture from '../../fixtures/gradeRichText.json' with { type: 'json' };
 

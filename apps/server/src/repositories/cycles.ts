@@ -19,16 +19,8 @@ export interface CycleRow {
   answered: number;
 }
 
-/** The fields of a new cycle. */
-export interface NewCycle {
-  companyId: number | null;
-  courseId: number | null;
-  name: string;
-  types: number[];
-  opensOn: string;
-  closesOn: string | null;
-  target?: number;
-}
+/** The fields of a new cycle (the target defaults to 75%). */
+export type NewCycle = Pick<CycleRow, 'companyId' | 'courseId' | 'name' | 'types' | 'opensOn' | 'closesOn'> & { target?: number };
 
 /** What an update changes (absent: unchanged). */
 export interface CycleChanges {

@@ -9,6 +9,7 @@ import { cycleCreateSchema, cycleListSchema, cycleParamsSchema, cycleQuerySchema
 import { canSeeCycle } from '../cycles.ts';
 import { HttpError } from '../errors.ts';
 import { findCourse } from '../repositories/courses.ts';
+import type { Account } from '../types.ts';
 import { findCycle, insertCycle, listCycles, updateCycle, type CycleChanges, type CycleOwner, type CycleRow } from '../repositories/cycles.ts';
 
 function cycleJson(cycle: CycleRow): Cycle {
@@ -45,7 +46,7 @@ export async function cycleRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractProvider>();
 
   /** The course if the account may see it (a company user: its own company's courses), else 404. */
-  const visibleCourse = async (account: NonNullable<Parameters<typeof canSeeCompany>[0]>, id: number) => {
+  const visibleCourse = async (account: Account, id: number) => {
     const course = await findCourse(app.db, id);
     if (!course || !canSeeCompany(account, course.companyId)) throw new HttpError(404, format(messages.evaluation.courseNotFound, { id }));
     return course;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardFilters } from '../../../../../engine/definition/dashboard.ts';
-import { ALL_COMPANIES, type FilterField } from '../../../../../engine/filters.ts';
+import { ALL_CHOICE, type FilterField } from '../../../../../engine/filters.ts';
 import { format, messages } from '../../../../../engine/messages.ts';
 import { formatDateBR } from '../../../../../engine/rules/dates.ts';
 import type { Db } from '../../db/client.ts';
@@ -85,7 +85,7 @@ export const FILTER_SCOPE: Record<FilterField, FilterScope> = {
       );
       const companies = rows.map((row) => ({ value: Number(row.id), label: row.commercial_name }));
       // Staff first choose explicitly whether to pool every client company.
-      return own === undefined ? [{ value: ALL_COMPANIES, label: messages.dashboard.allCompanies }, ...companies] : companies;
+      return own === undefined ? [{ value: ALL_CHOICE, label: messages.dashboard.allCompanies }, ...companies] : companies;
     },
   },
   course: {
@@ -116,7 +116,7 @@ export const FILTER_SCOPE: Record<FilterField, FilterScope> = {
           order by c.opens_on desc, c.id desc`,
       );
       const cycles = rows.map((row) => ({ value: Number(row.id), label: row.name }));
-      return cycles.length === 0 ? [] : [...cycles, { value: ALL_COMPANIES, label: messages.dashboard.allCycles }];
+      return cycles.length === 0 ? [] : [...cycles, { value: ALL_CHOICE, label: messages.dashboard.allCycles }];
     },
   },
   sector: {

@@ -118,3 +118,26 @@ export function nextReminderAt(input: ReminderCase): Date | null {
   const at = localInstant(day, REMINDER_HOUR, timeZone);
   return at.getTime() < expireAt.getTime() ? at : null;
 }
+
+/** The next business day from `day` on (`day` itself when it is one), at most a year of days later. */
+function businessDayFrom(day: string, isHoliday: HolidayLookup): string {
+  let next = day;
+  for (let step = 0; step < 366 && !isBusinessDay(next, isHoliday); step += 1) next = addDays(next, 1);
+  return next;
+}
+
+/**
+ * When a reminder staff ask for now ('Lembrar pendentes' of a round, issue 26) goes out, by the
+ * automatic reminders' business hours: `now` when today (local) is a business day and it is between
+ * 09:00 and 18:00 local time; 09:00 today on a business day before 09:00; otherwise (a weekend, a
+ * holiday, from 18:00 on) 09:00 of the next business day.
+ */
+export function manualReminderAt(now: Date, timeZone: string, isHoliday: HolidayLookup = brazilianNationalHoliday): Date {
+  const today = localDay(now, timeZone);
+  if (isBusinessDay(today, isHoliday)) {
+    const opens = localInstant(today, REMINDER_HOUR, timeZone);
+    if (now.getTime() < opens.getTime()) return opens;
+    if (now.getTime() < localInstant(today, REMINDER_LAST_HOUR, timeZone).getTime()) return now;
+  }
+  return localInstant(businessDayFrom(addDays(today, 1), isHoliday), REMINDER_HOUR, timeZone);
+}

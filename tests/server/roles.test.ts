@@ -71,6 +71,13 @@ async function freshEvaluation(done = false): Promise<string> {
   return row!.id;
 }
 
+/** A new round of company A with one pending evaluation of a type with a link. */
+async function freshPendingCycle(): Promise<number> {
+  const [cycle] = await t.db.insert(cycles).values({ companyId: demo.companyId, name: unique('Ciclo'), types: [13], opensOn: '2026-01-05' }).returning();
+  await t.db.insert(evaluations).values({ userId: demo.employees[0]!.id, rated: demo.employees[0]!.id, typeEvaluation: 13, cycleId: cycle!.id, expireAt: new Date(Date.now() + 86_400_000) });
+  return cycle!.id;
+}
+
 /** A new participant of company A, to be erased (each erase needs a person not erased yet). */
 async function freshPerson(): Promise<{ id: number; name: string }> {
   const name = `Pessoa ${randomUUID().slice(0, 8)}`;
@@ -214,6 +221,20 @@ const rows: Row[] = [
       const [cycle] = await t.db.select({ id: cycles.id }).from(cycles).where(eq(cycles.companyId, A())).limit(1);
       return { method: 'PATCH', url: `/api/cycles/${cycle!.id}`, payload: { name: unique('Ciclo') } };
     },
+  },
+  {
+    route: 'GET /api/cycles/{id}/pending',
+    expect: TENANT,
+    request: async () => {
+      const [cycle] = await t.db.select({ id: cycles.id }).from(cycles).where(eq(cycles.companyId, A())).limit(1);
+      return { method: 'GET', url: `/api/cycles/${cycle!.id}/pending` };
+    },
+  },
+  {
+    route: 'POST /api/cycles/{id}/remind',
+    expect: TENANT,
+    // A round of its own with one pending evaluation, so there is someone to remind.
+    request: async () => ({ method: 'POST', url: `/api/cycles/${await freshPendingCycle()}/remind` }),
   },
   { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
   { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'cycle.update',
   'cycle.close',
   'cycle.reopen',
+  'cycle.remind',
   'interview.save',
   'registrationLink.create',
   'mail.reminder',

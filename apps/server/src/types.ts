@@ -35,6 +35,19 @@ export interface EvaluationJobData {
   report_type?: number;
 }
 
+/**
+ * What a round's reminder job carries ('Lembrar pendentes', `POST /cycles/{id}/remind`): the round and
+ * the person reminded, by name for the queue monitor (no evaluation: the worker reads the person's
+ * pending ones of the round when it runs).
+ */
+export interface CycleReminderJobData {
+  cycle_id: number;
+  user_id: number;
+  /** The person reminded (who gets the e-mail). */
+  user_name: string;
+  evaluated_name: null;
+}
+
 /** Names of the e-mail jobs of evaluations. */
 export type EvaluationJobName = 'createEvaluation' | 'updateEvaluation';
 
@@ -49,6 +62,11 @@ export interface Jobs {
   enqueueReportEmails(tx: Tx, items: EvaluationJobData[]): Promise<string[]>;
   /** A report e-mail job's pg-boss state (created, retry, active, completed, cancelled, failed) and data; null when unknown. */
   reportEmailState(id: string): Promise<{ state: string; data: EvaluationJobData } | null>;
+  /**
+   * Queues one `cycleReminder` job per person inside the caller's transaction, each starting at
+   * `startAfter` (the business hours of the reminders); returns the jobs' ids.
+   */
+  enqueueCycleReminders(tx: Tx, items: CycleReminderJobData[], startAfter: Date): Promise<string[]>;
 }
 
 /** An e-mail to send. Texts are built by the mail templates, which escape every user-provided value. */

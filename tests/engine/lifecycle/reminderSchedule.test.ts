@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brazilianNationalHoliday, isBusinessDay, nextReminderAt, type ReminderCase } from '../../../engine/lifecycle/reminderSchedule.ts';
+import { brazilianNationalHoliday, isBusinessDay, manualReminderAt, nextReminderAt, type ReminderCase } from '../../../engine/lifecycle/reminderSchedule.ts';
 
 /*
  * The calendar, reasoned out by hand: 1 January 2026 is a Thursday; 304 days later 1 November 2026 is a
@@ -93,5 +93,45 @@ describe('nextReminderAt', () => {
     expect(at({ now: new Date('2026-11-28T03:00:00Z') })).toBeNull();
     expect(at({ done: true })).toBeNull();
     expect(at({ expireAt: null })).toBeNull();
+  });
+});
+
+describe('manualReminderAt (Lembrar pendentes of a round)', () => {
+  const manual = (now: string, isHoliday?: (day: string) => boolean) => manualReminderAt(new Date(now), ZONE, isHoliday).toISOString();
+
+  it('goes out now on a business day between 09:00 and 18:00 local time', () => {
+    // Tuesday 24 November 10:00 local.
+    expect(manual('2026-11-24T13:00:00Z')).toBe('2026-11-24T13:00:00.000Z');
+    // 09:00 sharp and 17:59 are still today's hours.
+    expect(manual('2026-11-24T12:00:00Z')).toBe('2026-11-24T12:00:00.000Z');
+    expect(manual('2026-11-24T20:59:00Z')).toBe('2026-11-24T20:59:00.000Z');
+  });
+
+  it('waits for 09:00 of a business day asked before 09:00', () => {
+    // Monday 23 November 08:00 local.
+    expect(manual('2026-11-23T11:00:00Z')).toBe('2026-11-23T12:00:00.000Z');
+    // Tuesday 24 November 00:30 local (03:30Z): 09:00 that Tuesday, not the day before.
+    expect(manual('2026-11-24T03:30:00Z')).toBe('2026-11-24T12:00:00.000Z');
+  });
+
+  it('moves an evening to 09:00 of the next business day, over the weekend', () => {
+    // Tuesday 24 November 18:00 local sharp: Wednesday.
+    expect(manual('2026-11-24T21:00:00Z')).toBe('2026-11-25T12:00:00.000Z');
+    // Friday 27 November 19:00 local: Monday 30 November.
+    expect(manual('2026-11-27T22:00:00Z')).toBe('2026-11-30T12:00:00.000Z');
+  });
+
+  it('moves a weekend or a holiday to 09:00 of the next business day', () => {
+    // Saturday 7 November 11:00 local: Monday 9 November.
+    expect(manual('2026-11-07T14:00:00Z')).toBe('2026-11-09T12:00:00.000Z');
+    // Friday 20 November (Consciência Negra) 10:00 local: Monday 23 November.
+    expect(manual('2026-11-20T13:00:00Z')).toBe('2026-11-23T12:00:00.000Z');
+    // Thursday 24 December 19:00 local: Friday 25 (Natal), the weekend, Monday 28 December.
+    expect(manual('2026-12-24T22:00:00Z')).toBe('2026-12-28T12:00:00.000Z');
+  });
+
+  it('uses a holiday lookup passed in', () => {
+    // Tuesday 24 November 10:00 local, a holiday by the lookup: Wednesday 09:00.
+    expect(manual('2026-11-24T13:00:00Z', (day) => day === '2026-11-24')).toBe('2026-11-25T12:00:00.000Z');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The rounds of assessments (Ciclos, `/cycles`): a company's or a course's named rounds, listed with
- * their participation, created, renamed, closed and reopened. Schemas and their types.
+ * their participation, created, renamed, closed and reopened; their pending people reminded. Schemas
+ * and their types.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema } from './common.ts';
@@ -92,3 +93,33 @@ export const cycleSavedSchema = {
 } as const;
 
 export type CycleSaved = FromSchema<typeof cycleSavedSchema>;
+
+/** Who 'Lembrar pendentes' would remind, and when the reminders would go out. */
+const pendingProperties = {
+  /** People of the cycle with at least one evaluation neither answered nor expired that has a link. */
+  people: { type: 'integer' },
+  /** Those people's pending evaluations with a link. */
+  evaluations: { type: 'integer' },
+  /** When the reminders go out (ISO instant): now in business hours, else 09:00 of the next business day. */
+  send_at: { type: 'string' },
+} as const;
+
+/** `GET /cycles/{id}/pending`: who a reminder of the cycle would reach now, and when it would go out. */
+export const cyclePendingSchema = {
+  type: 'object',
+  required: ['people', 'evaluations', 'send_at'],
+  additionalProperties: false,
+  properties: pendingProperties,
+} as const;
+
+export type CyclePending = FromSchema<typeof cyclePendingSchema>;
+
+/** `POST /cycles/{id}/remind`: the message, and who was reminded when (one e-mail per person, queued). */
+export const cycleRemindedSchema = {
+  type: 'object',
+  required: ['message', 'people', 'evaluations', 'send_at'],
+  additionalProperties: false,
+  properties: { message: { type: 'string' }, ...pendingProperties },
+} as const;
+
+export type CycleReminded = FromSchema<typeof cycleRemindedSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startAutoReminders } from './autoReminders.ts';
+import { sendCycleReminder } from './cycleReminders.ts';
 import { sendEvaluationEmail } from './evaluationEmails.ts';
 import { startJobQueue, type JobQueue, type QueueSettings } from './queue.ts';
 import { sendReportEmail } from './reportEmails.ts';
@@ -19,6 +20,7 @@ export async function startJobs(app: FastifyInstance, settings: QueueSettings): 
       createEvaluation: (job) => sendEvaluationEmail(app, job, false),
       updateEvaluation: (job) => sendEvaluationEmail(app, job, true),
       reportEmail: (job) => sendReportEmail(app, job),
+      cycleReminder: (job) => sendCycleReminder(app, job),
     });
     if (settings.workers === false) return;
     // The reminders' schedule is not worth refusing to serve for: a database that fails now fails the

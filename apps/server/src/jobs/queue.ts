@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { PgBoss, fromPglite, type Db as BossDatabase, type Job, type JobResult } from 'pg-boss';
 import type { Db, Tx } from '../db/client.ts';
-import type { EvaluationJobData, EvaluationJobName, Jobs } from '../types.ts';
+import type { CycleReminderJobData, EvaluationJobData, EvaluationJobName, Jobs } from '../types.ts';
 
 /** Schema of pg-boss's tables, beside the app's own (installed by `boss.start()`). */
 export const JOB_SCHEMA = 'pgboss';
@@ -12,11 +12,22 @@ export const JOB_SCHEMA = 'pgboss';
 /** Queue of the e-mails that point the evaluator to the results of a done evaluation. */
 export const REPORT_QUEUE = 'reportEmail';
 
+/** Queue of a round's reminders ('Lembrar pendentes'): one e-mail per person with pending evaluations. */
+export const CYCLE_REMINDER_QUEUE = 'cycleReminder';
+
 /** Every queue of the app; the monitor (`GET /queues`) lists their jobs. */
-export const QUEUES = ['createEvaluation', 'updateEvaluation', REPORT_QUEUE] as const;
+export const QUEUES = ['createEvaluation', 'updateEvaluation', REPORT_QUEUE, CYCLE_REMINDER_QUEUE] as const;
 
 /** Name of one of the app's queues. */
 export type QueueName = (typeof QUEUES)[number];
+
+/** What a job of each queue carries. */
+export interface QueueData {
+  createEvaluation: EvaluationJobData;
+  updateEvaluation: EvaluationJobData;
+  reportEmail: EvaluationJobData;
+  cycleReminder: CycleReminderJobData;
+}
 
 /** How the job queue runs. */
 export interface QueueSettings {
@@ -43,13 +54,16 @@ export interface QueueSettings {
 }
 
 /** Handles one job; what it returns is the job's `returnvalue` in the monitor. */
-export type JobHandler = (job: Job<EvaluationJobData>) => Promise<Record<string, unknown>>;
+export type JobHandler<T = EvaluationJobData> = (job: Job<T>) => Promise<Record<string, unknown>>;
+
+/** The handler of every queue, each for its own jobs' data. */
+export type JobHandlers = { [Q in QueueName]: JobHandler<QueueData[Q]> };
 
 /** The queue as the app holds it: the `Jobs` interface plus start/stop and the workers. */
 export interface JobQueue extends Jobs {
   readonly boss: PgBoss;
   /** Starts working every queue with its handler (no-op when workers are off). */
-  work(handlers: Record<QueueName, JobHandler>): Promise<void>;
+  work(handlers: JobHandlers): Promise<void>;
   /** Stops the workers (waiting a moment for the running job) and pg-boss. */
   stop(): Promise<void>;
 }
@@ -98,7 +112,7 @@ export const DEFAULT_BATCH_SIZE = 20;
  * returned or failed with the error it threw (its own reason in the monitor, its own retries). Never
  * throws, so one job's failure never fails the rest of the batch.
  */
-export async function workBatch(jobs: Job<EvaluationJobData>[], handler: JobHandler): Promise<JobResult[]> {
+export async function workBatch<T>(jobs: Job<T>[], handler: JobHandler<T>): Promise<JobResult[]> {
   return Promise.all(
     jobs.map(async (job): Promise<JobResult> => {
       try {
@@ -137,9 +151,9 @@ export async function startJobQueue(db: Db, settings: QueueSettings, log: Fastif
     await boss.findJobs(name, { id: NO_JOB });
   }
 
-  const insert = async (tx: Tx, name: QueueName, items: EvaluationJobData[]): Promise<string[]> => {
+  const insert = async <Q extends QueueName>(tx: Tx, name: Q, items: QueueData[Q][], startAfter?: Date): Promise<string[]> => {
     // The ids are ours, so the caller can follow a job (a report e-mail's 'sent' or 'failed').
-    const jobs = items.map((data) => ({ id: randomUUID(), data }));
+    const jobs = items.map((data) => ({ id: randomUUID(), data, ...(startAfter ? { startAfter } : {}) }));
     if (jobs.length === 0) return [];
     await boss.insert(name, jobs, { db: transactionDatabase(tx) });
     return jobs.map((job) => job.id);
@@ -151,17 +165,18 @@ export async function startJobQueue(db: Db, settings: QueueSettings, log: Fastif
       await insert(tx, name, items);
     },
     enqueueReportEmails: (tx: Tx, items: EvaluationJobData[]) => insert(tx, REPORT_QUEUE, items),
+    enqueueCycleReminders: (tx: Tx, items: CycleReminderJobData[], startAfter: Date) => insert(tx, CYCLE_REMINDER_QUEUE, items, startAfter),
     async reportEmailState(id) {
       const [job] = await boss.findJobs<EvaluationJobData>(REPORT_QUEUE, { id });
       return job ? { state: job.state, data: job.data } : null;
     },
     async work(handlers) {
       if (settings.workers === false) return;
-      for (const name of QUEUES) {
-        // perJobResults: pg-boss settles each job of the batch with its own outcome (one statement for
-        // the completed ones, one for the failed ones). burstWhenBatchFull: a full batch means a
-        // backlog, so the worker fetches again at once instead of waiting for the next poll.
-        await boss.work<EvaluationJobData>(
+      // perJobResults: pg-boss settles each job of the batch with its own outcome (one statement for
+      // the completed ones, one for the failed ones). burstWhenBatchFull: a full batch means a
+      // backlog, so the worker fetches again at once instead of waiting for the next poll.
+      const workQueue = <Q extends QueueName>(name: Q) =>
+        boss.work<QueueData[Q]>(
           name,
           {
             batchSize: settings.batchSize ?? DEFAULT_BATCH_SIZE,
@@ -171,7 +186,7 @@ export async function startJobQueue(db: Db, settings: QueueSettings, log: Fastif
           },
           (jobs) => workBatch(jobs, handlers[name]),
         );
-      }
+      for (const name of QUEUES) await workQueue(name);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, close: true });

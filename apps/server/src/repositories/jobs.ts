@@ -61,6 +61,23 @@ export async function pendingEvaluationsOf(db: Db, userId: number, now: Date): P
     .orderBy(asc(evaluations.createdAt), asc(evaluations.id));
 }
 
+/**
+ * The round's evaluations that are neither done nor expired at `now` (of one evaluator when `userId` is
+ * given), by evaluator, oldest first.
+ */
+export async function pendingCycleEvaluations(db: Db, cycleId: number, now: Date, userId?: number): Promise<MailEvaluation[]> {
+  return mailEvaluationQuery(db)
+    .where(
+      and(
+        eq(evaluations.cycleId, cycleId),
+        userId === undefined ? undefined : eq(evaluations.userId, userId),
+        eq(evaluations.done, false),
+        or(isNull(evaluations.expireAt), gte(evaluations.expireAt, now)),
+      ),
+    )
+    .orderBy(asc(evaluations.userId), asc(evaluations.createdAt), asc(evaluations.id));
+}
+
 /** A job of the monitor as pg-boss keeps it. */
 export interface QueueJobRow {
   id: string;

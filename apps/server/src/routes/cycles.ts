@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
+import { manualReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { isIsoDate, localDay } from '../../../../engine/rules/dates.ts';
+import { formatStampBR, isIsoDate, localDay } from '../../../../engine/rules/dates.ts';
 import { canSeeCompany, companyScope, visibleCompany } from '../access.ts';
 import { recordAudit, type AuditAction } from '../audit.ts';
 import { bearer, errorResponses, type ContractProvider } from '../contract/common.ts';
-import { cycleCreateSchema, cycleListSchema, cycleParamsSchema, cycleQuerySchema, cycleSavedSchema, cycleUpdateSchema, type Cycle } from '../contract/cycles.ts';
+import {
+  cycleCreateSchema,
+  cycleListSchema,
+  cycleParamsSchema,
+  cyclePendingSchema,
+  cycleQuerySchema,
+  cycleRemindedSchema,
+  cycleSavedSchema,
+  cycleUpdateSchema,
+  type Cycle,
+  type CyclePending,
+} from '../contract/cycles.ts';
 import { canSeeCycle } from '../cycles.ts';
 import { HttpError } from '../errors.ts';
+import { remindableOfCycle, remindedPeople } from '../jobs/cycleReminders.ts';
 import { findCourse } from '../repositories/courses.ts';
 import type { Account } from '../types.ts';
 import { findCycle, insertCycle, listCycles, updateCycle, type CycleChanges, type CycleOwner, type CycleRow } from '../repositories/cycles.ts';
@@ -40,7 +53,9 @@ function day(text: string): string {
  * The rounds of assessments (Ciclos): `GET /cycles` (a company's, its courses' included, or a course's;
  * a company user sees only its own company's), and for administrators `POST /cycles` (a new, empty
  * round) and `PATCH /cycles/{id}` (rename, closing day, target, close and reopen), each audited.
- * Evaluations join a round when they are created (`POST /evaluation`, see `cycles.ts`).
+ * Evaluations join a round when they are created (`POST /evaluation`, see `cycles.ts`). 'Lembrar
+ * pendentes' (issue 26): `GET /cycles/{id}/pending` counts who a reminder would reach and when it would
+ * go out, `POST /cycles/{id}/remind` queues one reminder per person (see `jobs/cycleReminders.ts`).
  */
 export async function cycleRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractProvider>();
@@ -50,6 +65,27 @@ export async function cycleRoutes(server: FastifyInstance) {
     const course = await findCourse(app.db, id);
     if (!course || !canSeeCompany(account, course.companyId)) throw new HttpError(404, format(messages.evaluation.courseNotFound, { id }));
     return course;
+  };
+
+  /** The cycle if the account may see it (a company user: its own company's), else 404. */
+  const visibleCycle = async (account: Account, id: number) => {
+    const cycle = await findCycle(app.db, id);
+    if (!cycle || !canSeeCycle(account, cycle)) throw new HttpError(404, format(messages.cycles.notFound, { id }));
+    return cycle;
+  };
+
+  /**
+   * Who a reminder of the cycle reaches now: its pending evaluations (neither answered nor expired,
+   * with a link), their people (evaluators) once each, and when the reminders go out (`send_at`: the
+   * reminders' business hours, from the clock now).
+   */
+  const pendingOf = async (cycleId: number) => {
+    const now = new Date();
+    const pending = await remindableOfCycle(app, cycleId, now);
+    const people = remindedPeople(pending);
+    const sendAt = manualReminderAt(now, app.settings.timeZone);
+    const summary: CyclePending = { people: people.length, evaluations: pending.length, send_at: sendAt.toISOString() };
+    return { now, people, sendAt, summary };
   };
 
   app.get(
@@ -164,6 +200,60 @@ export async function cycleRoutes(server: FastifyInstance) {
         return (await findCycle(tx, id))!;
       });
       return { message, cycle: cycleJson(cycle) };
+    },
+  );
+  app.get(
+    '/cycles/:id/pending',
+    {
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
+      schema: {
+        tags: ['cycles'],
+        summary: 'Quantas pessoas e avaliações pendentes do ciclo um lembrete alcançaria, e quando ele sairia',
+        security: bearer,
+        params: cycleParamsSchema,
+        response: { 200: cyclePendingSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const cycle = await visibleCycle(request.account!, request.params.id);
+      return (await pendingOf(cycle.id)).summary;
+    },
+  );
+
+  app.post(
+    '/cycles/:id/remind',
+    {
+      preHandler: [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)],
+      schema: {
+        tags: ['cycles'],
+        summary: 'Lembrar pendentes: agenda um lembrete por e-mail a cada pessoa com avaliações pendentes do ciclo',
+        security: bearer,
+        params: cycleParamsSchema,
+        response: { 200: cycleRemindedSchema, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const cycle = await visibleCycle(request.account!, request.params.id);
+      // A closed cycle may still be reminded: its pending links still work.
+      const { now, people, sendAt, summary } = await pendingOf(cycle.id);
+      if (people.length === 0) throw new HttpError(400, messages.cycles.nothingPending);
+      const items = people.map((person) => ({ cycle_id: cycle.id, user_id: person.evaluatorId, user_name: person.evaluatorName, evaluated_name: null }));
+      try {
+        // The jobs and the audit record commit together, or neither does.
+        await app.db.transaction(async (tx) => {
+          await app.jobs.enqueueCycleReminders(tx, items, sendAt);
+          await recordAudit(tx, request, { action: 'cycle.remind', companyId: cycle.companyId, target: `cycle:${cycle.id}`, details: { ...summary } });
+        });
+      } catch (error) {
+        app.log.error({ err: error, cycle: cycle.id }, 'cycle reminder jobs not queued');
+        throw new HttpError(502, messages.cycles.remindFailed);
+      }
+      const whom = people.length === 1 ? messages.cycles.remindPeopleOne : format(messages.cycles.remindPeopleMany, { count: people.length });
+      const message =
+        sendAt.getTime() === now.getTime()
+          ? format(messages.cycles.remindNow, { people: whom })
+          : format(messages.cycles.remindLater, { when: formatStampBR(sendAt, app.settings.timeZone), people: whom });
+      return { message, ...summary };
     },
   );
 }

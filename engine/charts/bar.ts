@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { BarWidget, NumberFormat, Row } from '../definition/dashboard.ts';
+import type { BarWidget, ChartReference, NumberFormat, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
 import { cellText, CHART_WIDTH, colorOf, distinctNames, escapeHtml, formatNumber, PALETTE, toNumber } from './format.ts';
 import { finishOption } from './print.ts';
@@ -54,6 +54,36 @@ export function chartValue(row: Row | undefined, field: string): number | '-' {
 export function itemTooltip(category: string, text: string, series?: string): { formatter: string } {
   const line = `${escapeHtml(category)}: ${escapeHtml(text)}`;
   return { formatter: series === undefined ? line : `${escapeHtml(series)}<br/>${line}` };
+}
+
+/** Room above horizontal bars for the name of a vertical reference line (written above its top). */
+const REFERENCE_ROOM = 20;
+
+/** The colour of a reference line and its name. */
+export const REFERENCE_COLOR = '#37474F';
+
+/** The value of a reference (the first row's number in its field) and its text, '{label}: {value}'; null without a number. */
+export function referenceValue(reference: ChartReference | undefined, rows: Row[], format: NumberFormat | undefined): { value: number; text: string } | null {
+  if (!reference) return null;
+  const value = rows.map((row) => toNumber(row[reference.field])).find((number): number is number => number !== null && number !== undefined);
+  return value === undefined ? null : { value, text: `${reference.label}: ${formatNumber(value, format)}` };
+}
+
+/**
+ * A chart's reference line as a series' mark line: dashed, across the plot at the value (a vertical
+ * line when the value axis is horizontal), named at its end inside the plot.
+ */
+export function referenceMark(reference: { value: number; text: string } | null, horizontal: boolean): Record<string, unknown> {
+  if (!reference) return {};
+  return {
+    markLine: {
+      silent: true,
+      symbol: 'none',
+      lineStyle: { type: 'dashed', color: REFERENCE_COLOR, width: 2 },
+      label: { formatter: reference.text, position: horizontal ? 'end' : 'insideEndTop', color: REFERENCE_COLOR, fontWeight: 'bold' },
+      data: [{ [horizontal ? 'xAxis' : 'yAxis']: reference.value, name: reference.text }],
+    },
+  };
 }
 
 /** A value axis: range, whole ticks for counts and, for percentages, a percent sign on the ticks. */
@@ -137,11 +167,13 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width 
     // Long statements wrap beside horizontal bars; under vertical bars, names stand upright where they fit.
     axisLabel: widget.horizontal ? { interval: 0, width: horizontalLabelWidth(width), overflow: 'break', lineHeight: LABEL_LINE } : categoryAxisLabel(grid.categories, width),
   };
-  const series = grid.series.map((item) => {
+  const reference = referenceValue(widget.reference, rows, widget.format);
+  const series = grid.series.map((item, index) => {
     const color = widget.seriesColors?.[item.name];
     return {
       type: 'bar',
       name: item.name,
+      ...(index === 0 ? referenceMark(reference, widget.horizontal === true) : {}),
       ...(widget.stack ? { stack: 'total' } : {}),
       ...(color !== undefined ? { itemStyle: { color } } : {}),
       label: { show: fitted.show, position, ...fitted.style },
@@ -166,7 +198,7 @@ export function buildBar(widget: BarWidget, rows: Row[], mode: ChartMode, width 
     color: [...PALETTE],
     ...(several ? { legend: { top: 0, data: grid.series.map((item) => item.name) } } : {}),
     // Room on the right for a full bar's label ("100%") beside horizontal bars; above, the legend's rows.
-    grid: { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel', left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: legendTop(several ? grid.series.map((item) => item.name) : undefined, width) + fitted.headroom, bottom: 16 },
+    grid: { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel', left: 16, right: widget.horizontal && !widget.stack ? 56 : 32, top: legendTop(several ? grid.series.map((item) => item.name) : undefined, width) + fitted.headroom + (reference && widget.horizontal ? REFERENCE_ROOM : 0), bottom: 16 },
     xAxis: widget.horizontal ? valueAxis(widget) : categoryAxis,
     yAxis: widget.horizontal ? categoryAxis : valueAxis(widget),
     series,

@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import type { AxisBand, LineWidget, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
-import { categoryAxisLabel, categoryGrid, chartValue, itemTooltip, valueAxis } from './bar.ts';
+import { categoryAxisLabel, categoryGrid, chartValue, itemTooltip, referenceMark, referenceValue, valueAxis } from './bar.ts';
 import { CHART_WIDTH, DEFAULT_CHART_HEIGHT, formatNumber, PALETTE } from './format.ts';
 import { LABEL_LINE, LABEL_SIZE, legendTop, measureText, wrapLines } from './measure.ts';
 import { finishOption } from './print.ts';
@@ -178,11 +178,13 @@ export function buildLine(widget: LineWidget, rows: Row[], mode: ChartMode, widt
   }));
   const texts = values.map((line) => line.map((value) => (value === null ? '' : formatNumber(value, widget.format))));
   const spots = placeNumbers(widget, grid.categories, values, texts, width, legend);
+  const reference = referenceValue(widget.reference, rows, widget.format);
   const series = lines.map((item, index) => {
     const color = widget.seriesColors?.[item.name];
     return {
       type: 'line',
       name: item.name,
+      ...(index === 0 ? referenceMark(reference, false) : {}),
       ...(color !== undefined ? { itemStyle: { color }, lineStyle: { color } } : {}),
       label: { show: true, position: 'top' },
       labelLayout: { hideOverlap: true },

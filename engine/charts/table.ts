@@ -1,6 +1,6 @@
 import type { DataWidget, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
-import { categoryGrid, chartValue, withDetail } from './bar.ts';
+import { categoryGrid, chartValue, referenceValue, withDetail } from './bar.ts';
 import { cellText, columnText, formatCell, formatNumber } from './format.ts';
 import { gaugeReading } from './gauge.ts';
 import { slices } from './pie.ts';
@@ -22,7 +22,10 @@ export const TABLE_HEADERS = {
 
 type Tabulator<W extends DataWidget> = (widget: W, rows: Row[]) => DataTable;
 
-/** Bars and lines: a row per category; a column per series, or one value column; a bar's `detail` after each value. */
+/**
+ * Bars and lines: a row per category; a column per series, or one value column; a bar's `detail` after
+ * each value; a reference line's name and value in a last row.
+ */
 function categoryTable(widget: Extract<DataWidget, { kind: 'bar' | 'line' }>, rows: Row[]): DataTable {
   const grid = categoryGrid(rows, widget);
   const detail = widget.kind === 'bar' ? widget.detail : undefined;
@@ -30,9 +33,14 @@ function categoryTable(widget: Extract<DataWidget, { kind: 'bar' | 'line' }>, ro
     const value = chartValue(row, widget.value);
     return value === '-' ? '' : withDetail(formatNumber(value, widget.format), row, detail);
   };
+  const reference = referenceValue(widget.reference, rows, widget.format);
   return {
     columns: [TABLE_HEADERS.category, ...(widget.series === undefined ? [TABLE_HEADERS.value] : grid.series.map((series) => series.name))],
-    rows: grid.categories.map((category, index) => [category, ...grid.series.map((series) => cell(series.rows[index]))]),
+    rows: [
+      ...grid.categories.map((category, index) => [category, ...grid.series.map((series) => cell(series.rows[index]))]),
+      // The reference line's value, last, under the category column ('Meta | 75%'): every output's table says it.
+      ...(reference ? [[widget.reference!.label, formatNumber(reference.value, widget.format), ...grid.series.slice(1).map(() => '')]] : []),
+    ],
   };
 }
 

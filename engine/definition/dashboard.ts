@@ -108,6 +108,20 @@ export interface DashboardDefinition {
    * objections and temperaments views have their own texts). Default 'Erro ao buscar dados'.
    */
   loadFailed?: { text: string; withError?: boolean };
+  /**
+   * The view asks for its data again every this many seconds while it is open and in sight (an open
+   * round's participation moving as answers arrive), and has an 'Atualizar' button that does it at once.
+   * Default none: the data loads when the filters change.
+   * @minimum 15
+   * @maximum 3600
+   */
+  refresh?: number;
+  /**
+   * The view has 'Lembrar pendentes' (the participation): once a round is chosen in the `cycle` filter,
+   * it says how many people of the round have evaluations pending and, confirmed, queues one reminder
+   * e-mail to each (`POST /cycles/{id}/remind`, on a business day). Needs the `cycle` filter. Default false.
+   */
+  remindPending?: boolean;
   /** The view has 'Enviar Relatório' (dashboard 7 and the scanner): the report of the chosen person, e-mailed. Default false. */
   sendReport?: boolean;
   /** The view's content. */

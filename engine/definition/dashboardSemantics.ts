@@ -30,6 +30,8 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   if (dashboard.narrowing && !Object.values(dashboard.datasets).some((dataset) => !('from' in dataset) && dataset.anonymous)) check.add('/narrowing', text.narrowingWithoutAnonymous);
   // A person's own report chooses them in the view's person filter.
   if (dashboard.publicReport && !dashboard.filters.includes('colleague') && !dashboard.filters.includes('evaluated')) check.add('/publicReport', text.publicReportWithoutPerson);
+  // 'Lembrar pendentes' reminds the people of the chosen round.
+  if (dashboard.remindPending && !dashboard.filters.includes('cycle')) check.add('/remindPending', format(text.notAFilter, { filter: 'cycle' }));
   const done = new Map<string, Start>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));

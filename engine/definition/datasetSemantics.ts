@@ -26,7 +26,11 @@ const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
   texts: ['type', 'self', 'question', 'questionText', 'heading', 'questionOrder', 'number', 'page', 'pageTitle', 'block', 'text'],
   people: ['evaluation', 'person', 'name', 'position', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
   numbers: ['type', 'question', 'questionText', 'questionOrder', 'number', 'page', 'pageTitle', 'series', 'seriesOrder', 'stat', 'of', 'value', 'answers', 'respondents'],
+  participation: ['group', 'order', 'invited', 'answered', 'expired', 'pending', 'rate', 'target'],
 };
+
+/** The fields of a participation dataset by day (its rows are days, not groups). */
+const PARTICIPATION_DAY_FIELDS = ['day', 'date', 'answered', 'cumulative', 'invited', 'rate', 'target'];
 
 /** The filter whose choice a dataset scope reads. */
 const SCOPE_FILTER: Record<Exclude<DatasetScope, 'filters'>, FilterName> = { colleague: 'colleague', alignment: 'colleague', evaluator: 'evaluator' };
@@ -184,7 +188,7 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     if (!dashboard.filters.includes('alignment')) check.add(`${pointer}/scope`, text.alignmentNeedsFilter);
     if (!dataset.alignWith || dataset.alignWith.length === 0) check.add(dataset.alignWith ? `${pointer}/alignWith` : `${pointer}/scope`, text.alignmentNeedsTypes);
   }
-  const fields = new Set(QUERY_FIELDS[dataset.query]);
+  const fields = new Set(dataset.query === 'participation' && dataset.by === 'day' ? PARTICIPATION_DAY_FIELDS : QUERY_FIELDS[dataset.query]);
   if (dataset.query === 'scores') for (const definition of definitions) for (const field of scoreFields(definition)) fields.add(field);
   if (dataset.query === 'texts' && dataset.perPerson) for (const field of ['name', 'person', 'evaluation']) fields.add(field);
   if (dataset.query === 'numbers') {
@@ -195,6 +199,13 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   // Names would single the group out; the people query lists people by design.
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);
+  }
+  if (dataset.query === 'participation') {
+    const grouped = dataset.by === 'sector' || dataset.by === 'position' || dataset.by === 'course';
+    if (grouped && !dataset.none?.trim()) check.add(pointer, format(text.participationNeedsNone, { by: dataset.by }));
+    if (!grouped && dataset.none !== undefined) check.add(`${pointer}/none`, format(text.participationNoneUnused, { by: dataset.by }));
+    if (dataset.anonymous) check.add(`${pointer}/anonymous`, text.participationNotAnonymous);
+    if (dataset.latest) check.add(`${pointer}/latest`, text.participationEveryEvaluation);
   }
   if (dataset.query === 'people' && dataset.status) {
     fields.add('status');

@@ -146,6 +146,27 @@ export interface PeopleDataset extends DatasetBase {
   status?: boolean;
 }
 
+/** How the `participation` query groups the evaluations. */
+export type ParticipationGroup = 'all' | 'sector' | 'position' | 'course' | 'type' | 'day';
+
+/**
+ * Who was asked and who answered, done or pending (the round's participation): one row per group with
+ * `group` (its name), `order`, `invited` (evaluations in scope), `answered` (done), `expired` (not done,
+ * past their expiry), `pending` (neither), `rate` (answered × 100 ÷ invited, 0–100) and `target` (the
+ * chosen round's target, percent; null without a round). By "sector", "position" or "course" an
+ * evaluation counts in each group of its respondent (a person in two sectors counts in both), and in
+ * the `none` group without one; by "type" the group is the questionnaire's name. By "day": one row per
+ * day from the round's opening to today (or its last answer once it closed) with `day` (dd/mm),
+ * `date` (YYYY-MM-DD), `answered` that day, `cumulative` (answered up to that day), `invited` and
+ * `rate` (cumulative × 100 ÷ invited). Counts, never answers: not anonymous, naming no one.
+ */
+export interface ParticipationDataset extends DatasetBase {
+  query: 'participation';
+  by: ParticipationGroup;
+  /** The group of the evaluations whose respondent has no sector, position or course ('Sem setor'). Required with those groupings. */
+  none?: string;
+}
+
 /** A statistic of a numeric question's answers. */
 export interface NumberSeries {
   /** The series' name, in the rows' `series` ('Média', 'Autoavaliação'). */
@@ -199,7 +220,7 @@ export interface DerivedDataset {
 }
 
 /** A dataset read from the database by a named query. */
-export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset | NumbersDataset;
+export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset | NumbersDataset | ParticipationDataset;
 
 /** A named server query and its transforms, or a derivation of another dataset. */
 export type Dataset = QueryDataset | DerivedDataset;

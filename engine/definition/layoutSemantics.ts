@@ -20,9 +20,9 @@ const placeholders = (value: string | undefined): string[] => [...(value ?? '').
 function widgetFields(widget: Widget): Read[] {
   switch (widget.kind) {
     case 'bar':
-      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color], ['/detail', widget.detail]]);
+      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color], ['/detail', widget.detail], ['/reference/field', widget.reference?.field]]);
     case 'line':
-      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series]]);
+      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/reference/field', widget.reference?.field]]);
     case 'scatter':
       return [['/x', widget.x], ['/y', widget.y], ['/label', widget.label]];
     case 'pie':

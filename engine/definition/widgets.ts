@@ -55,6 +55,17 @@ interface WidgetBase {
   printWidth?: 'half' | 'full';
 }
 
+/**
+ * A dashed line across a chart at a value read from its rows (the participation's target), named in
+ * the chart and given as a line under its table; none while the field holds no number.
+ */
+export interface ChartReference {
+  /** The field holding the value (of the first row that has a number). */
+  field: string;
+  /** Its name ('Meta'); the chart writes '{label}: {value}'. */
+  label: string;
+}
+
 /** Bars: one bar per `category` value, one series per `series` value (or one series), optionally stacked. */
 export interface BarWidget extends WidgetBase {
   kind: 'bar';
@@ -80,6 +91,8 @@ export interface BarWidget extends WidgetBase {
   /** Value axis range. Default from the data. */
   min?: number;
   max?: number;
+  /** A reference line at a value of the rows (the target). Default none. */
+  reference?: ChartReference;
 }
 
 /** Lines over `category`, one per `series` value, with optional bands behind (Insuficiente … Excelente). */
@@ -93,6 +106,8 @@ export interface LineWidget extends WidgetBase {
   format?: NumberFormat;
   min?: number;
   max?: number;
+  /** A reference line at a value of the rows (the target). Default none. */
+  reference?: ChartReference;
 }
 
 /** Points at (`x`, `y`) named by `label`, split in four lettered quadrants at `split`. */

@@ -32,6 +32,11 @@ export function formatDateTimeBR(at: Date, timeZone: string): string {
   ).format(at);
 }
 
+/** An instant's time of day, 'hh:mm' (24 h), in `timeZone` (undefined: the viewer's). */
+export function formatTimeBR(at: Date, timeZone: string | undefined): string {
+  return formatter('timeBR', timeZone, () => new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(at);
+}
+
 /** An instant as 'dd/mm/aaaa hh:mm' without the comma (the API's `*_local` fields), in `timeZone`. */
 export function formatStampBR(at: Date, timeZone: string): string {
   return formatDateTimeBR(at, timeZone).replace(',', '');

@@ -21,12 +21,15 @@ import { FilterBar } from './FilterBar';
 import { EditionNotice, WithheldNotice } from './EditionNotice';
 import { higherFilters, isChosen, pick as pickFilters, shownParents, toDashboardFilters, type ChosenFilters } from './filters';
 import { FLOW, LayoutNodes } from './LayoutView';
+import { LiveRefresh } from './LiveRefresh';
 import { PrintDialog } from './PrintDialog';
+import { RemindPending } from './RemindPending';
 import { ReportPreview } from './ReportPreview';
 import { saveFile } from '../saveFile';
 import type { DashboardSource, FilterOption } from './types';
 import { refusalOf, useDashboardData } from './useDashboardData';
 import { useFilterOptions } from './useFilterOptions';
+import { useLiveRefresh } from './useLiveRefresh';
 import { closeToasts, staffToasts } from '../toast.ts';
 import { useReportSending } from './useReportSending';
 
@@ -111,7 +114,11 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
   const request = filters === null || Object.keys(pages).length === 0 ? filters : { ...filters, pages };
   // A refused filter is not a failure: its reason is shown where the filters are, not as 'Erro ao buscar dados'.
   const onDataFailure = useCallback((error: unknown) => (refusalOf(error) ? undefined : onFailure(error)), [onFailure]);
-  const state = useDashboardData(source, dashboard.id, request, onDataFailure);
+  // A live view (an open round's participation) asks again on its own while in sight, or on 'Atualizar'.
+  const { generation, refreshNow } = useLiveRefresh(dashboard.refresh, request !== null);
+  const state = useDashboardData(source, dashboard.id, request, onDataFailure, generation);
+  const [loadedAt, setLoadedAt] = useState<{ data: DashboardData; at: Date } | null>(null);
+  if (state.status === 'loaded' && loadedAt?.data !== state.data) setLoadedAt({ data: state.data, at: new Date() });
   const refusal = state.status === 'failed' ? refusalOf(state.error) : undefined;
   const paging = useMemo(
     () => ({
@@ -196,6 +203,10 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
           refusal={refusal}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
+          {dashboard.refresh !== undefined && filters !== null && <LiveRefresh loadedAt={loadedAt?.at} busy={busy} onRefresh={refreshNow} />}
+          {dashboard.remindPending && (isAdministrator(accountType) || isCompanyUser(accountType)) && (
+            <RemindPending source={source} cycleId={typeof filters?.cycle_id === 'number' ? filters.cycle_id : undefined} onReminded={refreshNow} />
+          )}
           {printBlocked && (
             <Typography id={printHintId} variant="body2" color="text.secondary">
               {dashboard.printRequires!.hint}

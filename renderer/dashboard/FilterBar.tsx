@@ -113,11 +113,16 @@ export function FilterBar({ dashboardId, filters, source, chosen, companyLocked,
         </Button>
       )}
       {chips.length > 0 && (
-        <Box component="ul" aria-label={m.chosenFilters} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+        <Box component="ul" aria-label={m.chosenFilters} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0, maxWidth: '100%' }}>
           {chips.map(({ field, option }) => (
-            <li key={field}>
-              <Chip label={`${LABELS[field]}: ${option.label}`} onDelete={() => onChange(choose(chosen, field, null))} />
-            </li>
+            <Box component="li" key={field} sx={{ maxWidth: '100%' }}>
+              {/* A long name (a round's) wraps within a phone's width instead of leaving it. */}
+              <Chip
+                label={`${LABELS[field]}: ${option.label}`}
+                onDelete={() => onChange(choose(chosen, field, null))}
+                sx={{ maxWidth: '100%', height: 'auto', minHeight: 32, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+              />
+            </Box>
           ))}
         </Box>
       )}

@@ -30,6 +30,17 @@ export interface DashboardSource {
   sendReport(dashboardId: number, userId: number): Promise<{ message: string; jobId: string }>;
   /** Where a queued sending stands (`GET /api/evaluation/report/{jobId}`). */
   sendState(jobId: string): Promise<'queued' | 'sent' | 'failed'>;
+  /** Who of a round has evaluations pending, and when reminders would go out (`GET /api/cycles/{id}/pending`). */
+  cyclePending(cycleId: number): Promise<CyclePending>;
+  /** Queues a reminder to each pending person of a round ('Lembrar pendentes', `POST /api/cycles/{id}/remind`): the server's message. */
+  remindCycle(cycleId: number): Promise<{ message: string }>;
+}
+
+/** The pending people of a round: how many, their evaluations, and when reminders would go out (an ISO instant). */
+export interface CyclePending {
+  people: number;
+  evaluations: number;
+  send_at: string;
 }
 
 /** What every node of the layout draws from. */

@@ -26,24 +26,30 @@ export function refusalOf(error: unknown): string | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && error instanceof Error && error.message ? error.message : undefined;
 }
 
+/** The filters a call's key was made from (`{generation}` and a line break before them). */
+const filtersOf = (key: string) => JSON.parse(key.slice(key.indexOf('\n') + 1)) as DashboardFilters;
+
 /**
- * Loads a view's data whenever its filters change; `filters` null means "not yet" (a required filter is
- * missing, or a company user's company is not known yet). An answer for filters no longer chosen is
- * dropped, so a slow stale call never overwrites a newer one. `onFailure` runs once per failed call.
+ * Loads a view's data whenever its filters change, or `generation` does (a live view's refresh: the
+ * same filters asked again, what is shown staying until the answer comes); `filters` null means "not
+ * yet" (a required filter is missing, or a company user's company is not known yet). An answer for
+ * filters no longer chosen is dropped, so a slow stale call never overwrites a newer one. `onFailure`
+ * runs once per failed call.
  */
 export function useDashboardData(
   source: DashboardSource,
   dashboardId: number,
   filters: DashboardFilters | null,
   onFailure: (error: unknown) => void,
+  generation = 0,
 ): DataState {
-  const key = filters === null ? null : JSON.stringify(filters);
+  const key = filters === null ? null : `${generation}\n${JSON.stringify(filters)}`;
   const [answer, setAnswer] = useState<Answer | null>(null);
 
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    source.data(dashboardId, JSON.parse(key) as DashboardFilters).then(
+    source.data(dashboardId, filtersOf(key)).then(
       (data) => {
         if (live) setAnswer({ key, data });
       },
@@ -60,7 +66,7 @@ export function useDashboardData(
 
   if (key === null) return { status: 'idle' };
   if (answer?.key !== key) {
-    return answer?.data ? { status: 'loading', previous: { filters: JSON.parse(answer.key) as DashboardFilters, data: answer.data } } : { status: 'loading' };
+    return answer?.data ? { status: 'loading', previous: { filters: filtersOf(answer.key), data: answer.data } } : { status: 'loading' };
   }
   return answer.data ? { status: 'loaded', data: answer.data } : { status: 'failed', error: answer.error };
 }

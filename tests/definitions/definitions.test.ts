@@ -124,6 +124,34 @@ describe('the dashboards', () => {
     expect(refused.ok ? [] : refused.errors.map((error) => error.pointer)).toContain('/publicReport');
   });
 
+  it("refuse the participation's grammar where it reads what is not there", () => {
+    const base = jsonFiles('dashboards').find(({ file }) => file === 'dashboards/-3.json')!.json as DashboardDefinition;
+    const broken = produce(base, (draft) => {
+      draft.filters = ['company'];
+      draft.datasets.bySector = { query: 'participation', types: [13], by: 'sector' };
+      draft.datasets.daily = { query: 'participation', types: [13], by: 'day', none: 'Sem dia', latest: true };
+      draft.datasets.overall = { query: 'participation', types: [13], by: 'all', anonymous: 'group' };
+      const file = draft as unknown as { $defs: { groupTab: { content: { reference?: { field: string } }[] } } };
+      file.$defs.groupTab.content[0]!.reference!.field = 'meta';
+      // A daily row has no group: only the group rows' fields are read by group.
+      const tabs = draft.layout[1] as { tabs: { content: { reference?: { field: string } }[] }[] };
+      tabs.tabs[4]!.content[0]!.reference!.field = 'group';
+    });
+    const result = parseDashboard(broken, byType);
+    const errors = result.ok ? [] : result.errors.map((error) => `${error.pointer}: ${error.message}`);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        '/remindPending: "cycle" não está entre os filtros',
+        expect.stringMatching(/^\/datasets\/bySector: a participação por "sector" precisa de "none"/),
+        expect.stringMatching(/^\/datasets\/daily\/none: "none" só vale/),
+        expect.stringMatching(/^\/datasets\/daily\/latest: a participação conta cada avaliação/),
+        expect.stringMatching(/^\/datasets\/overall\/anonymous: a participação conta avaliações/),
+        expect.stringMatching(/^\/\$defs\/groupTab\/content\/0\/reference\/field: campo "meta" desconhecido/),
+        expect.stringMatching(/^\/layout\/1\/tabs\/4\/content\/0\/reference\/field: campo "group" desconhecido/),
+      ]),
+    );
+  });
+
   it('have one file per /dash id, named after it', () => {
     const ids = dashboards.map(({ dashboard }) => dashboard.id);
     expect(new Set(ids).size).toBe(ids.length);

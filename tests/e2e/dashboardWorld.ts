@@ -106,6 +106,7 @@ export class Respondents {
     private readonly world: World,
     private readonly people: { id: number; name: string }[],
     private readonly sectors: { id: number; sector_name: string }[],
+    private readonly companyA: number,
   ) {
     for (const person of people) this.names.set(person.id, person.name);
   }
@@ -127,7 +128,7 @@ export class Respondents {
           .map(async (link) => ({ id: link.id, info: await api<EvaluationInfo>('GET', `/evaluation/find/${link.id}`, undefined, null) })),
       ),
     ]);
-    const respondents = new Respondents(world, people, sectors);
+    const respondents = new Respondents(world, people, sectors, companyA);
     for (const { id, info } of infos) if (!info.done) respondents.open.set(`${info.type_evaluation}/${respondents.names.get(info.user_id)}`, id);
     return respondents;
   }
@@ -149,17 +150,30 @@ export class Respondents {
     return id;
   }
 
-  /** Creates evaluations of the demo company in one call (as the evaluations screen does), valid 30 days. */
+  /**
+   * Creates evaluations of the demo company, valid 30 days, as the evaluations screen does with its
+   * Ciclo field on the offered round: each questionnaire's evaluations join the company's open round of
+   * that questionnaire (the seeded one), or make one the first time. So every view's default round (the
+   * latest with answers) holds all the file's answers of its types.
+   */
   async create(evaluations: NewEvaluation[]): Promise<void> {
-    const users = evaluations.map((evaluation) => ({
-      user_id: this.idOf(evaluation.person),
-      type_evaluation: evaluation.type,
-      ...(evaluation.evaluated ? { evaluated: this.idOf(evaluation.evaluated) } : {}),
-      ...(evaluation.version ? { version: evaluation.version } : {}),
-      ...(evaluation.sector ? { rated_sector: this.sectorOf(evaluation.sector) } : {}),
-      validate: 30,
-    }));
-    this.record(await this.world.api<Created>('POST', '/evaluation', { users }));
+    const cycles = await this.world.api<{ id: number; course_id: number | null; types: number[]; closed: boolean }[]>('GET', `/cycles?company_id=${this.companyA}`);
+    for (const type of new Set(evaluations.map((evaluation) => evaluation.type))) {
+      const round = cycles.find((cycle) => cycle.course_id === null && !cycle.closed && cycle.types.includes(type));
+      const users = evaluations
+        .filter((evaluation) => evaluation.type === type)
+        .map((evaluation) => ({
+          user_id: this.idOf(evaluation.person),
+          type_evaluation: evaluation.type,
+          ...(evaluation.evaluated ? { evaluated: this.idOf(evaluation.evaluated) } : {}),
+          ...(evaluation.version ? { version: evaluation.version } : {}),
+          ...(evaluation.sector ? { rated_sector: this.sectorOf(evaluation.sector) } : {}),
+          validate: 30,
+        }));
+      const created = await this.world.api<Created & { evaluations: { cycle_id: number | null }[] }>('POST', '/evaluation', { users, ...(round ? { cycle_id: round.id } : {}) });
+      this.record(created);
+      if (!round) cycles.unshift({ id: created.evaluations[0]!.cycle_id!, course_id: null, types: [type], closed: false });
+    }
   }
 
   /**

@@ -88,6 +88,13 @@ const CARLA_VIA = [
   ['5', 'Prudência'],
 ];
 
+/**
+ * Ana's profiles are seeded, a round per questionnaire; Carla's and Diego's come in one scanner round
+ * (the bundle's five questionnaires at once). The group views start on the latest round, the scanner's:
+ * to count Ana and Carla together they are asked for every round ('Todos os ciclos').
+ */
+const ALL_ROUNDS: [string, string] = ['Ciclo', 'Todos os ciclos'];
+
 describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, -2), end to end', () => {
   beforeAll(async () => {
     const people = await Respondents.load(world);
@@ -154,7 +161,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     await page.getByText('Escolha em Filtros a empresa, um curso ou "Todas as empresas".', { exact: true }).waitFor();
     await chooseFilters(page, [['Empresa', 'Todas as empresas']]);
     await expect.poll(() => sortedRows(page, 'Colaboradores').then((rows) => rows?.map((row) => row[0]))).toEqual([ANA, CARLA, ZE]);
-    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await chooseFilters(page, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     await expect.poll(() => sortedRows(page, 'Colaboradores')).toEqual([
       [ANA, 'Alpha', 'Comandante', 'Executor'],
       [CARLA, 'Não alpha', 'Visionário', 'Estrategista'],
@@ -188,7 +195,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     const filters = page.getByRole('dialog', { name: 'Filtros' });
     await pick(page, filters, [['Empresa', COMPANY_B]]);
     await page.getByText('Colaboradores ainda não responderam ao questionário', { exact: true }).waitFor();
-    await pick(page, filters, [['Empresa', COMPANY_A]]);
+    await pick(page, filters, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     await closeDialog(page, filters);
     // Top 5: Ana Amor, Amor ao Aprendizado, Apreciação da Beleza, Autocontrole, Bravura; Carla Amor,
     // Bravura, Vitalidade, Trabalho em Equipe, Prudência → Amor 2, Bravura 2, the six others 1.
@@ -240,7 +247,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
     // The cloud on a phone: laid out anew for its narrower box, every word still drawn.
     const phone = await dashboardPage(world, PHONE);
     await openDashboard(phone, 4, 'Inquérito VIA');
-    await chooseFilters(phone, [['Empresa', COMPANY_A]]);
+    await chooseFilters(phone, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     await expect.poll(async () => (await pairsOf(phone, CLOUD))?.Amor).toBe('2');
     await expectCloudDrawn(phone);
     await screenshot(phone, world, 'dash4-cloud-phone');
@@ -249,7 +256,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('5 Temperamentos: group means, primary and secondary counts, one person’s words', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, 5, 'Temperamentos');
-    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await chooseFilters(page, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     // Means: Sanguíneo (5 + 0)/2 = 2,5; Colérico (2 + 0)/2 = 1,0; Melancólico (1 + 3)/2 = 2,0; Fleumático (0 + 4)/2 = 2,0.
     await expect.poll(() => pairsOf(page, 'Média do grupo')).toEqual({ Sanguíneo: '2,5', Colérico: '1,0', Melancólico: '2,0', Fleumático: '2,0' });
     expect(await pairsOf(page, 'Primário')).toEqual({ Sanguíneo: '1', Colérico: '0', Melancólico: '0', Fleumático: '1', Empate: '0' });
@@ -270,7 +277,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('6 Motivacional: group means of the shares, one person’s types', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, 6, 'Motivacional');
-    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await chooseFilters(page, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     // Ana 60/20/20/0/0, Carla 0/0/0/40/60 (intrínseca, integrada, identificada, introjetada, externa) → means 30, 10, 10, 20, 30.
     await expect.poll(() => pairsOf(page, 'Média do grupo')).toEqual({ Intrínseca: '30%', Integrada: '10%', Identificada: '10%', Introjetada: '20%', Externa: '30%' });
     expect(await pairsOf(page, 'Tipo principal')).toEqual({ Intrínseca: '1', Integrada: '0', Identificada: '0', Introjetada: '0', Externa: '1', Empate: '0' });
@@ -289,7 +296,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('9 Objeções: group means, main and second styles, one person’s counts', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, 9, 'Tratamento de Objeções');
-    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await chooseFilters(page, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     // Ana Div 2, Conf 0, Conv 7, Conc 3; Carla Div 4, Conf 6, Conv 2, Conc 0 → means 3,0 3,0 4,5 1,5.
     await expect.poll(() => pairsOf(page, 'Média do grupo')).toEqual({ Divergente: '3,0', Conflitante: '3,0', Convergente: '4,5', Concorrente: '1,5' });
     expect(await pairsOf(page, 'Estilo principal')).toEqual({ Divergente: '0', Conflitante: '1', Convergente: '1', Concorrente: '0', Empate: '0' });
@@ -310,7 +317,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('-1 Scanner: the respondents, green when all done and yellow when any is pending, and one person', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, -1, 'Scanner');
-    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await chooseFilters(page, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     const respondents = 'Respondentes: o dia da última resposta a cada teste (verde: todos respondidos; amarelo: algum pendente)';
     // One row a person: Ana (seeded links) and Carla (bundle) answered all five; Diego's bundle is pending.
     await expect.poll(() => cellsOf(page, respondents).then((cells) => cells?.length)).toBe(4);
@@ -343,7 +350,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('-2 consolidated scanner: group means and one block per person', async () => {
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, -2, 'Scanner Consolidado');
-    await chooseFilters(page, [['Empresa', COMPANY_A]]);
+    await chooseFilters(page, [['Empresa', COMPANY_A], ALL_ROUNDS]);
     // Means of Ana and Carla (whole numbers only: the .5 ones are left to the unit tests of rounding).
     const alpha = 'Alpha: força e risco (média)';
     await expect.poll(() => rowOf(page, alpha, 'Alpha', ['Força', 'Risco'])).toEqual(['50%', '25%']); // (75+25)/2, (25+25)/2
@@ -367,6 +374,7 @@ describe('the results views of the profiles and the scanner (3, 4, 5, 6, 9, -1, 
   it('shows a company user only its company on 3, without the company filter', async () => {
     const page = await dashboardPage(world, DESKTOP, 'company');
     await openDashboard(page, 3, 'Teste Alpha');
+    await chooseFilters(page, [ALL_ROUNDS]);
     // Ana (Alpha) and Carla (Não alpha); José (Empresa Beta) is left out.
     await expect.poll(() => sortedRows(page, 'Colaboradores').then((rows) => rows?.map((row) => row[0]))).toEqual([ANA, CARLA]);
     expect(await pairsOf(page, 'Alpha')).toEqual({ Alpha: '1', 'Não alpha': '1' });

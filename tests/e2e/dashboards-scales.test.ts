@@ -212,7 +212,8 @@ describe('the results views of the scales (13, 16, 12, 15), end to end', () => {
     await menu.locator('a[href="/dash/13"]').click();
     await page.getByRole('heading', { level: 1, name: PSS_TITLE, exact: true }).waitFor();
     await expect.poll(() => cellsOf(page, GAUGE)).toEqual([['Valor', 'Faixa'], ['42,0', 'Estresse muito alto']]);
-    expect(await chosen.allInnerTexts()).toEqual([`Empresa: ${COMPANY_B}`]);
+    // The company kept, and its latest round of the PSS-14 chosen again.
+    expect(await chosen.allInnerTexts()).toEqual([`Empresa: ${COMPANY_B}`, expect.stringMatching(/^Ciclo: Escala de Estresse Percebido – \d\d\/\d\d\/\d{4}$/)]);
   });
 
   it('16 psychological safety: the mean per statement (items 1, 3, 5 reversed) and the overall mean', async () => {

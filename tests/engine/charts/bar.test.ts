@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBar } from '../../../engine/charts/bar.ts';
+import { tableOf } from '../../../engine/charts/table.ts';
 import { chartBuilders } from '../../../engine/charts/registry.ts';
 import type { BarWidget, Row } from '../../../engine/definition/dashboard.ts';
 import { itemsOf, seriesOf } from './chartOption.ts';
@@ -139,5 +140,37 @@ describe('value labels of bars side by side', () => {
     const option = buildBar(paired, pairs(12, 10), 'screen', 342);
     expect(labelOf(option)).toMatchObject({ show: false });
     expect((option.series as { data: { label: { show: boolean } }[] }[]).flatMap((series) => series.data.map((item) => item.label.show))).not.toContain(true);
+  });
+});
+
+describe('a reference line (the participation target)', () => {
+  const rates: Row[] = [
+    { group: 'Caixa', rate: 66.7, target: 80 },
+    { group: 'Forno', rate: 50, target: 80 },
+  ];
+  const widget: BarWidget = { kind: 'bar', dataset: 'bySector', category: 'group', value: 'rate', format: 'percent', horizontal: true, min: 0, max: 100, reference: { field: 'target', label: 'Meta' } };
+
+  it('is drawn dashed across horizontal bars at the rows’ value, named with it, and its halo removed in print', () => {
+    for (const mode of ['screen', 'print'] as const) {
+      const [series] = seriesOf(buildBar(widget, rates, mode)) as { markLine?: { data: Record<string, unknown>[]; lineStyle: { type: string }; label: Record<string, unknown> } }[];
+      expect(series!.markLine!.data).toEqual([{ xAxis: 80, name: 'Meta: 80%' }]);
+      expect(series!.markLine!.lineStyle.type).toBe('dashed');
+      expect(series!.markLine!.label.formatter).toBe('Meta: 80%');
+      if (mode === 'print') expect(series!.markLine!.label).toMatchObject({ textBorderWidth: 0, textBorderColor: 'none' });
+    }
+    // Upright bars: a horizontal line at the value.
+    const [upright] = seriesOf(buildBar({ ...widget, horizontal: false }, rates, 'screen')) as { markLine?: { data: unknown[] } }[];
+    expect(upright!.markLine!.data).toEqual([{ yAxis: 80, name: 'Meta: 80%' }]);
+  });
+
+  it('is left out while the field holds no number (no round chosen), and is the last row of the table otherwise', () => {
+    const without = rates.map((row) => ({ ...row, target: null }));
+    expect((seriesOf(buildBar(widget, without, 'screen'))[0] as { markLine?: unknown }).markLine).toBeUndefined();
+    expect(tableOf(widget, rates).rows).toEqual([
+      ['Caixa', '67%'],
+      ['Forno', '50%'],
+      ['Meta', '80%'],
+    ]);
+    expect(tableOf(widget, without).rows).toHaveLength(2);
   });
 });

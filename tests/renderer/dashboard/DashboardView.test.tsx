@@ -125,8 +125,10 @@ function makeSource(answer: (filters: DashboardFilters) => Promise<DashboardData
   const sendReport = vi.fn(async (_id: number, _userId: number) => ({ message: 'O relatório foi colocado em fila de envio', jobId: 'envio-1' }));
   const sendState = vi.fn(async (_jobId: string) => 'sent' as const);
   const exportFile = vi.fn(async (_id: number, _index: number, _filters: DashboardFilters) => ({ blob: new Blob(['x']), fileName: 'Respondentes.xlsx' }));
-  const source: DashboardSource = { options, data: dataCall, report, exportFile, sendReport, sendState };
-  return { source, options, data: dataCall, report, exportFile, sendReport, sendState };
+  const cyclePending = vi.fn(async (_cycleId: number) => ({ people: 2, evaluations: 3, send_at: new Date().toISOString() }));
+  const remindCycle = vi.fn(async (_cycleId: number) => ({ message: 'Lembretes colocados em fila para 2 pessoas.' }));
+  const source: DashboardSource = { options, data: dataCall, report, exportFile, sendReport, sendState, cyclePending, remindCycle };
+  return { source, options, data: dataCall, report, exportFile, sendReport, sendState, cyclePending, remindCycle };
 }
 
 /**
@@ -783,5 +785,102 @@ describe('client companies are never pooled unless asked for', { timeout: 30000 
     expect(second.data).toHaveBeenCalledWith(99, {});
     expect(await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT)).toBeTruthy();
     expect(screen.queryByText(CHOOSE)).toBeNull();
+  });
+});
+
+describe("a live round's view: 'Atualizar' and 'Lembrar pendentes' (the participation)", { timeout: 30000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  const live: DashboardDefinition = { ...dashboard, filters: ['company', 'cycle'], refresh: 60, remindPending: true };
+
+  it("asks for the same round's data again on 'Atualizar', keeping what it shows meanwhile", async () => {
+    const { source, data: dataCall } = makeSource();
+    renderView(source, 1, live);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    expect(screen.getByRole('status').textContent).toMatch(/^Atualizado às \d\d:\d\d$/);
+    expect(dataCall).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(dataCall).toHaveBeenCalledTimes(2), WAIT);
+    expect(dataCall.mock.calls[1]![1]).toEqual({ company_id: 5, cycle_id: 42 });
+    expect(screen.getByRole('table', { name: 'Equipe por tema' })).toBeTruthy();
+  });
+
+  it('asks again on its own every `refresh` seconds while the page is in sight, and not while hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { source, data: dataCall } = makeSource();
+    renderView(source, 1, live);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    const calls = dataCall.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    await waitFor(() => expect(dataCall.mock.calls.length).toBe(calls + 1), WAIT);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(dataCall.mock.calls.length).toBe(calls + 1);
+    // Back in sight: it catches up at once.
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(dataCall.mock.calls.length).toBe(calls + 2), WAIT);
+  });
+
+  it("reminds the round's pending people after a confirmation saying how many and when", async () => {
+    const { source, cyclePending, remindCycle, data: dataCall } = makeSource();
+    renderView(source, 2, live);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Lembrar pendentes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Lembrar pendentes' }, WAIT);
+    expect(cyclePending).toHaveBeenCalledWith(42);
+    expect(
+      await within(confirm).findByText(
+        'Enviar um lembrete por e-mail às 2 pessoas deste ciclo que ainda não responderam (3 avaliações pendentes)? Cada pessoa recebe um só e-mail. Os e-mails saem agora.',
+        {},
+        WAIT,
+      ),
+    ).toBeTruthy();
+    const before = dataCall.mock.calls.length;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enviar lembretes' }));
+    expect(await screen.findByText('Lembretes colocados em fila para 2 pessoas.', {}, WAIT)).toBeTruthy();
+    expect(remindCycle).toHaveBeenCalledWith(42);
+    // The view asks again: the reminded are still pending, but the numbers are the latest.
+    await waitFor(() => expect(dataCall.mock.calls.length).toBe(before + 1), WAIT);
+  });
+
+  it("says when the reminders wait for a business day, and that nobody is pending when so", async () => {
+    const monday = new Date(Date.now() + 3 * 86_400_000);
+    const { source, cyclePending } = makeSource();
+    cyclePending.mockResolvedValueOnce({ people: 1, evaluations: 1, send_at: monday.toISOString() });
+    renderView(source, 1, live);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Lembrar pendentes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Lembrar pendentes' }, WAIT);
+    const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(monday);
+    expect(
+      await within(confirm).findByText(
+        (text) => text.startsWith('Enviar um lembrete por e-mail à 1 pessoa deste ciclo que ainda não respondeu (1 avaliação pendente)? Hoje não é dia útil') && text.includes(`os e-mails saem em ${day}, às `),
+        {},
+        WAIT,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Lembrar pendentes' })).toBeNull(), WAIT);
+
+    cyclePending.mockResolvedValueOnce({ people: 0, evaluations: 0, send_at: new Date().toISOString() });
+    fireEvent.click(screen.getByRole('button', { name: 'Lembrar pendentes' }));
+    const none = await screen.findByRole('dialog', { name: 'Lembrar pendentes' }, WAIT);
+    expect(await within(none).findByText('Ninguém tem avaliação pendente neste ciclo.', {}, WAIT)).toBeTruthy();
+    expect(within(none).queryByRole('button', { name: 'Enviar lembretes' })).toBeNull();
+  });
+
+  it("keeps 'Lembrar pendentes' disabled over every round, saying to choose one", async () => {
+    const { source } = makeSource();
+    renderView(source, 1, live);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    await pickFilter('Ciclo', 'Todos os ciclos');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Lembrar pendentes' })).toHaveProperty('disabled', true), WAIT);
+    expect(screen.getByText('Escolha um ciclo em Filtros para lembrar quem não respondeu.')).toBeTruthy();
   });
 });

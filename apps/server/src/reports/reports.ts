@@ -116,7 +116,7 @@ export interface ReportRequest {
 export async function buildReport(deps: ReportDeps, request: ReportRequest): Promise<{ source: ReportSource; fileName: string }> {
   const { view, filters } = request;
   const [data, subject] = await deps.reports.read(async () => [
-    await dashboardData(deps.db, deps.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }, { period: true }),
+    await dashboardData(deps.db, deps.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }, { period: true, timeZone: deps.settings.timeZone }),
     await subjectOf(deps.db, filters),
   ] as const);
   const title = view.report?.title ?? view.title;

@@ -16,8 +16,8 @@ import { typesOf } from './views.ts';
 
 export { dashboardOfType, typesOf } from './views.ts';
 
-/** Every dataset of the view under checked filters (`period`: when the counted evaluations were answered, for a report). */
-export async function dashboardData(db: Db, definitions: Definitions, dashboard: DashboardDefinition, filters: DashboardFilters, options: { period?: boolean } = {}): Promise<DashboardData> {
+/** Every dataset of the view under checked filters (`period`: when the counted evaluations were answered, for a report; `timeZone`: the app's, for daily counts). */
+export async function dashboardData(db: Db, definitions: Definitions, dashboard: DashboardDefinition, filters: DashboardFilters, options: { period?: boolean; timeZone?: string } = {}): Promise<DashboardData> {
   if (dashboard.requires && filters[FILTER_KEYS[dashboard.requires.filter]] === undefined) return { respondents: 0, datasets: {} };
   const queried = Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : [dataset]));
   // Every evaluation the view reads, the alignment's side included.
@@ -27,7 +27,7 @@ export async function dashboardData(db: Db, definitions: Definitions, dashboard:
   const counted = await countAnswered(db, countedScope(queried, editions.filters, types), options.period === true);
   const totals = new Map<string, number>();
   const withheld: WithheldGroup[] = [];
-  const computed = await computeViewDatasets(db, definitions, dashboard, Object.keys(dashboard.datasets), { ...editions, totals, withheld });
+  const computed = await computeViewDatasets(db, definitions, dashboard, Object.keys(dashboard.datasets), { ...editions, totals, withheld, ...(options.timeZone ? { timeZone: options.timeZone } : {}) });
   const datasets: DashboardData['datasets'] = {};
   for (const [name, dataset] of Object.entries(dashboard.datasets)) {
     if (dataset.internal) continue;
@@ -54,7 +54,8 @@ export async function computeDatasets(
   filters: DashboardFilters,
   names: string[],
   totals = new Map<string, number>(),
+  timeZone?: string,
 ): Promise<Map<string, Row[]>> {
   const editions = await viewEditions(db, definitions, dashboard, filters);
-  return computeViewDatasets(db, definitions, dashboard, names, { ...editions, totals });
+  return computeViewDatasets(db, definitions, dashboard, names, { ...editions, totals, ...(timeZone ? { timeZone } : {}) });
 }

@@ -1,5 +1,6 @@
 import type { DashboardDefinition, DashboardFilters, QueryDataset, Row, Transform, WithheldGroup } from '../../../../engine/definition/dashboard.ts';
 import type { QuestionnaireDefinition } from '../../../../engine/definition/types.ts';
+import { PRODUCT_TIME_ZONE } from '../../../../engine/rules/dates.ts';
 import { applyTransforms } from '../../../../engine/scoring/transforms.ts';
 import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
@@ -17,7 +18,8 @@ import { datasetTypes } from './views.ts';
 
 /** Runs one dataset: its query under the filters, then its transforms. Null scope (not chosen yet) gives no rows. */
 async function runDataset(context: QueryContext, anonymity: AnonymityState, dataset: QueryDataset, name: string): Promise<Row[]> {
-  const scope = datasetScope(dataset, context.filters, dataset.query !== 'people');
+  // The people and the participation read pending evaluations too.
+  const scope = datasetScope(dataset, context.filters, dataset.query !== 'people' && dataset.query !== 'participation');
   if (!scope) return [];
   const query = QUERIES[dataset.query] as Query;
   // Before the transforms: what they aggregate is already only what may be shown.
@@ -41,6 +43,10 @@ export interface DatasetsRequest {
   totals?: Map<string, number>;
   /** Filled with the anonymous groups withheld. */
   withheld?: WithheldGroup[];
+  /** The app's time zone (daily counts). Default the product's, São Paulo. */
+  timeZone?: string;
+  /** The clock. Default now. */
+  now?: Date;
 }
 
 /**
@@ -51,7 +57,16 @@ export interface DatasetsRequest {
 export async function computeViewDatasets(db: Db, definitions: Pick<Definitions, 'types'>, dashboard: DashboardDefinition, names: string[], request: DatasetsRequest): Promise<Map<string, Row[]>> {
   const { filters, questionnaires } = request;
   await refuseNarrowGroups(db, dashboard, filters);
-  const context: QueryContext = { db, questionnaires, types: definitions.types, filters, totals: request.totals ?? new Map(), summaries: new Map() };
+  const context: QueryContext = {
+    db,
+    questionnaires,
+    types: definitions.types,
+    filters,
+    timeZone: request.timeZone ?? PRODUCT_TIME_ZONE,
+    now: request.now ?? new Date(),
+    totals: request.totals ?? new Map(),
+    summaries: new Map(),
+  };
   const anonymity: AnonymityState = { groups: new Map(), withheld: request.withheld ?? [] };
   const needed = new Set<string>();
   const need = (name: string) => {

@@ -33,12 +33,18 @@ export function typesOf(dashboard: DashboardDefinition): number[] {
   return [...new Set(Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : dataset.types)))];
 }
 
+/** Whether a view reads answers (a score, a count of options, a text…), not only who answered (the participation). */
+function readsAnswers(dashboard: DashboardDefinition): boolean {
+  return Object.values(dashboard.datasets).some((dataset) => !('from' in dataset) && dataset.query !== 'participation');
+}
+
 /**
  * The view that shows an evaluation type's results: the dashboard of the same id when it reads the
- * type, else the first (by id) that reads it; undefined when none does.
+ * type, else the first (by id) that reads its answers; undefined when none does.
  */
 export function dashboardOfType(definitions: Pick<Definitions, 'dashboards'>, type: number): DashboardDefinition | undefined {
   const reading = [...definitions.dashboards.values()]
+    .filter(readsAnswers)
     .filter((dashboard) => typesOf(dashboard).includes(type) || Object.values(dashboard.datasets).some((dataset) => !('from' in dataset) && (dataset.alignWith ?? []).includes(type)))
     .sort((a, b) => Number(b.id === type) - Number(a.id === type) || a.id - b.id);
   return reading[0];

@@ -35,7 +35,7 @@ export async function dashboardRoutes(server: FastifyInstance) {
       const dashboard = dashboardNamed(app.definitions, request.params.id);
       const filters = await checkFilters(app.db, request.account!, dashboard, request.body ?? {});
       requireCompanyChoice(dashboard, filters);
-      return dashboardData(app.db, app.definitions, dashboard, filters);
+      return dashboardData(app.db, app.definitions, dashboard, filters, { timeZone: app.settings.timeZone });
     },
   );
 

@@ -1,4 +1,5 @@
 import type { CycleCreate, CycleSaved, CycleUpdate } from '../../../server/src/contract/cycles';
+import type { CyclePending } from '../../../../renderer/dashboard/types';
 import { request } from './client';
 
 /* Calls of the Ciclos screen; their types are the routes' contract (`contract/cycles.ts`). */
@@ -16,4 +17,14 @@ export function createCycle(cycle: CycleCreate): Promise<CycleSaved> {
 /** Renames a cycle, moves its closing day, sets its target, closes or reopens it (administrators). */
 export function updateCycle(id: number, changes: CycleUpdate): Promise<CycleSaved> {
   return request(`/cycles/${encodeURIComponent(String(id))}`, { method: 'PATCH', body: changes });
+}
+
+/** Who of a round has evaluations pending, and when reminders would go out ('Lembrar pendentes'). */
+export function cyclePending(id: number): Promise<CyclePending> {
+  return request(`/cycles/${encodeURIComponent(String(id))}/pending`);
+}
+
+/** Queues a reminder to each pending person of a round; the server's message. */
+export function remindCycle(id: number): Promise<{ message: string }> {
+  return request(`/cycles/${encodeURIComponent(String(id))}/remind`, { method: 'POST' });
 }

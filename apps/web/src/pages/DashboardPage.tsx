@@ -8,6 +8,7 @@ import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
 import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
+import { cyclePending, remindCycle } from '../api/cycles';
 import { getDashboardCompany, getUser, saveDashboardCompany } from '../auth/session';
 import { viewAtPath } from '../layout/menu';
 import { sharedDefinition } from '../sharedDefinitions';
@@ -16,7 +17,7 @@ import { sharedDefinition } from '../sharedDefinitions';
 // chunk, loaded when its view opens.
 const dashboardFiles = import.meta.glob<unknown>('../../../../definitions/dashboards/*.json', { import: 'default' });
 
-const source: DashboardSource = { options: dashboardOptions, data: dashboardData, report: dashboardReport, exportFile: dashboardExport, sendReport: sendPersonReport, sendState: reportSendState };
+const source: DashboardSource = { options: dashboardOptions, data: dashboardData, report: dashboardReport, exportFile: dashboardExport, sendReport: sendPersonReport, sendState: reportSendState, cyclePending, remindCycle };
 
 interface Loaded {
   id: string;

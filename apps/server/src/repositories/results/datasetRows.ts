@@ -201,3 +201,58 @@ export async function numberAnswers(
       order by evaluations.created_at, evaluations.id`,
   );
 }
+
+/** How many evaluations of one group are in each state (the participation of a round). */
+export interface ParticipationCount {
+  /** The group's id (a sector's, position's or course's id, a type), null for the evaluations without one. */
+  key: number | null;
+  /** The group's name (a sector's, position's or course's), null for a type or the evaluations without one. */
+  name: string | null;
+  invited: number;
+  answered: number;
+  expired: number;
+}
+
+/** The respondent's groups of one kind, as (evaluation id, group key, group name) rows. */
+const PARTICIPATION_GROUPS: Record<'sector' | 'position' | 'course', SQL> = {
+  sector: sql`select us.sector_id as key, s.sector_name as name from user_sectors us join sectors s on s.id = us.sector_id where us.user_id = evaluations.user_id`,
+  position: sql`select up.position_id as key, p.position_name as name from user_positions up join positions p on p.id = up.position_id where up.user_id = evaluations.user_id`,
+  // The course the evaluation was created in (a course's 'Avaliar').
+  course: sql`select c.id as key, c.name from user_courses uc join courses c on c.id = uc.course_id where uc.id = evaluations.usercourse_id`,
+};
+
+/**
+ * The evaluations in scope (done or pending) counted per group: everything ('all'), the questionnaire
+ * type, or the respondent's sector, position or course (an evaluation counts in each of its
+ * respondent's groups, and in the group without a key when there is none). Expired: not done and
+ * past its expiry at the database's clock.
+ */
+export async function participationCounts(db: Db, scope: SQL, by: 'all' | 'type' | 'sector' | 'position' | 'course'): Promise<ParticipationCount[]> {
+  const counts = sql`count(*)::int as invited, count(*) filter (where evaluations.done)::int as answered,
+    count(*) filter (where not evaluations.done and evaluations.expire_at < now())::int as expired`;
+  if (by === 'all') return select(db, sql`select null::int as key, null::text as name, ${counts} from evaluations where ${scope}`);
+  if (by === 'type') return select(db, sql`select evaluations.type_evaluation as key, null::text as name, ${counts} from evaluations where ${scope} group by 1 order by 1`);
+  return select(
+    db,
+    sql`select g.key, g.name, ${counts} from evaluations left join lateral (${PARTICIPATION_GROUPS[by]}) g on true
+      where ${scope} group by g.key, g.name order by g.name nulls last, g.key`,
+  );
+}
+
+/**
+ * The answered evaluations in scope per local day of their answer (their last stored answer, in
+ * `timeZone`; one done without stored answers, its creation day: each counts once), with the first
+ * local day an evaluation in scope was created and how many there are.
+ */
+export async function participationDays(db: Db, scope: SQL, timeZone: string): Promise<{ invited: number; firstDay: string | null; days: { day: string; answered: number }[] }> {
+  const local = (instant: SQL) => sql`to_char(${instant} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const [summary] = await select<{ invited: number; first_day: string | null }>(db, sql`select count(*)::int as invited, ${local(sql`min(evaluations.created_at)`)} as first_day from evaluations where ${scope}`);
+  const days = await select<{ day: string; answered: number }>(
+    db,
+    sql`select day, count(*)::int as answered from (
+        select ${local(sql`coalesce((select max(r.created_at) from responses r where r.evaluation_id = evaluations.id), evaluations.created_at)`)} as day
+        from evaluations where ${scope} and evaluations.done
+      ) answered group by day order by day`,
+  );
+  return { invited: Number(summary?.invited ?? 0), firstDay: summary?.first_day ?? null, days: days.map((row) => ({ day: row.day, answered: Number(row.answered) })) };
+}

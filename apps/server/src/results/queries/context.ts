@@ -14,6 +14,10 @@ export interface QueryContext {
   filters: DashboardFilters;
   /** Filled with the total rows of each paged dataset, by dataset name. */
   totals?: Map<string, number>;
+  /** The app's time zone (APP_TIMEZONE): the days of a daily count are its days. */
+  timeZone: string;
+  /** The request's clock (a daily count runs up to its day). */
+  now: Date;
   /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
   summaries?: Map<string, Promise<ScoreSummary>>;
 }

@@ -2,6 +2,7 @@ import type { QueryName } from '../../../../../engine/definition/dashboard.ts';
 import type { Query } from './context.ts';
 import { numbersQuery } from './numbers.ts';
 import { optionCountsQuery } from './optionCounts.ts';
+import { participationQuery } from './participation.ts';
 import { peopleQuery } from './people.ts';
 import { scoresQuery } from './scores.ts';
 import { summaryQuery } from './summary.ts';
@@ -20,6 +21,7 @@ export const QUERIES: { [N in QueryName]: Query<N> } = {
   texts: textsQuery,
   people: peopleQuery,
   numbers: numbersQuery,
+  participation: participationQuery,
 };
 
 export type { Query, QueryContext } from './context.ts';

@@ -61,12 +61,12 @@ function idList(request: CallRequest, { input, as, invalid = INVALID_REQUEST }: 
 /** Computes datasets of a view under filters already checked; a paged dataset is read whole. */
 async function computeAll(env: CallEnvironment, dashboard: DashboardDefinition, filters: DashboardFilters, names: string[]): Promise<Map<string, Row[]>> {
   const totals = new Map<string, number>();
-  const computed = await computeDatasets(env.db, env.definitions, dashboard, filters, names, totals);
+  const computed = await computeDatasets(env.db, env.definitions, dashboard, filters, names, totals, env.timeZone);
   for (const name of names) {
     const total = totals.get(name);
     const rows = computed.get(name);
     for (let page = 1; total !== undefined && rows !== undefined && rows.length < total; page += 1) {
-      const more = (await computeDatasets(env.db, env.definitions, dashboard, { ...filters, pages: { [name]: page } }, [name])).get(name) ?? [];
+      const more = (await computeDatasets(env.db, env.definitions, dashboard, { ...filters, pages: { [name]: page } }, [name], new Map(), env.timeZone)).get(name) ?? [];
       if (more.length === 0) break;
       rows.push(...more);
     }

@@ -41,15 +41,20 @@ export default function Chart({ option, ariaLabel, height = 320, onReady }: Char
   // parent's layout effect, and before the frame that draws it), and only when it differs by its own
   // comparison: an equal option is not drawn again, so it keeps the mark.
   const given = useRef(option);
+  const instance = useRef<ChartInstance | null>(null);
   useLayoutEffect(() => {
-    if (!isEqual(given.current, option)) box.current?.removeAttribute('data-drawn');
+    if (isEqual(given.current, option)) return;
     given.current = option;
+    box.current?.removeAttribute('data-drawn');
+    // A chart with nothing to animate may have said `finished` for this option already, inside the chart
+    // component's update: one more frame (which draws nothing new) says it again once all is at rest.
+    instance.current?.getZr().refresh();
   }, [option]);
   const events = useMemo(() => ({ finished: () => box.current?.setAttribute('data-drawn', 'true') }), []);
-  // The first option is drawn before the events are bound, at once when nothing animates: one more
-  // frame (which draws nothing new) says `finished` again once all is at rest.
+  // The first option is drawn before the events are bound, at once when nothing animates: likewise.
   const ready = useCallback(
     (chart: ChartInstance) => {
+      instance.current = chart;
       chart.getZr().refresh();
       onReady?.(chart);
     },

@@ -189,8 +189,8 @@ describe('GET and POST /api/cycles/{id}/pending and /remind', () => {
       return rows.every((job) => job.state === 'completed') && rows;
     });
     const outputs = new Map(done.map((job) => [job.data.user_id, job.output]));
-    expect(outputs.get(pendingTwo.id)).toEqual({ sent: true, evaluations: 2 });
-    expect(outputs.get(lateAnswerer.id)).toEqual({ sent: false });
+    expect(outputs.get(pendingTwo.id)).toEqual({ sent: true, evaluations: 2, skipped: false, message: `E-mail guardado na caixa de saída para ${pendingTwo.email}` });
+    expect(outputs.get(lateAnswerer.id)).toEqual({ sent: false, message: 'Nada a lembrar: a pessoa já respondeu ou o prazo das avaliações acabou.' });
 
     const mails = await remindersOf(done);
     expect(mails.map((mail) => [mail.to, mail.kind, mail.companyId])).toEqual([[pendingTwo.email, 'reminder', demo.companyId]]);

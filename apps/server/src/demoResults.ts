@@ -113,10 +113,11 @@ export function demoAnswerSets(positions: string[], now: Date, seed: number = DE
 }
 
 /**
- * Inserts the demo's answered evaluations (`demoAnswerSets`); returns how many. Each questionnaire's
- * answers are one round (cycle) of the company, opened the day its first answer was made.
+ * Inserts the demo's answered evaluations (`demoAnswerSets`). Each questionnaire's answers are one
+ * round (cycle) of the company, opened the day its first answer was made; returns how many answers,
+ * and each round's id by the questionnaire asked for (the scanner's members under the scanner's).
  */
-export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleDating): Promise<number> {
+export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleDating): Promise<{ count: number; rounds: Map<number, number> }> {
   const sets = demoAnswerSets(
     people.employees.map((employee) => employee.position),
     dating.now,
@@ -149,5 +150,6 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleD
       .returning({ id: evaluations.id });
     if (set.items.length > 0) await tx.insert(responses).values(set.items.map((item) => ({ evaluationId: row!.id, question: item.question, response: item.response, createdAt: set.createdAt })));
   }
-  return sets.length;
+  const rounds = new Map([...cycleOf].flatMap(([round, id]) => (id === null ? [] : [[Number(round), id] as [number, number]])));
+  return { count: sets.length, rounds };
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import catalog from '../../../definitions/catalog.json' with { type: 'json' };
+import { requestedTypeOf } from '../../../engine/lifecycle/creationPlan.ts';
 import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
 import type { Database, Db } from './db/client.ts';
 import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
@@ -137,18 +138,24 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
           expireAt,
         })),
       ];
-      // Each questionnaire's links are a round (cycle) of the demo company, as an 'Avaliar' without a cycle makes.
       const owner = { companyId, courseId: null };
-      const cycleIds = await automaticCycles(
-        tx,
-        links.map((link) => ({ owner, requestedType: link.typeEvaluation, typeEvaluation: link.typeEvaluation, expireAt })),
-        { now, timeZone: options.timeZone, typeName },
-      );
-      await tx.insert(evaluations).values(links.map((link, index) => ({ ...link, cycleId: cycleIds[index] })));
+      // With the sample answers, each link joins the open round of its questionnaire's answers (a round
+      // under way: some answered, these pending); otherwise each questionnaire's links are a round of
+      // their own, as an 'Avaliar' without a cycle makes.
+      let rounds = new Map<number, number>();
       if (options.demoResults) {
         const people = DEMO_EMPLOYEES.map((employee) => ({ id: idOf.get(employee.email)!, sectorId: sectorIds.get(employee.sector)!, position: employee.position }));
-        await seedDemoResults(tx, { companyId, employees: people }, { now, timeZone: options.timeZone, typeName });
+        ({ rounds } = await seedDemoResults(tx, { companyId, employees: people }, { now, timeZone: options.timeZone, typeName }));
       }
+      const roundOf = (type: number) => rounds.get(requestedTypeOf(type, catalog.types));
+      const alone = links.filter((link) => roundOf(link.typeEvaluation) === undefined);
+      const automatic = await automaticCycles(
+        tx,
+        alone.map((link) => ({ owner, requestedType: link.typeEvaluation, typeEvaluation: link.typeEvaluation, expireAt })),
+        { now, timeZone: options.timeZone, typeName },
+      );
+      const own = new Map(alone.map((link, index) => [link, automatic[index]]));
+      await tx.insert(evaluations).values(links.map((link) => ({ ...link, cycleId: roundOf(link.typeEvaluation) ?? own.get(link) ?? null })));
       return true;
     });
     return { created, links: await demoLinks(db, now) };

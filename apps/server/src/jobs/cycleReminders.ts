@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from 'pg-boss';
+import { messages } from '../../../../engine/messages.ts';
 import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { pendingCycleEvaluations, type MailEvaluation } from '../repositories/jobs.ts';
 import type { CycleReminderJobData } from '../types.ts';
-import { ratedNameOf } from './evaluationEmails.ts';
+import { ratedNameOf, sentResult } from './evaluationEmails.ts';
 
 /*
  * 'Lembrar pendentes' of a round (issue 26): `POST /cycles/{id}/remind` queues one `cycleReminder` job
@@ -30,14 +31,15 @@ export function remindedPeople(pending: MailEvaluation[]): MailEvaluation[] {
 /**
  * Worker of `cycleReminder`: e-mails the person the manual reminder of the evaluations of the round
  * still pending (not answered, not expired, with a link) when it runs; none left, it sends nothing
- * (`{ sent: false }`). The job id is the idempotency key, so a retried job never sends twice.
+ * (`sent: false`, with the reason for the monitor). The job id is the idempotency key, so a retried job never sends twice.
  */
 export async function sendCycleReminder(app: FastifyInstance, job: Job<CycleReminderJobData>): Promise<Record<string, unknown>> {
   const cycleId = Number(job.data?.cycle_id);
   const userId = Number(job.data?.user_id);
-  if (!Number.isInteger(cycleId) || !Number.isInteger(userId)) return { sent: false };
+  const nothing = { sent: false, message: messages.cycles.reminderNotNeeded };
+  if (!Number.isInteger(cycleId) || !Number.isInteger(userId)) return nothing;
   const pending = await remindableOfCycle(app, cycleId, new Date(), userId);
-  if (pending.length === 0) return { sent: false };
+  if (pending.length === 0) return nothing;
   const person = pending[0]!;
   const items = pending.map((evaluation) => {
     const entry = app.definitions.types.get(evaluation.typeEvaluation)!;
@@ -49,6 +51,7 @@ export async function sendCycleReminder(app: FastifyInstance, job: Job<CycleRemi
     };
   });
   const content = reminderMail(person.evaluatorName, items, app.settings.timeZone, personalPagesLink(app.settings.publicUrl, person.evaluatorKey));
-  await app.mailer.send({ key: `cycle-reminder:${job.id}`, to: person.evaluatorEmail, ...content, kind: 'reminder', companyId: person.evaluatorCompanyId });
-  return { sent: true, evaluations: pending.length };
+  const { skipped } = await app.mailer.send({ key: `cycle-reminder:${job.id}`, to: person.evaluatorEmail, ...content, kind: 'reminder', companyId: person.evaluatorCompanyId });
+  // The monitor's message says where it went, as the other e-mail jobs do.
+  return { sent: true, evaluations: pending.length, ...sentResult(app, person.evaluatorEmail, skipped) };
 }

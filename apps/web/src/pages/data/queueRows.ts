@@ -26,7 +26,7 @@ export function jobMessage(job: Pick<QueueJob, 'failedReason' | 'returnvalue'>):
 
 /** The Portuguese name of a queue (createEvaluation, updateEvaluation, reportEmail), or the name itself. */
 export function jobTypeLabel(type: string): string {
-  const labels: Record<string, string> = { createEvaluation: m.job_createEvaluation, updateEvaluation: m.job_updateEvaluation, reportEmail: m.job_reportEmail };
+  const labels: Record<string, string> = { createEvaluation: m.job_createEvaluation, updateEvaluation: m.job_updateEvaluation, reportEmail: m.job_reportEmail, cycleReminder: m.job_cycleReminder };
   return labels[type] ?? type;
 }
 

@@ -80,7 +80,8 @@ export function referenceMark(reference: { value: number; text: string } | null,
       silent: true,
       symbol: 'none',
       lineStyle: { type: 'dashed', color: REFERENCE_COLOR, width: 2 },
-      label: { formatter: reference.text, position: horizontal ? 'end' : 'insideEndTop', color: REFERENCE_COLOR, fontWeight: 'bold' },
+      // Horizontal bars run top down (an inverse axis): a vertical line starts at the top, above the plot.
+      label: { formatter: reference.text, position: horizontal ? 'start' : 'insideEndTop', color: REFERENCE_COLOR, fontWeight: 'bold' },
       data: [{ [horizontal ? 'xAxis' : 'yAxis']: reference.value, name: reference.text }],
     },
   };

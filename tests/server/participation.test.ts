@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData, Row } from '../../engine/definition/dashboard.ts';
 import { seededRandom } from '../../engine/random.ts';
 import { companies, courses, cycles, evaluations, positions, responses, sectors, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { pdfText } from './pdfTools.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, setUpWorld, t } from './world.ts';
 
@@ -194,5 +195,17 @@ describe('the participation of a generated round', () => {
     expect(daily.at(-1)!.cumulative).toBe(expectedAnswered);
     expect(daily[0]!.date).toBe('2026-10-01');
     expect(daily.every((row, index) => index === 0 || Number(row.cumulative) >= Number(daily[index - 1]!.cumulative))).toBe(true);
+  });
+});
+
+describe("the participation's report", () => {
+  it('names the round on its first page and counts as the screen does', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/dashboards/-3/report', headers: bearer(adminToken), payload: { company_id: ids.company, cycle_id: ids.round } });
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Empresa: Padaria Pão Quente');
+    expect(text).toContain('Ciclo: Clima out/2026');
+    // The stats (6 asked, 3 answered, 50%), the round's target and its line's row in the tables.
+    for (const words of ['6 Convidados', '3 Responderam', '50% Taxa de resposta', '80% Meta do ciclo', 'Meta 80%']) expect(text).toContain(words);
   });
 });

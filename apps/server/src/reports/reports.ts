@@ -86,11 +86,14 @@ export function scoringVersions(definitions: Pick<Definitions, 'questionnaires' 
 }
 
 /** The names of the chosen filters, as the first page's lines. */
-async function subjectOf(db: Db, filters: DashboardFilters): Promise<Subject> {
-  const { company, course, sector, colleague: person, evaluated } = await chosenNames(db, filters);
+async function subjectOf(db: Db, view: DashboardDefinition, filters: DashboardFilters): Promise<Subject> {
+  const { company, course, cycle, sector, colleague: person, evaluated } = await chosenNames(db, filters);
+  // The round, on a view that has the filter: the chosen one, else every round pooled.
+  const round = view.filters.includes('cycle') ? format(m.subjectCycle, { name: cycle ?? messages.dashboard.allCycles }) : undefined;
   const lines = [
     company === undefined ? (course === undefined ? m.subjectAll : undefined) : format(m.subjectCompany, { name: company }),
     course === undefined ? undefined : format(m.subjectCourse, { name: course }),
+    round,
     sector === undefined ? undefined : format(m.subjectSector, { name: sector }),
     person === undefined ? undefined : format(m.subjectPerson, { name: person }),
     evaluated === undefined ? undefined : format(m.subjectEvaluated, { name: evaluated }),
@@ -117,7 +120,7 @@ export async function buildReport(deps: ReportDeps, request: ReportRequest): Pro
   const { view, filters } = request;
   const [data, subject] = await deps.reports.read(async () => [
     await dashboardData(deps.db, deps.definitions, view, { ...filters, page_size: REPORT_ROW_LIMIT, pages: undefined }, { period: true, timeZone: deps.settings.timeZone }),
-    await subjectOf(deps.db, filters),
+    await subjectOf(deps.db, view, filters),
   ] as const);
   const title = view.report?.title ?? view.title;
   const day = reportDay(request.now ?? new Date(), deps.settings.timeZone);

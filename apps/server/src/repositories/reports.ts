@@ -12,17 +12,19 @@ import { rows as select } from '../db/rows.ts';
 export interface ChosenNames {
   company?: string;
   course?: string;
+  cycle?: string;
   sector?: string;
   colleague?: string;
   evaluated?: string;
 }
 
-/** The names of the company, course, sector and people chosen in some filters. */
+/** The names of the company, course, round, sector and people chosen in some filters. */
 export async function chosenNames(db: Db, filters: DashboardFilters): Promise<ChosenNames> {
   const name = async (id: number | undefined, query: (id: number) => SQL) => (id === undefined ? undefined : (await select<{ name: string }>(db, query(id)))[0]?.name);
   return {
     company: await name(filters.company_id, (id) => sql`select commercial_name as name from companies where id = ${id}`),
     course: await name(filters.course_id, (id) => sql`select name from courses where id = ${id}`),
+    cycle: await name(filters.cycle_id, (id) => sql`select name from cycles where id = ${id}`),
     sector: await name(filters.sector_id, (id) => sql`select sector_name as name from sectors where id = ${id}`),
     colleague: await name(filters.colleague_id, (id) => sql`select name from users where id = ${id}`),
     evaluated: await name(filters.evaluated_id, (id) => sql`select name from users where id = ${id}`),

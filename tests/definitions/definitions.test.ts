@@ -131,11 +131,10 @@ describe('the dashboards', () => {
       draft.datasets.bySector = { query: 'participation', types: [13], by: 'sector' };
       draft.datasets.daily = { query: 'participation', types: [13], by: 'day', none: 'Sem dia', latest: true };
       draft.datasets.overall = { query: 'participation', types: [13], by: 'all', anonymous: 'group' };
-      const file = draft as unknown as { $defs: { groupTab: { content: { reference?: { field: string } }[] } } };
-      file.$defs.groupTab.content[0]!.reference!.field = 'meta';
+      const file = draft as unknown as { $defs: Record<'groupContent' | 'daily', { reference?: { field: string } }[]> };
+      file.$defs.groupContent[0]!.reference!.field = 'meta';
       // A daily row has no group: only the group rows' fields are read by group.
-      const tabs = draft.layout[1] as { tabs: { content: { reference?: { field: string } }[] }[] };
-      tabs.tabs[4]!.content[0]!.reference!.field = 'group';
+      file.$defs.daily[0]!.reference!.field = 'group';
     });
     const result = parseDashboard(broken, byType);
     const errors = result.ok ? [] : result.errors.map((error) => `${error.pointer}: ${error.message}`);
@@ -146,8 +145,8 @@ describe('the dashboards', () => {
         expect.stringMatching(/^\/datasets\/daily\/none: "none" só vale/),
         expect.stringMatching(/^\/datasets\/daily\/latest: a participação conta cada avaliação/),
         expect.stringMatching(/^\/datasets\/overall\/anonymous: a participação conta avaliações/),
-        expect.stringMatching(/^\/\$defs\/groupTab\/content\/0\/reference\/field: campo "meta" desconhecido/),
-        expect.stringMatching(/^\/layout\/1\/tabs\/4\/content\/0\/reference\/field: campo "group" desconhecido/),
+        expect.stringMatching(/^\/\$defs\/groupContent\/0\/reference\/field: campo "meta" desconhecido/),
+        expect.stringMatching(/^\/\$defs\/daily\/0\/reference\/field: campo "group" desconhecido/),
       ]),
     );
   });

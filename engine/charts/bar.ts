@@ -103,14 +103,20 @@ export function valueAxis(widget: { min?: number; max?: number; format?: NumberF
 /**
  * The labels under a category axis `chartWidth` pixels wide: upright, broken into at most three lines
  * within each category's share of the width, when every word fits in it; else turned aslant (or
- * upright on end when the shares are too narrow for that), whole up to 160 pixels.
+ * upright on end when the shares are too narrow for that), whole up to 160 pixels; every k-th only when
+ * even on end they would touch.
  */
 export function categoryAxisLabel(categories: string[], chartWidth: number): Record<string, unknown> {
   // The plot: the chart less its side margins and the value axis's labels.
   const share = (chartWidth - 16 - 32 - 36) / Math.max(categories.length, 1) - 8;
   const fits = categories.every((category) => category.split(/\s+/).every((word) => measureText(word, LABEL_SIZE) <= share) && wrapLines(category, LABEL_SIZE, share).length <= 3);
   if (fits) return { interval: 0, width: Math.floor(share), overflow: 'break', lineHeight: LABEL_LINE };
-  return { interval: 0, rotate: share + 8 >= 2 * LABEL_LINE ? 30 : 90, width: 160, overflow: 'truncate' };
+  if (share + 8 >= 2 * LABEL_LINE) return { interval: 0, rotate: 30, width: 160, overflow: 'truncate' };
+  // On end, a label is a line thick: where the categories are thinner (a year of days), every k-th is
+  // named with half a line to spare (the plot is a little narrower than measured here), the first
+  // included; each stays in the chart's table.
+  const every = Math.ceil((LABEL_LINE * 1.5) / Math.max(share + 8, 1));
+  return { interval: every - 1, rotate: 90, width: 160, overflow: 'truncate' };
 }
 
 /** The value labels of side-by-side vertical bars: upright, smaller, on end, or none, whichever fits. */

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { nextReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts';
-import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation } from '../repositories/jobs.ts';
 import { claimReminder, lockReminderCandidate, markReminderSent, reminderCandidates, type ReminderCandidate } from '../repositories/reminders.ts';
-import { ratedNameOf } from './evaluationEmails.ts';
+import { pendingReminder } from './evaluationEmails.ts';
 
 /** Queue of the automatic reminder pass (its schedule creates one job every 15 minutes). */
 export const AUTO_REMINDER_QUEUE = 'autoReminders';
@@ -107,12 +106,7 @@ async function sendAutoReminder(app: FastifyInstance, evaluationId: string, n: n
   const entry = evaluation ? app.definitions.types.get(evaluation.typeEvaluation) : undefined;
   // Answered, deleted or without a link since the claim: nothing goes out (the claim still counts).
   if (!evaluation || evaluation.done || !entry?.slug) return false;
-  const content = reminderMail(
-    evaluation.evaluatorName,
-    [{ evaluationName: entry.name, ratedName: ratedNameOf(evaluation), link: evaluationLink(app.settings.publicUrl, entry.slug, evaluation.id), expireAt: evaluation.expireAt }],
-    app.settings.timeZone,
-    personalPagesLink(app.settings.publicUrl, evaluation.evaluatorKey),
-  );
+  const content = pendingReminder(app, [evaluation]);
   const { skipped } = await app.mailer.send({
     key: `auto-reminder:${evaluationId}:${n}`,
     to: evaluation.evaluatorEmail,

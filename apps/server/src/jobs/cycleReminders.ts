@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from 'pg-boss';
 import { messages } from '../../../../engine/messages.ts';
-import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { pendingCycleEvaluations, type MailEvaluation } from '../repositories/jobs.ts';
 import type { CycleReminderJobData } from '../types.ts';
-import { ratedNameOf, sentResult } from './evaluationEmails.ts';
+import { pendingReminder, sentResult } from './evaluationEmails.ts';
 
 /*
  * 'Lembrar pendentes' of a round (issue 26): `POST /cycles/{id}/remind` queues one `cycleReminder` job
@@ -41,16 +40,7 @@ export async function sendCycleReminder(app: FastifyInstance, job: Job<CycleRemi
   const pending = await remindableOfCycle(app, cycleId, new Date(), userId);
   if (pending.length === 0) return nothing;
   const person = pending[0]!;
-  const items = pending.map((evaluation) => {
-    const entry = app.definitions.types.get(evaluation.typeEvaluation)!;
-    return {
-      evaluationName: entry.name,
-      ratedName: ratedNameOf(evaluation),
-      link: evaluationLink(app.settings.publicUrl, entry.slug!, evaluation.id),
-      expireAt: evaluation.expireAt,
-    };
-  });
-  const content = reminderMail(person.evaluatorName, items, app.settings.timeZone, personalPagesLink(app.settings.publicUrl, person.evaluatorKey));
+  const content = pendingReminder(app, pending);
   const { skipped } = await app.mailer.send({ key: `cycle-reminder:${job.id}`, to: person.evaluatorEmail, ...content, kind: 'reminder', companyId: person.evaluatorCompanyId });
   // The monitor's message says where it went, as the other e-mail jobs do.
   return { sent: true, evaluations: pending.length, ...sentResult(app, person.evaluatorEmail, skipped) };

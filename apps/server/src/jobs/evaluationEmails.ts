@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from 'pg-boss';
 import { format, messages } from '../../../../engine/messages.ts';
-import { evaluationLink, evaluationMail, personalPagesLink } from '../mail/templates.ts';
+import { evaluationLink, evaluationMail, personalPagesLink, reminderMail, type MailContent } from '../mail/templates.ts';
 import { findMailEvaluation, type MailEvaluation } from '../repositories/jobs.ts';
 import { isUuid } from '../schemas/common.ts';
 import type { EvaluationJobData, MailMessage } from '../types.ts';
@@ -9,6 +9,19 @@ import type { EvaluationJobData, MailMessage } from '../types.ts';
 /** The evaluated person's name when the evaluation is about someone else (a 360), otherwise null. */
 export function ratedNameOf(evaluation: MailEvaluation): string | null {
   return evaluation.ratedId !== null && evaluation.ratedId !== evaluation.evaluatorId ? evaluation.ratedName : null;
+}
+
+/**
+ * The reminder e-mail of a person's pending evaluations (each with a link), in the order given: the
+ * manual reminder's, a round's ('Lembrar pendentes') and the automatic one's. `name`: the person's name
+ * as the caller has it (default the evaluations' evaluator's).
+ */
+export function pendingReminder(app: FastifyInstance, pending: MailEvaluation[], name = pending[0]!.evaluatorName): MailContent {
+  const items = pending.map((evaluation) => {
+    const entry = app.definitions.types.get(evaluation.typeEvaluation)!;
+    return { evaluationName: entry.name, ratedName: ratedNameOf(evaluation), link: evaluationLink(app.settings.publicUrl, entry.slug!, evaluation.id), expireAt: evaluation.expireAt };
+  });
+  return reminderMail(name, items, app.settings.timeZone, personalPagesLink(app.settings.publicUrl, pending[0]!.evaluatorKey));
 }
 
 /** Why an evaluation gets no e-mail now (deleted, done, expired, no link), or null when it may. */

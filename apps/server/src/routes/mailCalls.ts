@@ -8,9 +8,8 @@ import { recordAudit } from '../audit.ts';
 import { bearer, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
 import { evaluationEmailParamsSchema, reminderParamsSchema, reportEmailBodySchema } from '../contract/notifications.ts';
 import { HttpError } from '../errors.ts';
-import { evaluationMessage, ratedNameOf } from '../jobs/evaluationEmails.ts';
+import { evaluationMessage, pendingReminder, ratedNameOf } from '../jobs/evaluationEmails.ts';
 import { queueReportEmails } from '../jobs/queueReportEmails.ts';
-import { evaluationLink, personalPagesLink, reminderMail } from '../mail/templates.ts';
 import { findMailEvaluation, findMailEvaluations, pendingEvaluationsOf } from '../repositories/jobs.ts';
 import { evaluationTypeOf, isUuid } from '../schemas/common.ts';
 import type { MailMessage } from '../types.ts';
@@ -49,16 +48,7 @@ export async function mailCallRoutes(server: FastifyInstance) {
       const user = (await visibleUsers(app.db, request.account!, [userId])).get(userId)!;
       const pending = (await pendingEvaluationsOf(app.db, userId, new Date())).filter((e) => app.definitions.types.get(e.typeEvaluation)?.slug);
       if (pending.length === 0) throw new HttpError(400, format(messages.mail.nothingPending, { name: user.name }));
-      const items = pending.map((evaluation) => {
-        const entry = app.definitions.types.get(evaluation.typeEvaluation)!;
-        return {
-          evaluationName: entry.name,
-          ratedName: ratedNameOf(evaluation),
-          link: evaluationLink(app.settings.publicUrl, entry.slug!, evaluation.id),
-          expireAt: evaluation.expireAt,
-        };
-      });
-      const content = reminderMail(user.name, items, app.settings.timeZone, personalPagesLink(app.settings.publicUrl, pending[0]!.evaluatorKey));
+      const content = pendingReminder(app, pending, user.name);
       // Each click is a new reminder, so each gets its own key.
       await sendOrFail({ key: `reminder:${userId}:${randomUUID()}`, to: user.email, ...content, kind: 'reminder', companyId: user.companyId }, messages.mail.reminderFailed);
       // Recorded once sent: SMTP is no transaction, so a send that failed (502) records nothing.

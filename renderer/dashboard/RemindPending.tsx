@@ -96,11 +96,12 @@ export function RemindPending({ source, cycleId, onReminded }: RemindPendingProp
           )}
         </DialogContent>
         <DialogActions>
-          <Button color="secondary" onClick={() => setOpen(false)} disabled={sending}>
+          {/* The focus starts on the harmless choice: Enter alone never e-mails a whole round. */}
+          <Button color="secondary" onClick={() => setOpen(false)} disabled={sending} autoFocus>
             {nobody ? m.remindClose : m.remindNo}
           </Button>
           {!nobody && (
-            <Button variant="contained" color="secondary" onClick={() => void remind()} disabled={pending === null || sending} autoFocus>
+            <Button variant="contained" color="secondary" onClick={() => void remind()} disabled={pending === null || sending}>
               {m.remindYes}
             </Button>
           )}

@@ -26,15 +26,16 @@ export function refusalOf(error: unknown): string | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && error instanceof Error && error.message ? error.message : undefined;
 }
 
-/** The filters a call's key was made from (`{generation}` and a line break before them). */
-const filtersOf = (key: string) => JSON.parse(key.slice(key.indexOf('\n') + 1)) as DashboardFilters;
+/** The filters part of a call's key (`{generation}` and a line break before it). */
+const filtersText = (key: string) => key.slice(key.indexOf('\n') + 1);
+const filtersOf = (key: string) => JSON.parse(filtersText(key)) as DashboardFilters;
 
 /**
  * Loads a view's data whenever its filters change, or `generation` does (a live view's refresh: the
  * same filters asked again, what is shown staying until the answer comes); `filters` null means "not
  * yet" (a required filter is missing, or a company user's company is not known yet). An answer for
  * filters no longer chosen is dropped, so a slow stale call never overwrites a newer one. `onFailure`
- * runs once per failed call.
+ * runs once per failed call; a failed refresh keeps the data of the same filters on screen.
  */
 export function useDashboardData(
   source: DashboardSource,
@@ -55,7 +56,8 @@ export function useDashboardData(
       },
       (error: unknown) => {
         if (!live) return;
-        setAnswer({ key, data: null, error });
+        // A refresh of the same filters that failed keeps what is shown (the failure is still told).
+        setAnswer((previous) => ({ key, data: previous?.data && filtersText(previous.key) === filtersText(key) ? previous.data : null, error }));
         onFailure(error);
       },
     );

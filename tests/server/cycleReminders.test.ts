@@ -224,6 +224,19 @@ describe('GET and POST /api/cycles/{id}/pending and /remind', () => {
     expect(await auditOf(cycleId)).toEqual([]);
   });
 
+  it('reminds a round once in 20 hours: a second press answers 409 saying when, and queues nothing more', async () => {
+    const cycleId = await round('Duas vezes');
+    const waiting = await person('Lia Pendente');
+    await evaluation(waiting.id, cycleId, 13);
+    const first = await post(`/api/cycles/${cycleId}/remind`, adminToken);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post(`/api/cycles/${cycleId}/remind`, companyToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Os pendentes deste ciclo já foram lembrados em \d\d\/\d\d\/\d{4} \d\d:\d\d\. Um novo lembrete pode ser enviado a partir de \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/);
+    expect(await jobsOf(cycleId)).toHaveLength(1);
+    expect(await auditOf(cycleId)).toHaveLength(1);
+  });
+
   it("lets a company user remind its own company's round, closed or not; another company's user gets 404 on both routes", async () => {
     const cycleId = await round('Ciclo encerrado');
     const waiting = await person('Karen Pendente');

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData, Row } from '../../engine/definition/dashboard.ts';
 import { seededRandom } from '../../engine/random.ts';
@@ -133,6 +134,14 @@ describe('the participation view', () => {
     ]);
   });
 
+  it("keeps the sectors' rows to the chosen sector", async () => {
+    const [caixa] = await t.db.select().from(sectors).where(eq(sectors.sectorName, 'Caixa'));
+    const body = await data({ company_id: ids.company, cycle_id: ids.round, sector_id: caixa!.id });
+    // Paula ×2 and Rui: Rui's Forno is not listed under the Caixa filter.
+    expect(counts(body.datasets.bySector!.rows)).toEqual([{ group: 'Caixa', invited: 3, answered: 2, pending: 1, expired: 0, rate: 66.67, target: 80 }]);
+    expect(counts(body.datasets.overall!.rows)).toEqual([{ group: 'Total', invited: 3, answered: 2, pending: 1, expired: 0, rate: 66.67, target: 80 }]);
+  });
+
   it('pools every round of the company without a target when no round is chosen', async () => {
     const body = await data({ company_id: ids.company });
     // Vera's PSS-14 of the other round joins: 7 evaluations, 4 answered.
@@ -151,7 +160,8 @@ describe('the participation of a generated round', () => {
     const random = seededRandom(2026);
     const [company] = await t.db.insert(companies).values({ commercialName: 'Gerada', companyName: 'Gerada S.A.' }).returning();
     const groups = await t.db.insert(sectors).values(['A', 'B', 'C'].map((name) => ({ companyId: company!.id, sectorName: name }))).returning();
-    const [round] = await t.db.insert(cycles).values({ companyId: company!.id, name: 'Gerado', types: [13, 16], opensOn: '2026-10-01' }).returning();
+    // Closed on 08/10: its curve ends there, whenever the test runs.
+    const [round] = await t.db.insert(cycles).values({ companyId: company!.id, name: 'Gerado', types: [13, 16], opensOn: '2026-10-01', closesOn: '2026-10-08' }).returning();
     let expectedAnswered = 0;
     // Each evaluation counts once per sector of its respondent, or once without one.
     let expectedBySector = 0;

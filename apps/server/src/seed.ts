@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import catalog from '../../../definitions/catalog.json' with { type: 'json' };
 import { requestedTypeOf } from '../../../engine/lifecycle/creationPlan.ts';
 import { expiryFor } from '../../../engine/lifecycle/linkState.ts';
+import { localDay } from '../../../engine/rules/dates.ts';
 import type { Database, Db } from './db/client.ts';
 import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
-import { companies, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
+import { companies, cycles, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
 import { automaticCycles } from './cycles.ts';
 import { seedDemoResults } from './demoResults.ts';
 import { hashPassword } from './passwords.ts';
@@ -156,6 +157,14 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
       );
       const own = new Map(alone.map((link, index) => [link, automatic[index]]));
       await tx.insert(evaluations).values(links.map((link) => ({ ...link, cycleId: roundOf(link.typeEvaluation) ?? own.get(link) ?? null })));
+      // The answered rounds the links joined stay open until the links expire.
+      const joined = [...new Set(links.flatMap((link) => roundOf(link.typeEvaluation) ?? []))];
+      if (joined.length > 0) {
+        await tx
+          .update(cycles)
+          .set({ closesOn: sql`greatest(${cycles.closesOn}, ${localDay(expireAt, options.timeZone)}::date)` })
+          .where(inArray(cycles.id, joined));
+      }
       return true;
     });
     return { created, links: await demoLinks(db, now) };

@@ -797,14 +797,39 @@ describe("a live round's view: 'Atualizar' and 'Lembrar pendentes' (the particip
   const live: DashboardDefinition = { ...dashboard, filters: ['company', 'cycle'], refresh: 60, remindPending: true };
 
   it("asks for the same round's data again on 'Atualizar', keeping what it shows meanwhile", async () => {
-    const { source, data: dataCall } = makeSource();
+    // The second answer waits until the test lets it go: meanwhile the view must still show the first.
+    let release: (value: DashboardData) => void = () => undefined;
+    let calls = 0;
+    const { source, data: dataCall } = makeSource(async () => (++calls === 1 ? data : new Promise<DashboardData>((resolve) => (release = resolve))));
     renderView(source, 1, live);
     await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
-    expect(screen.getByRole('status').textContent).toMatch(/^Atualizado às \d\d:\d\d$/);
-    expect(dataCall).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(screen.getByText(/^Atualizado às \d\d:\d\d$/)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Atualizar' });
+    fireEvent.click(button);
     await waitFor(() => expect(dataCall).toHaveBeenCalledTimes(2), WAIT);
     expect(dataCall.mock.calls[1]![1]).toEqual({ company_id: 5, cycle_id: 42 });
+    expect(screen.getByRole('table', { name: 'Equipe por tema' })).toBeTruthy();
+    // Still focusable while loading (the keyboard keeps its place), and a second press asks nothing more.
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(dataCall).toHaveBeenCalledTimes(2);
+    release(data);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'), WAIT);
+    expect(screen.getByRole('table', { name: 'Equipe por tema' })).toBeTruthy();
+  });
+
+  it('keeps what it shows when a refresh fails, and says the refresh failed', async () => {
+    let calls = 0;
+    const { source, data: dataCall } = makeSource(async () => {
+      calls += 1;
+      if (calls === 2) throw new Error('offline');
+      return data;
+    });
+    renderView(source, 1, live);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Erro ao buscar dados', {}, WAIT)).toBeTruthy();
+    expect(dataCall).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('table', { name: 'Equipe por tema' })).toBeTruthy();
   });
 
@@ -858,7 +883,7 @@ describe("a live round's view: 'Atualizar' and 'Lembrar pendentes' (the particip
     const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(monday);
     expect(
       await within(confirm).findByText(
-        (text) => text.startsWith('Enviar um lembrete por e-mail à 1 pessoa deste ciclo que ainda não respondeu (1 avaliação pendente)? Hoje não é dia útil') && text.includes(`os e-mails saem em ${day}, às `),
+        (text) => text.startsWith('Enviar um lembrete por e-mail à 1 pessoa deste ciclo que ainda não respondeu (1 avaliação pendente)? Fora do horário comercial (dias úteis, das 9h às 18h)') && text.includes(`os e-mails saem em ${day}, às `),
         {},
         WAIT,
       ),

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { cycles } from '../db/schema.ts';
+import { auditLog, cycles } from '../db/schema.ts';
 
 /** A cycle with its evaluations counted. */
 export interface CycleRow {
@@ -101,4 +101,19 @@ export async function addCycleTypes(db: Db | Tx, id: number, types: number[]): P
 export async function updateCycle(db: Db | Tx, id: number, changes: CycleChanges): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.update(cycles).set(changes).where(eq(cycles.id, id));
+}
+
+/**
+ * Locks the cycle's row until the transaction ends (two reminders of one round pressed at once wait for
+ * each other), and says when its pending people were last reminded since `since`; null when not.
+ */
+export async function lockAndLastReminded(tx: Tx, cycleId: number, since: Date): Promise<Date | null> {
+  await tx.select({ id: cycles.id }).from(cycles).where(eq(cycles.id, cycleId)).for('update');
+  const [last] = await tx
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'cycle.remind'), eq(auditLog.target, `cycle:${cycleId}`), sql`${auditLog.at} > ${since.toISOString()}::timestamptz`))
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  return last?.at ?? null;
 }

@@ -63,7 +63,7 @@ export async function pendingEvaluationsOf(db: Db, userId: number, now: Date): P
 
 /**
  * The round's evaluations that are neither done nor expired at `now` (of one evaluator when `userId` is
- * given), by evaluator, oldest first.
+ * given), of active people of active companies (as the automatic reminders), by evaluator, oldest first.
  */
 export async function pendingCycleEvaluations(db: Db, cycleId: number, now: Date, userId?: number): Promise<MailEvaluation[]> {
   return mailEvaluationQuery(db)
@@ -73,6 +73,8 @@ export async function pendingCycleEvaluations(db: Db, cycleId: number, now: Date
         userId === undefined ? undefined : eq(evaluations.userId, userId),
         eq(evaluations.done, false),
         or(isNull(evaluations.expireAt), gte(evaluations.expireAt, now)),
+        sql`exists (select 1 from users active where active.id = ${evaluations.userId} and active.status)`,
+        sql`not exists (select 1 from companies inactive where inactive.id = ${evaluations.companyId} and not inactive.status)`,
       ),
     )
     .orderBy(asc(evaluations.userId), asc(evaluations.createdAt), asc(evaluations.id));

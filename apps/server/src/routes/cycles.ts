@@ -23,7 +23,10 @@ import { HttpError } from '../errors.ts';
 import { remindableOfCycle, remindedPeople } from '../jobs/cycleReminders.ts';
 import { findCourse } from '../repositories/courses.ts';
 import type { Account } from '../types.ts';
-import { findCycle, insertCycle, listCycles, updateCycle, type CycleChanges, type CycleOwner, type CycleRow } from '../repositories/cycles.ts';
+import { findCycle, insertCycle, listCycles, lockAndLastReminded, updateCycle, type CycleChanges, type CycleOwner, type CycleRow } from '../repositories/cycles.ts';
+
+/** The least time between two reminders of a round's pending people. */
+const REMIND_GAP_HOURS = 20;
 
 function cycleJson(cycle: CycleRow): Cycle {
   return {
@@ -229,7 +232,7 @@ export async function cycleRoutes(server: FastifyInstance) {
         summary: 'Lembrar pendentes: agenda um lembrete por e-mail a cada pessoa com avaliações pendentes do ciclo',
         security: bearer,
         params: cycleParamsSchema,
-        response: { 200: cycleRemindedSchema, ...errorResponses(400, 401, 403, 404, 502) },
+        response: { 200: cycleRemindedSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) => {
@@ -239,12 +242,19 @@ export async function cycleRoutes(server: FastifyInstance) {
       if (people.length === 0) throw new HttpError(400, messages.cycles.nothingPending);
       const items = people.map((person) => ({ cycle_id: cycle.id, user_id: person.evaluatorId, user_name: person.evaluatorName, evaluated_name: null }));
       try {
-        // The jobs and the audit record commit together, or neither does.
+        // The jobs and the audit record commit together, or neither does; a round is reminded at most
+        // once in REMIND_GAP_HOURS (two presses, or two staff members, send nobody two e-mails).
         await app.db.transaction(async (tx) => {
+          const last = await lockAndLastReminded(tx, cycle.id, new Date(now.getTime() - REMIND_GAP_HOURS * 3_600_000));
+          if (last) {
+            const next = new Date(last.getTime() + REMIND_GAP_HOURS * 3_600_000);
+            throw new HttpError(409, format(messages.cycles.remindedRecently, { when: formatStampBR(last, app.settings.timeZone), next: formatStampBR(next, app.settings.timeZone) }));
+          }
           await app.jobs.enqueueCycleReminders(tx, items, sendAt);
           await recordAudit(tx, request, { action: 'cycle.remind', companyId: cycle.companyId, target: `cycle:${cycle.id}`, details: { ...summary } });
         });
       } catch (error) {
+        if (error instanceof HttpError) throw error;
         app.log.error({ err: error, cycle: cycle.id }, 'cycle reminder jobs not queued');
         throw new HttpError(502, messages.cycles.remindFailed);
       }

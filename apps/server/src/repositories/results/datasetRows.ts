@@ -213,28 +213,29 @@ export interface ParticipationCount {
   expired: number;
 }
 
-/** The respondent's groups of one kind, as (evaluation id, group key, group name) rows. */
-const PARTICIPATION_GROUPS: Record<'sector' | 'position' | 'course', SQL> = {
-  sector: sql`select us.sector_id as key, s.sector_name as name from user_sectors us join sectors s on s.id = us.sector_id where us.user_id = evaluations.user_id`,
-  position: sql`select up.position_id as key, p.position_name as name from user_positions up join positions p on p.id = up.position_id where up.user_id = evaluations.user_id`,
+/** The respondent's groups of one kind, as (group key, group name) rows; the sectors only the chosen one's, when one is. */
+const PARTICIPATION_GROUPS: Record<'sector' | 'position' | 'course', (sectorId: number | undefined) => SQL> = {
+  sector: (sectorId) =>
+    sql`select us.sector_id as key, s.sector_name as name from user_sectors us join sectors s on s.id = us.sector_id where us.user_id = evaluations.user_id${sectorId === undefined ? sql`` : sql` and us.sector_id = ${sectorId}`}`,
+  position: () => sql`select up.position_id as key, p.position_name as name from user_positions up join positions p on p.id = up.position_id where up.user_id = evaluations.user_id`,
   // The course the evaluation was created in (a course's 'Avaliar').
-  course: sql`select c.id as key, c.name from user_courses uc join courses c on c.id = uc.course_id where uc.id = evaluations.usercourse_id`,
+  course: () => sql`select c.id as key, c.name from user_courses uc join courses c on c.id = uc.course_id where uc.id = evaluations.usercourse_id`,
 };
 
 /**
  * The evaluations in scope (done or pending) counted per group: everything ('all'), the questionnaire
  * type, or the respondent's sector, position or course (an evaluation counts in each of its
- * respondent's groups, and in the group without a key when there is none). Expired: not done and
- * past its expiry at the database's clock.
+ * respondent's groups, and in the group without a key when there is none; with a sector chosen, only in
+ * that one). Expired: not done and past its expiry at the database's clock.
  */
-export async function participationCounts(db: Db, scope: SQL, by: 'all' | 'type' | 'sector' | 'position' | 'course'): Promise<ParticipationCount[]> {
+export async function participationCounts(db: Db, scope: SQL, by: 'all' | 'type' | 'sector' | 'position' | 'course', sectorId?: number): Promise<ParticipationCount[]> {
   const counts = sql`count(*)::int as invited, count(*) filter (where evaluations.done)::int as answered,
     count(*) filter (where not evaluations.done and evaluations.expire_at < now())::int as expired`;
   if (by === 'all') return select(db, sql`select null::int as key, null::text as name, ${counts} from evaluations where ${scope}`);
   if (by === 'type') return select(db, sql`select evaluations.type_evaluation as key, null::text as name, ${counts} from evaluations where ${scope} group by 1 order by 1`);
   return select(
     db,
-    sql`select g.key, g.name, ${counts} from evaluations left join lateral (${PARTICIPATION_GROUPS[by]}) g on true
+    sql`select g.key, g.name, ${counts} from evaluations left join lateral (${PARTICIPATION_GROUPS[by](sectorId)}) g on true
       where ${scope} group by g.key, g.name order by g.name nulls last, g.key`,
   );
 }

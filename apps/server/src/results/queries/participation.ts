@@ -6,8 +6,11 @@ import { findCycle, type CycleRow } from '../../repositories/cycles.ts';
 import { participationCounts, participationDays } from '../../repositories/results/datasetRows.ts';
 import type { Query } from './context.ts';
 
-/** The longest daily curve drawn: a year of days (earlier answers still count in the running total). */
-const MAX_DAYS = 366;
+/**
+ * The longest daily curve drawn: a year of days (earlier answers still count in the running total),
+ * never two days of the same 'dd/mm' (the chart's categories).
+ */
+const MAX_DAYS = 365;
 
 /** Answered × 100 ÷ invited (0 with nobody invited). */
 const rateOf = (part: number, invited: number) => (invited === 0 ? 0 : (part * 100) / invited);
@@ -45,7 +48,9 @@ export const participationQuery: Query<'participation'> = async (context, datase
     return rows;
   }
   // Nobody asked: no rows (the view's empty text), not a total of zero.
-  const counts = (await participationCounts(context.db, scope, dataset.by)).filter((count) => Number(count.invited) > 0);
+  // With a respondents' sector chosen, the sectors' rows are that one's.
+  const sector = context.filters.sector_of === 'rated' ? undefined : context.filters.sector_id;
+  const counts = (await participationCounts(context.db, scope, dataset.by, sector)).filter((count) => Number(count.invited) > 0);
   return counts.map((count, order) => {
     const group =
       dataset.by === 'all'

@@ -200,6 +200,11 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);
   }
+  if (dataset.query === 'summary' && dataset.byCycle) {
+    for (const field of ['cycle', 'cycleId', 'cycleOrder']) fields.add(field);
+    if (!dashboard.filters.includes('cycle')) check.add(`${pointer}/byCycle`, format(text.notAFilter, { filter: 'cycle' }));
+    if (dataset.anonymous) check.add(`${pointer}/anonymous`, text.byCycleNotAnonymous);
+  }
   if (dataset.query === 'participation') {
     const grouped = dataset.by === 'sector' || dataset.by === 'position' || dataset.by === 'course';
     if (grouped && !dataset.none?.trim()) check.add(pointer, format(text.participationNeedsNone, { by: dataset.by }));

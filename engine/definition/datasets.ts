@@ -87,6 +87,15 @@ export interface SummaryDataset extends DatasetBase {
   query: 'summary';
   /** Rows per classification band instead of per score. Default false. */
   bands?: boolean;
+  /**
+   * The same rows once per round (cycle) of the chosen company or course holding answers of the type,
+   * oldest first, the view's Ciclo choice left aside (the other filters kept, and the questionnaire
+   * version: rounds scored by another version are not among them): each row also has `cycle` (the
+   * round's name), `cycleId` and `cycleOrder` (1, 2, … oldest first). A score's line across rounds.
+   * Needs the view's `cycle` filter; not with `anonymous` (a round under the minimum could be recovered
+   * from the pooled rounds). Default false.
+   */
+  byCycle?: boolean;
 }
 
 /**

@@ -9,21 +9,7 @@ import { loadDefinitions } from '../../apps/server/src/definitions.ts';
 import { bearer } from './testApp.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
 
-/**
- * The repository's definitions with the Ciclo filter after the company on the PSS-14 (13) and Alpha (3)
- * views: a view gains it in its `filters` list, as data (the views' own files take it up with the
- * browser tests' worlds moved to rounds).
- */
-function withCycleFilter() {
-  const definitions = loadDefinitions();
-  for (const id of [13, 3]) {
-    const view = definitions.dashboards.get(id)!;
-    definitions.dashboards.set(id, { ...view, filters: view.filters.flatMap((name) => (name === 'company' ? [name, 'cycle' as const] : [name])) });
-  }
-  return definitions;
-}
-
-setUpWorld({ definitions: withCycleFilter() });
+setUpWorld();
 
 /*
  * The dashboards' Ciclo filter (issue 26): a view's numbers of one round, its choices the company's
@@ -107,6 +93,21 @@ describe('the Ciclo filter', () => {
     expect(read(await data({ company_id: demo.companyId, cycle_id: cycle.b }))).toEqual({ respondents: 2, mean: 28, people: names(0, 2) });
     // Over every round ('Todos os ciclos'): every answered evaluation, employee 0's two (30, 28, 26, 30).
     expect(read(await data({ company_id: demo.companyId }))).toEqual({ respondents: 4, mean: 28.5, people: [...names(0, 1, 2), demo.employees[0]!.name].sort() });
+  });
+
+  it("draws a score's line across the company's rounds whichever round is chosen, each with its own answers (byCycle)", async () => {
+    const line = (body: DashboardData) =>
+      body.datasets.byCycle!.rows.filter((row) => row.score === 'total').map((row) => [row.cycle, row.cycleOrder, row.value, row.respondents]);
+    // Round A: 30 and 28 → 29; round B: 26 and 30 → 28; oldest first, the same from either round or all.
+    const expected = [
+      ['Estresse 2026 – 1º semestre', 1, 29, 2],
+      ['Estresse 2026 – 2º semestre', 2, 28, 2],
+    ];
+    expect(line(await data({ company_id: demo.companyId, cycle_id: cycle.b }))).toEqual(expected);
+    expect(line(await data({ company_id: demo.companyId, cycle_id: cycle.a }))).toEqual(expected);
+    expect(line(await data({ company_id: demo.companyId }))).toEqual(expected);
+    // A company user reads its own company's rounds only (the other company's never join the line).
+    expect(line(await data({ cycle_id: cycle.a }, companyToken))).toEqual(expected);
   });
 
   it("counts, on a view of each person's latest answer, the person's answer of the chosen round though they answered again later", async () => {

@@ -257,3 +257,12 @@ export async function participationDays(db: Db, scope: SQL, timeZone: string): P
   );
   return { invited: Number(summary?.invited ?? 0), firstDay: summary?.first_day ?? null, days: days.map((row) => ({ day: row.day, answered: Number(row.answered) })) };
 }
+
+/** The rounds (cycles) holding evaluations of a scope, oldest first. */
+export async function roundsOf(db: Db, scope: SQL): Promise<{ id: number; name: string }[]> {
+  const found = await select<{ id: number; name: string }>(
+    db,
+    sql`select c.id, c.name from cycles c where exists (select 1 from evaluations where evaluations.cycle_id = c.id and ${scope}) order by c.opens_on, c.id`,
+  );
+  return found.map((row) => ({ id: Number(row.id), name: row.name }));
+}

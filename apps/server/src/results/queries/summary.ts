@@ -1,19 +1,39 @@
-import type { Row } from '../../../../../engine/definition/dashboard.ts';
+import type { SQL } from 'drizzle-orm';
+import type { Row, SummaryDataset } from '../../../../../engine/definition/dashboard.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
-import { ofType } from '../../repositories/results/datasetRows.ts';
+import { ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
+import { datasetScope } from '../../repositories/results/scope.ts';
 import { summarizeScores } from '../../repositories/results/scoreSql.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
-import type { Query } from './context.ts';
+import type { Query, QueryContext } from './context.ts';
 
-/** `summary`: the mean of every score, or the respondents per band. */
+/**
+ * `summary`: the mean of every score, or the respondents per band; with `byCycle`, those rows once per
+ * round of the company or course (the Ciclo choice left aside), oldest first.
+ */
 export const summaryQuery: Query<'summary'> = async (context, dataset, scope) => {
+  if (!dataset.byCycle) return summaryRows(context, dataset, scope);
+  const across = datasetScope(dataset, { ...context.filters, cycle_id: undefined })!;
+  const rounds = await roundsOf(context.db, across);
+  const rows: Row[] = [];
+  for (const [index, round] of rounds.entries()) {
+    // Each round's own scope, as the view's with that round chosen (a person's `latest` inside it), and
+    // its own summary (not shared with the view's: the memo is keyed by the round).
+    const own = await summaryRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!, String(round.id));
+    rows.push(...own.map((row) => ({ ...row, cycle: round.name, cycleId: round.id, cycleOrder: index + 1 })));
+  }
+  return rows;
+};
+
+/** The rows of a summary under a scope (`memo`: what else than the dataset tells the scope apart). */
+async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope: SQL, memo = ''): Promise<Row[]> {
   const rows: Row[] = [];
   for (const type of dataset.types) {
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
     const classification = definition.scoring?.classification;
     // The means and the band counts of a view come from one scan (`summarizeScores` gives both).
-    const memoKey = JSON.stringify([type, dataset.scope ?? 'filters', dataset.alignWith ?? []]);
+    const memoKey = JSON.stringify([type, dataset.scope ?? 'filters', dataset.alignWith ?? [], memo]);
     let pending = context.summaries?.get(memoKey);
     if (!pending) {
       pending = summarizeScores(context.db, scoringKeyOf(definition), ofType(scope, type), classification);
@@ -48,4 +68,4 @@ export const summaryQuery: Query<'summary'> = async (context, dataset, scope) =>
     }
   }
   return rows;
-};
+}

@@ -42,15 +42,24 @@ export function formatDecimalBR(value: number, digits = 1): string {
 
 /**
  * A number as a widget's `format` writes it: "integer" rounded ("1.234"), "percent" rounded with a
- * percent sign ("42%"), "decimal" with one decimal and a comma ("7,3"). Without a format, whole
+ * percent sign ("42%"), "decimal" with one decimal and a comma ("7,3"), "change" signed with its arrow
+ * ("+0,4 ▲"). Without a format, whole
  * numbers are written as integers and others with one decimal.
  */
 export function formatNumber(value: number, format?: NumberFormat): string {
   const integer = (number: number) => localeText(number, 0);
   if (format === 'percent') return `${integer(value)}%`;
+  if (format === 'change') return changeText(value);
   if (format === 'decimal') return formatDecimalBR(value, 1);
   if (format === 'integer' || Number.isInteger(value)) return integer(value);
   return formatDecimalBR(value, 1);
+}
+
+/** A change with its sign and direction, one decimal: '+0,4 ▲', '-1,2 ▼', '0,0 =' (what rounds to zero is no change). */
+function changeText(value: number): string {
+  const text = formatDecimalBR(Math.abs(value), 1);
+  if (text === formatDecimalBR(0, 1)) return `${text} =`;
+  return value > 0 ? `+${text} ▲` : `-${text} ▼`;
 }
 
 /** A cell as a number: numbers and numeric texts ("7.5"); anything else (empty, text, null) is null. */

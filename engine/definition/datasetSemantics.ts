@@ -108,6 +108,9 @@ function transformFields(transform: Transform, fields: Set<string>, definition: 
     case 'rank':
       next.add(transform.as);
       return { reads: listReads('/groupBy', transform.groupBy), next };
+    case 'change':
+      next.add(transform.as);
+      return { reads: [['/field', transform.field], ...listReads('/groupBy', transform.groupBy)], next };
     case 'unpivot': {
       const listed: Read[] =
         transform.fields === 'scores'

@@ -105,6 +105,18 @@ export interface RankTransform {
 }
 
 /**
+ * The change from the row before within groups, in their current order (a score from one round to the
+ * next): each row's `as` is its `field` minus the previous row's of its group; null for a group's first
+ * row, or when either is not a number.
+ */
+export interface ChangeTransform {
+  op: 'change';
+  field: string;
+  as: string;
+  groupBy?: string[];
+}
+
+/**
  * Score columns turned into rows: for each input row and each listed field (or every score of the
  * dataset's first type), a row with the `keep` fields, `score`, `label`, `color` (from the scoring)
  * and `value`.
@@ -199,6 +211,7 @@ export type Transform =
   | SortTransform
   | TopTransform
   | RankTransform
+  | ChangeTransform
   | UnpivotTransform
   | SplitTransform
   | BandTransform

@@ -6,8 +6,11 @@ import type { Condition } from './transforms.ts';
  * its dataset's fields, drawn by the builders of `engine/charts` and the renderer's registry.
  */
 
-/** How a field's numbers are written: plain, with a percent sign, or with one decimal (pt-BR comma). */
-export type NumberFormat = 'integer' | 'percent' | 'decimal';
+/**
+ * How a field's numbers are written: plain, with a percent sign, with one decimal (pt-BR comma), or as
+ * a change with its sign and arrow ('+0,4 ▲', '-1,2 ▼', '0,0 =').
+ */
+export type NumberFormat = 'integer' | 'percent' | 'decimal' | 'change';
 
 /** A band drawn behind a chart (an area of the value axis) or listed in a legend. */
 export interface AxisBand {

@@ -1,5 +1,6 @@
 import type {
   BandTransform,
+  ChangeTransform,
   Cell,
   CompareTransform,
   Condition,
@@ -69,6 +70,19 @@ const numeric = (value: Cell | undefined): number => (typeof value === 'number' 
 /** The key of a row's group. */
 function groupKey(row: Row, fields: string[] | undefined): string {
   return JSON.stringify((fields ?? []).map((field) => row[field] ?? null));
+}
+
+/** Each row's `field` minus the previous row's of its group (null first, or without two numbers). */
+function change(rows: Row[], transform: ChangeTransform): Row[] {
+  const previous = new Map<string, number | null>();
+  return rows.map((row) => {
+    const group = JSON.stringify((transform.groupBy ?? []).map((field) => row[field] ?? null));
+    const value = row[transform.field];
+    const number = typeof value === 'number' && Number.isFinite(value) ? value : null;
+    const before = previous.has(group) ? previous.get(group)! : null;
+    previous.set(group, number);
+    return { ...row, [transform.as]: number === null || before === null ? null : number - before };
+  });
 }
 
 /** Rows grouped by fields, groups in first-seen order. */
@@ -272,6 +286,7 @@ const operations: { [K in TransformOp]: (rows: Row[], transform: Extract<Transfo
   sort,
   top,
   rank: (rows, transform) => rank(rows, transform.as, transform.groupBy),
+  change,
   unpivot,
   split,
   band,

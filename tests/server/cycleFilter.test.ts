@@ -108,6 +108,12 @@ describe('the Ciclo filter', () => {
     expect(line(await data({ company_id: demo.companyId }))).toEqual(expected);
     // A company user reads its own company's rounds only (the other company's never join the line).
     expect(line(await data({ cycle_id: cycle.a }, companyToken))).toEqual(expected);
+    // The change from one round to the next: 29 → 28 is −1 (the first round has none).
+    const changes = (await data({ company_id: demo.companyId, cycle_id: cycle.b })).datasets.cycleChange!.rows.map((row) => [row.cycle, row.value, row.change]);
+    expect(changes).toEqual([
+      ['Estresse 2026 – 1º semestre', 29, null],
+      ['Estresse 2026 – 2º semestre', 28, -1],
+    ]);
   });
 
   it("counts, on a view of each person's latest answer, the person's answer of the chosen round though they answered again later", async () => {

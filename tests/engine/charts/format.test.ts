@@ -36,3 +36,9 @@ describe('cells', () => {
     expect([formatCell('12', 'percent'), formatCell('12'), formatCell(12)]).toEqual(['12%', '12', '12']);
   });
 });
+
+describe('the change format', () => {
+  it('writes the sign, one decimal and the direction; what rounds to zero is no change', () => {
+    expect([0.4, -1.25, 0, 0.04, -0.04, 12.36].map((value) => formatNumber(value, 'change'))).toEqual(['+0,4 ▲', '-1,3 ▼', '0,0 =', '0,0 =', '0,0 =', '+12,4 ▲']);
+  });
+});

@@ -222,3 +222,28 @@ describe('conditions', () => {
     expect(matches({ question: null }, { field: 'question', notIn: [null] })).toBe(false);
   });
 });
+
+describe('change (a score from one round to the next)', () => {
+  it('subtracts the previous row of the same group, in order; null first or without two numbers', () => {
+    const rows = [
+      { score: 'total', cycle: 'A', value: 29 },
+      { score: 'stress', cycle: 'A', value: 1.5 },
+      { score: 'total', cycle: 'B', value: 28 },
+      { score: 'stress', cycle: 'B', value: null },
+      { score: 'total', cycle: 'C', value: 30.5 },
+      { score: 'stress', cycle: 'C', value: 2 },
+    ];
+    const changed = applyTransforms(rows, [{ op: 'change', field: 'value', as: 'change', groupBy: ['score'] }]);
+    // total: 29 → 28 (−1) → 30.5 (+2.5); stress: 1.5 → (none) → 2: no two numbers in a row.
+    expect(changed.map((row) => [row.score, row.cycle, row.change])).toEqual([
+      ['total', 'A', null],
+      ['stress', 'A', null],
+      ['total', 'B', -1],
+      ['stress', 'B', null],
+      ['total', 'C', 2.5],
+      ['stress', 'C', null],
+    ]);
+    // Without groups, every row follows the one before.
+    expect(applyTransforms(rows.slice(0, 3), [{ op: 'change', field: 'value', as: 'd' }]).map((row) => row.d)).toEqual([null, -27.5, 26.5]);
+  });
+});

@@ -3,6 +3,7 @@ import type { CatalogEntry } from '../../../../../engine/definition/catalog.ts';
 import type { DashboardFilters, QueryDataset, QueryName, Row } from '../../../../../engine/definition/dashboard.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import type { Db } from '../../db/client.ts';
+import type { CycleRow } from '../../repositories/cycles.ts';
 import type { ScoreSummary } from '../../repositories/results/scoreSql.ts';
 
 /** What the queries need besides the dataset. */
@@ -20,6 +21,8 @@ export interface QueryContext {
   now: Date;
   /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
   summaries?: Map<string, Promise<ScoreSummary>>;
+  /** The chosen round, read once per request (the participation's datasets each need its dates and target). */
+  round?: Promise<CycleRow | null>;
 }
 
 /** A named query: the rows of a dataset of its kind, read under the dataset's scope (`name`: the dataset's, for its page). */

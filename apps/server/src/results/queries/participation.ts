@@ -29,7 +29,9 @@ function lastDay(cycle: CycleRow | null, today: string, lastAnswer: string | und
  * every row (null without a round).
  */
 export const participationQuery: Query<'participation'> = async (context, dataset, scope) => {
-  const cycle = context.filters.cycle_id === undefined ? null : await findCycle(context.db, context.filters.cycle_id);
+  const chosen = context.filters.cycle_id;
+  context.round ??= chosen === undefined ? Promise.resolve(null) : findCycle(context.db, chosen);
+  const cycle = await context.round;
   const target = cycle?.target ?? null;
   if (dataset.by === 'day') {
     const { invited, firstDay, days } = await participationDays(context.db, scope, context.timeZone);

@@ -2,6 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { Row, Widget } from '../definition/dashboard.ts';
 import { buildBar } from './bar.ts';
 import { buildGauge } from './gauge.ts';
+import { buildHeatmap } from './heatmap.ts';
 import { buildLine } from './line.ts';
 import { buildPie } from './pie.ts';
 import { buildRing } from './ring.ts';
@@ -10,7 +11,7 @@ import type { ChartBuilder, ChartMode } from './types.ts';
 import { buildWordCloud } from './wordCloud.ts';
 
 /** Widget kinds drawn as an ECharts chart (the others are tables, texts or legends). */
-export type ChartKind = 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud';
+export type ChartKind = 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud' | 'heatmap';
 
 /** A widget drawn as a chart. */
 export type ChartWidget = Extract<Widget, { kind: ChartKind }>;
@@ -24,6 +25,7 @@ export const chartBuilders: { [K in ChartKind]: ChartBuilder<Extract<Widget, { k
   gauge: buildGauge,
   ring: buildRing,
   wordCloud: buildWordCloud,
+  heatmap: buildHeatmap,
 };
 
 /** Whether a widget is drawn as a chart (and `buildChart` takes it). */

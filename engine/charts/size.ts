@@ -1,6 +1,7 @@
 import type { Row } from '../definition/dashboard.ts';
 import { categoryGrid } from './bar.ts';
 import { DEFAULT_CHART_HEIGHT } from './format.ts';
+import { heatmapHeight } from './heatmap.ts';
 import { horizontalLabelWidth, LABEL_LINE, LABEL_SIZE, legendTop, wrapLines } from './measure.ts';
 import type { ChartWidget } from './registry.ts';
 
@@ -12,9 +13,10 @@ import type { ChartWidget } from './registry.ts';
 /**
  * The height to draw a chart at, `width` pixels wide: the widget's (or the default), or more when its
  * content needs it (horizontal bars: every statement's lines, and the legend's rows, with room for the
- * bars of every series).
+ * bars of every series; a heatmap: a line per group and its columns' names).
  */
 export function chartHeight(widget: ChartWidget, rows: Row[], width: number): number {
+  if (widget.kind === 'heatmap') return heatmapHeight(widget, rows, width);
   const base = widget.height ?? DEFAULT_CHART_HEIGHT;
   if (widget.kind !== 'bar' || !widget.horizontal) return base;
   const grid = categoryGrid(rows, widget);

@@ -1,8 +1,9 @@
 import type { DataWidget, Row } from '../definition/dashboard.ts';
-import { messages } from '../messages.ts';
+import { format, messages } from '../messages.ts';
 import { categoryGrid, chartValue, referenceValue, withDetail } from './bar.ts';
 import { cellText, columnText, formatCell, formatNumber } from './format.ts';
 import { gaugeReading } from './gauge.ts';
+import { heatmapGrid } from './heatmap.ts';
 import { slices } from './pie.ts';
 import { scatterPoints } from './scatter.ts';
 import type { DataTable } from './types.ts';
@@ -18,6 +19,8 @@ export const TABLE_HEADERS = {
   author: messages.dashboard.tableAuthor,
   answer: messages.dashboard.tableAnswer,
   name: messages.dashboard.tableName,
+  group: messages.dashboard.tableGroup,
+  note: messages.dashboard.tableNote,
 } as const;
 
 type Tabulator<W extends DataWidget> = (widget: W, rows: Row[]) => DataTable;
@@ -44,6 +47,24 @@ function categoryTable(widget: Extract<DataWidget, { kind: 'bar' | 'line' }>, ro
   };
 }
 
+/**
+ * A heatmap: a row per group, a column per score, each cell its number with its respondents ('3,2 (n =
+ * 12)'), a hidden one '—'; when a group has hidden cells, a last column says why.
+ */
+function heatmapTable(widget: Extract<DataWidget, { kind: 'heatmap' }>, rows: Row[]): DataTable {
+  const grid = heatmapGrid(widget, rows);
+  const notes = grid.cells.map((line) => [...new Set(line.flatMap((cell) => (cell.withheld === null ? [] : [cell.withheld])))].join(' '));
+  const noted = notes.some((note) => note !== '');
+  return {
+    columns: [TABLE_HEADERS.group, ...grid.columns, ...(noted ? [TABLE_HEADERS.note] : [])],
+    rows: grid.cells.map((line, index) => [
+      grid.rows[index]!,
+      ...line.map((cell) => (cell.value === null || cell.count === '' ? cell.text : `${cell.text} (${format(messages.dashboard.heatmapCount, { n: cell.count })})`)),
+      ...(noted ? [notes[index]!] : []),
+    ]),
+  };
+}
+
 const tabulators: { [K in DataWidget['kind']]: Tabulator<Extract<DataWidget, { kind: K }>> } = {
   bar: categoryTable,
   line: categoryTable,
@@ -67,6 +88,7 @@ const tabulators: { [K in DataWidget['kind']]: Tabulator<Extract<DataWidget, { k
       rows: reading.value === null ? [] : [withBand ? [reading.text, reading.label] : [reading.text]],
     };
   },
+  heatmap: heatmapTable,
   wordCloud: (widget, rows) => ({
     columns: [TABLE_HEADERS.word, TABLE_HEADERS.value],
     rows: cloudWords(widget, rows).map((word) => [word.text, formatNumber(word.value)]),
@@ -119,7 +141,7 @@ const tabulators: { [K in DataWidget['kind']]: Tabulator<Extract<DataWidget, { k
  * The numbers of a data widget as a table, written exactly as its chart writes them: what screen
  * readers read under each chart and what the end-to-end tests check. Bars and lines: a row per
  * category, a column per series ('Item' and 'Valor' without series), a bar's `detail` in brackets after each value. Scatter: label, x, y. Pie and
- * ring: 'Item', 'Valor'. Gauge: the value (and 'Faixa'). Word cloud: 'Palavra', 'Valor'. Stat: the
+ * ring: 'Item', 'Valor'. Gauge: the value (and 'Faixa'). Word cloud: 'Palavra', 'Valor'. Heatmap: 'Grupo', a column per score ('3,2 (n = 12)'), 'Observação' when a cell is hidden. Stat: the
  * value under its label. Names: 'Nome', a row each. Table: its columns. Columns: a row per position. Texts: question, (author),
  * answer. `rows` are the widget's rows (after its `where`).
  */

@@ -208,6 +208,11 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     if (!dashboard.filters.includes('cycle')) check.add(`${pointer}/byCycle`, format(text.notAFilter, { filter: 'cycle' }));
     if (dataset.anonymous) check.add(`${pointer}/anonymous`, text.byCycleNotAnonymous);
   }
+  if (dataset.query === 'summary' && dataset.byGroup) {
+    for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);
+    if (dataset.byCycle) check.add(`${pointer}/byGroup`, text.byGroupAndCycle);
+    if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byGroupEvaluators);
+  }
   if (dataset.query === 'participation') {
     const grouped = dataset.by === 'sector' || dataset.by === 'position' || dataset.by === 'course';
     if (grouped && !dataset.none?.trim()) check.add(pointer, format(text.participationNeedsNone, { by: dataset.by }));

@@ -96,7 +96,22 @@ export interface SummaryDataset extends DatasetBase {
    * from the pooled rounds). Default false.
    */
   byCycle?: boolean;
+  /**
+   * The same rows once per group of the respondents (their sector, position, or the course of the
+   * evaluation), by the group's name, the groups without respondents left out (a person in two sectors
+   * counts in both; one in none in no group, yet in the whole): each row also has `group` (its name),
+   * `groupId` and `groupOrder` (1, 2, …). Each group obeys the company's anonymity minimum, and a group
+   * that would let a smaller one be deduced (by subtracting shown groups from the whole or from a larger
+   * group) is hidden too: a hidden group's rows keep every field but `value`, which is null, and have
+   * `withheld` saying why (shown rows: null). With a sector chosen, only that sector.
+   * The rows of a heatmap of groups × scores. Not with `byCycle`, nor `anonymous: "evaluators"`.
+   * Default none.
+   */
+  byGroup?: GroupingKind;
 }
+
+/** The respondents' groups a dataset may be split by: their sector, their position, the course of the evaluation. */
+export type GroupingKind = 'sector' | 'position' | 'course';
 
 /**
  * Answer counts per question and option, one row per option of each question (zero counts
@@ -156,7 +171,7 @@ export interface PeopleDataset extends DatasetBase {
 }
 
 /** How the `participation` query groups the evaluations. */
-export type ParticipationGroup = 'all' | 'sector' | 'position' | 'course' | 'type' | 'day';
+export type ParticipationGroup = 'all' | GroupingKind | 'type' | 'day';
 
 /**
  * Who was asked and who answered, done or pending (the round's participation): one row per group with

@@ -33,6 +33,8 @@ function widgetFields(widget: Widget): Read[] {
       return optional([['/category', widget.category], ['/value', widget.value], ['/color', widget.color]]);
     case 'wordCloud':
       return [['/word', widget.word], ['/value', widget.value]];
+    case 'heatmap':
+      return optional([['/row', widget.row], ['/column', widget.column], ['/value', widget.value], ['/count', widget.count], ['/color', widget.color], ['/withheld', widget.withheld]]);
     case 'table':
       return [
         ...widget.columns.flatMap((column, index) => optional([[`/columns/${index}/field`, column.field], [`/columns/${index}/color`, column.color]])),
@@ -64,6 +66,7 @@ function colorFields(widget: Widget): string[] {
     case 'pie':
     case 'ring':
     case 'quadrants':
+    case 'heatmap':
       return widget.color === undefined ? [] : [widget.color];
     case 'table':
       return [...widget.columns.flatMap((column) => (column.color === undefined ? [] : [column.color])), ...(widget.rowColor === undefined ? [] : [widget.rowColor])];

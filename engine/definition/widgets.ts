@@ -113,6 +113,32 @@ export interface LineWidget extends WidgetBase {
   reference?: ChartReference;
 }
 
+/**
+ * A grid of groups × scores (sectors × dimensions): one line per `row` value and one column per
+ * `column` value (each in first-seen order), each cell the `value` of the row holding both, coloured
+ * by its `color` field (a band colour) or else on a scale from light to dark blue between `min` and
+ * `max`, with its `count` under the number ('n = 12'). A cell whose `withheld` field holds a text is
+ * hidden: grey, '—', the text in its tooltip and in the table (the anonymity of `byGroup`).
+ */
+export interface HeatmapWidget extends WidgetBase {
+  kind: 'heatmap';
+  /** Field naming each line (the group). */
+  row: string;
+  /** Field naming each column (the score's label). */
+  column: string;
+  value: string;
+  /** Field holding a cell's respondents, written 'n = 12' under its number. Default none. */
+  count?: string;
+  /** Field holding a cell's colour (a band colour). Default a blue scale from `min` to `max`. */
+  color?: string;
+  /** Field holding why a cell is hidden (`withheld` of a `byGroup` summary). Default none. */
+  withheld?: string;
+  format?: NumberFormat;
+  /** The scale's ends (without `color`). Default the data's least and greatest value. */
+  min?: number;
+  max?: number;
+}
+
 /** Points at (`x`, `y`) named by `label`, split in four lettered quadrants at `split`. */
 export interface ScatterWidget extends WidgetBase {
   kind: 'scatter';
@@ -283,6 +309,7 @@ export type Widget =
   | GaugeWidget
   | RingWidget
   | WordCloudWidget
+  | HeatmapWidget
   | TableWidget
   | ColumnsWidget
   | QuadrantsWidget

@@ -6,6 +6,7 @@ import { categoryGrid } from '../charts/bar.ts';
 import { buildChart, isChartWidget, type ChartWidget } from '../charts/registry.ts';
 import { chartHeight } from '../charts/size.ts';
 import { tableOf } from '../charts/table.ts';
+import { heatmapRange } from '../charts/heatmap.ts';
 import type { DataTable } from '../charts/types.ts';
 import { groupRows, repeatBlocks, sectionTitle, widgetRows } from '../charts/rows.ts';
 import { format, messages } from '../messages.ts';
@@ -163,21 +164,24 @@ function chartBlock(widget: ChartWidget, rows: Row[], title?: string, half = fal
 }
 
 /**
- * A chart's blocks on pages of an orientation: one, or, for horizontal bars taller than a page, one per
- * run of categories that fits a page (each with its axis and its numbers, titled '… (2 de 3)'). A chart
+ * A chart's blocks on pages of an orientation: one, or, for horizontal bars or a heatmap taller than a
+ * page, one per run of categories (groups) that fits a page (each with its axis and its numbers, titled '… (2 de 3)'). A chart
  * of another kind is never taller than a page: the PDF scales it to fit.
  */
 function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined, orientation: 'portrait' | 'landscape'): ReportBlock[] {
   const max = REPORT_CHART_MAX_HEIGHT[orientation];
   if (halfChart(widget, rows)) return [chartBlock(widget, rows, title, true)];
-  if (widget.kind !== 'bar' || !widget.horizontal || chartHeight(widget, rows, CHART_WIDTH) <= max) return [chartBlock(widget, rows, title)];
+  // What a long chart is cut along: the statements of horizontal bars, the groups of a heatmap.
+  const along = widget.kind === 'bar' && widget.horizontal ? widget.category : widget.kind === 'heatmap' ? widget.row : undefined;
+  if (along === undefined || chartHeight(widget, rows, CHART_WIDTH) <= max) return [chartBlock(widget, rows, title)];
   // Each part as tall as its own statements need (a height set for the whole list on screen is not the part's).
-  const part = { ...widget, height: undefined };
-  const categories = distinctNames(rows, widget.category);
+  // (A heatmap's parts keep the whole's scale.)
+  const part = { ...widget, height: undefined, ...(widget.kind === 'heatmap' ? heatmapRange(widget, rows) : {}) };
+  const categories = distinctNames(rows, along);
   const parts: string[][] = [];
   for (const category of categories) {
     const current = parts.at(-1);
-    const rowsOf = (names: string[]) => rows.filter((row) => names.includes(cellText(row[widget.category])));
+    const rowsOf = (names: string[]) => rows.filter((row) => names.includes(cellText(row[along])));
     if (current && chartHeight(part, rowsOf([...current, category]), CHART_WIDTH) <= max) current.push(category);
     else parts.push([category]);
   }
@@ -186,7 +190,7 @@ function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined
   return parts.map((names, index) => {
     const block = chartBlock(
       part,
-      rows.filter((row) => names.includes(cellText(row[widget.category]))),
+      rows.filter((row) => names.includes(cellText(row[along]))),
       format(messages.reports.chartPart, { title: title ?? '', part: index + 1, parts: parts.length }).trim(),
     );
     return { ...block, table: index === parts.length - 1 ? table : { ...table, rows: [] } };
@@ -195,7 +199,7 @@ function chartBlocks(widget: ChartWidget, rows: Row[], title: string | undefined
 
 /** Per-kind blocks of the widgets that are not charts. */
 const otherBlocks: {
-  [K in Exclude<Widget['kind'], 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud'>]: (widget: Extract<Widget, { kind: K }>, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
+  [K in Exclude<Widget['kind'], 'bar' | 'line' | 'scatter' | 'pie' | 'gauge' | 'ring' | 'wordCloud' | 'heatmap'>]: (widget: Extract<Widget, { kind: K }>, rows: Row[], title: string | undefined, timeZone: string | undefined) => ReportBlock;
 } = {
   table: (full, rows, title, timeZone) => {
     // A link is a button of the screen: a file has none.

@@ -31,7 +31,11 @@ const LONG = ' e Comprometimento com resultados';
 
 /** The rows with every name the chart writes (categories, series, points, words) made long. */
 function lengthened(widget: ChartWidget, rows: Row[]): Row[] {
-  const named = new Set([widget.kind === 'scatter' ? widget.label : widget.kind === 'wordCloud' ? widget.word : widget.kind === 'gauge' ? widget.label : widget.category, 'series' in widget ? widget.series : undefined]);
+  const named = new Set(
+    widget.kind === 'heatmap'
+      ? [widget.row, widget.column]
+      : [widget.kind === 'scatter' ? widget.label : widget.kind === 'wordCloud' ? widget.word : widget.kind === 'gauge' ? widget.label : widget.category, 'series' in widget ? widget.series : undefined],
+  );
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([field, value]) => [field, named.has(field) && typeof value === 'string' ? `${value}${LONG}` : value])));
 }
 

@@ -19,6 +19,7 @@ export const widgetRegistry: { [K in WidgetKind]: ComponentType<WidgetProps<K>> 
   gauge: ChartView,
   ring: ChartView,
   wordCloud: ChartView,
+  heatmap: ChartView,
   table: TableView,
   columns: ColumnsView,
   quadrants: QuadrantsView,

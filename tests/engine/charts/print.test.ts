@@ -72,7 +72,7 @@ describe('finishOption', () => {
 
 describe('the chart registry', () => {
   it('has a builder for every chart kind and tells chart widgets apart', () => {
-    expect(Object.keys(chartBuilders).sort()).toEqual(['bar', 'gauge', 'line', 'pie', 'ring', 'scatter', 'wordCloud']);
+    expect(Object.keys(chartBuilders).sort()).toEqual(['bar', 'gauge', 'heatmap', 'line', 'pie', 'ring', 'scatter', 'wordCloud']);
     const stat: Widget = { kind: 'stat', dataset: 'd', value: 'n', label: 'Respostas' };
     const legend: Widget = { kind: 'legend', items: [] };
     expect(sampleList.every((sample) => isChartWidget(sample.widget))).toBe(true);

@@ -66,6 +66,16 @@ export const samples: { [K in ChartKind]: Sample<K> } = {
     ],
     texts: ['confiança', 'equipe', 'ação'],
   },
+  heatmap: {
+    widget: { kind: 'heatmap', dataset: 'd', row: 'group', column: 'label', value: 'value', count: 'n', color: 'tone', withheld: 'withheld', format: 'decimal' },
+    rows: [
+      { group: 'Vendas', label: 'Clareza', value: 4.25, n: 12, tone: '#2e7d32', withheld: null },
+      { group: 'Vendas', label: 'Apoio', value: 2.5, n: 12, tone: '#c62828', withheld: null },
+      { group: 'Logística', label: 'Clareza', value: null, n: 2, tone: '#2e7d32', withheld: 'Oculto: poucos respondentes.' },
+      { group: 'Logística', label: 'Apoio', value: null, n: 2, tone: '#c62828', withheld: 'Oculto: poucos respondentes.' },
+    ],
+    texts: ['Vendas', 'Logística', 'Clareza', 'Apoio', '4,3', '2,5', 'n = 12', '—'],
+  },
 };
 
 /** The samples as a list, for `it.each`. */

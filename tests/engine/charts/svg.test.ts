@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GraphicComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
+import { CHART_PARTS } from '../../../engine/charts/parts.ts';
 import { buildChart } from '../../../engine/charts/registry.ts';
 import { sampleList } from './samples.ts';
 
 // What the PDF path registers: every chart and component the builders use, and no tooltip.
-echarts.use([BarChart, LineChart, ScatterChart, PieChart, GaugeChart, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, GraphicComponent, LabelLayout, SVGRenderer]);
+echarts.use([...CHART_PARTS, SVGRenderer]);
 
 /** Renders an option as the PDFs will: server-side SVG, 600 × 400. */
 function renderSvg(option: ReturnType<typeof buildChart>): string {

@@ -5,7 +5,8 @@ import { format, messages } from '../../../../engine/messages.ts';
 import type { ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { anonymityMinimum, anonymousGroups, groupSize } from '../repositories/results/groups.ts';
+import { suppressGroups } from '../../../../engine/scoring/suppression.ts';
+import { anonymityMinimum, anonymousGroups, groupAtoms, groupSize } from '../repositories/results/groups.ts';
 import { datasetScope } from '../repositories/results/scope.ts';
 import { summarizeScores } from '../repositories/results/scoreSql.ts';
 
@@ -78,6 +79,21 @@ export async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition,
     const rest = whole - inside;
     if (inside < minimum || (rest > 0 && rest < minimum)) throw new HttpError(403, format(messages.dashboard.anonymityNarrowed, { minimum }));
   }
+}
+
+/**
+ * The groups of a comparison (a heatmap's sectors: `groups`, a lateral subquery on `evaluations`) that
+ * must not show their numbers, each with the reason shown in its place: under the company's minimum,
+ * or hidden so that no group under it can be deduced from the others and the whole
+ * (`engine/scoring/suppression.ts`).
+ */
+export async function hiddenGroups(db: Db, scope: SQL, groups: SQL, keys: number[]): Promise<Map<number, string>> {
+  if (keys.length === 0) return new Map();
+  const atoms = await groupAtoms(db, scope, groups);
+  const minimum = await anonymityMinimum(db, scope);
+  const hidden = suppressGroups(keys.map(String), atoms, minimum);
+  const reason = { minimum: messages.dashboard.groupUnderMinimum, complement: messages.dashboard.groupComplement };
+  return new Map([...hidden].map(([key, why]) => [Number(key), format(reason[why], { minimum })]));
 }
 
 /** The anonymous types, by the kind of group their dashboards declare ("evaluators" first when both). */

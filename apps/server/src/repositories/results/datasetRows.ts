@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DashboardFilters, GroupingKind } from '../../../../../engine/definition/dashboard.ts';
 import type { WireItem } from '../../../../../engine/definition/types.ts';
 import type { Db } from '../../db/client.ts';
 import { MAJOR, RATED } from './scope.ts';
@@ -213,14 +214,26 @@ export interface ParticipationCount {
   expired: number;
 }
 
-/** The respondent's groups of one kind, as (group key, group name) rows; the sectors only the chosen one's, when one is. */
-const PARTICIPATION_GROUPS: Record<'sector' | 'position' | 'course', (sectorId: number | undefined) => SQL> = {
-  sector: (sectorId) =>
-    sql`select us.sector_id as key, s.sector_name as name from user_sectors us join sectors s on s.id = us.sector_id where us.user_id = evaluations.user_id${sectorId === undefined ? sql`` : sql` and us.sector_id = ${sectorId}`}`,
-  position: () => sql`select up.position_id as key, p.position_name as name from user_positions up join positions p on p.id = up.position_id where up.user_id = evaluations.user_id`,
-  // The course the evaluation was created in (a course's 'Avaliar').
-  course: () => sql`select c.id as key, c.name from user_courses uc join courses c on c.id = uc.course_id where uc.id = evaluations.usercourse_id`,
-};
+/**
+ * An evaluation's groups of one kind, as (key, name) rows for a lateral join on `evaluations`: the
+ * respondent's sectors (with a sector chosen, only that one; of the area maps, whose sector filter
+ * reads the sector the evaluation is about, that sector), positions, or the course the evaluation was
+ * created in (a course's 'Avaliar').
+ */
+export function evaluationGroups(by: GroupingKind, filters: Pick<DashboardFilters, 'sector_id' | 'sector_of'> = {}): SQL {
+  const sectorId = filters.sector_id;
+  const chosen = sectorId === undefined ? sql`` : sql` and s.id = ${sectorId}`;
+  switch (by) {
+    case 'sector':
+      return filters.sector_of === 'rated'
+        ? sql`select s.id as key, s.sector_name as name from sectors s where s.id = evaluations.rated_sector${chosen}`
+        : sql`select s.id as key, s.sector_name as name from user_sectors us join sectors s on s.id = us.sector_id where us.user_id = evaluations.user_id${chosen}`;
+    case 'position':
+      return sql`select p.id as key, p.position_name as name from user_positions up join positions p on p.id = up.position_id where up.user_id = evaluations.user_id`;
+    case 'course':
+      return sql`select c.id as key, c.name from user_courses uc join courses c on c.id = uc.course_id where uc.id = evaluations.usercourse_id`;
+  }
+}
 
 /**
  * The evaluations in scope (done or pending) counted per group: everything ('all'), the questionnaire
@@ -228,14 +241,14 @@ const PARTICIPATION_GROUPS: Record<'sector' | 'position' | 'course', (sectorId: 
  * respondent's groups, and in the group without a key when there is none; with a sector chosen, only in
  * that one). Expired: not done and past its expiry at the database's clock.
  */
-export async function participationCounts(db: Db, scope: SQL, by: 'all' | 'type' | 'sector' | 'position' | 'course', sectorId?: number): Promise<ParticipationCount[]> {
+export async function participationCounts(db: Db, scope: SQL, by: 'all' | 'type' | GroupingKind, sectorId?: number): Promise<ParticipationCount[]> {
   const counts = sql`count(*)::int as invited, count(*) filter (where evaluations.done)::int as answered,
     count(*) filter (where not evaluations.done and evaluations.expire_at < now())::int as expired`;
   if (by === 'all') return select(db, sql`select null::int as key, null::text as name, ${counts} from evaluations where ${scope}`);
   if (by === 'type') return select(db, sql`select evaluations.type_evaluation as key, null::text as name, ${counts} from evaluations where ${scope} group by 1 order by 1`);
   return select(
     db,
-    sql`select g.key, g.name, ${counts} from evaluations left join lateral (${PARTICIPATION_GROUPS[by](sectorId)}) g on true
+    sql`select g.key, g.name, ${counts} from evaluations left join lateral (${evaluationGroups(by, { sector_id: sectorId })}) g on true
       where ${scope} group by g.key, g.name order by g.name nulls last, g.key`,
   );
 }

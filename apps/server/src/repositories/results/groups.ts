@@ -63,3 +63,19 @@ export async function anonymousGroups(db: Db, kind: 'evaluators' | 'group', scop
   );
   return found.map((group) => ({ company: Number(group.company), respondents: Number(group.n), scope: sql`${scope} and evaluations.company_id = ${group.company}` }));
 }
+
+/**
+ * The people of a scope as atoms of a grouping (`engine/scoring/suppression.ts`): how many people
+ * belong to exactly each combination of groups (`groups`: a lateral subquery on `evaluations` giving
+ * each evaluation's `key` rows), keys as texts; people in no group have the atom of none.
+ */
+export async function groupAtoms(db: Db, scope: SQL, groups: SQL): Promise<{ groups: string[]; people: number }[]> {
+  const found = await select<{ keys: string; people: number }>(
+    db,
+    sql`select keys, count(*)::int as people from (
+        select evaluations.user_id, coalesce(string_agg(distinct g.key::text, ',' order by g.key::text), '') as keys
+        from evaluations left join lateral (${groups}) g on true where ${scope} group by evaluations.user_id
+      ) p group by keys order by keys`,
+  );
+  return found.map((atom) => ({ groups: atom.keys === '' ? [] : atom.keys.split(','), people: Number(atom.people) }));
+}

@@ -105,27 +105,60 @@ export interface ScoreSummary {
   bands?: number[];
 }
 
-/**
- * Means of every score and the respondents per band, in one statement: the database scores each
- * evaluation with the key and aggregates; nothing per respondent leaves it.
- */
-export async function summarizeScores(db: Db, key: ScoringKey, scope: EvaluationScope, classification?: { score: string; bands: Band[] }): Promise<ScoreSummary> {
+/** The aggregate columns of a summary: `n`, the means `m0…` and the band counts `b0…`. */
+function summaryColumns(key: ScoringKey, classification?: { score: string; bands: Band[] }): { columns: SQL[]; banded: boolean } {
   const means = key.scores.map((score, index) => sql`avg(${sql.identifier(`s${index}`)})::double precision as ${sql.identifier(`m${index}`)}`);
   const classified = classification ? key.scores.findIndex((score) => score.key === classification.score) : -1;
   const bandCounts =
     classification && classified >= 0
       ? classification.bands.map((_band, index) => sql`count(*) filter (where ${bandExpression(`s${classified}`, classification.bands)} = ${index})::int as ${sql.identifier(`b${index}`)}`)
       : [];
-  const [row] = await select<Record<string, number | null>>(
-    db,
-    sql`${scoresWith(key, scope)} select ${sql.join([sql`count(*)::int as n`, ...means, ...bandCounts], sql`, `)} from s`,
-  );
+  return { columns: [sql`count(*)::int as n`, ...means, ...bandCounts], banded: bandCounts.length > 0 };
+}
+
+/** A summary from its aggregate row (`summaryColumns`). */
+function readSummary(row: Record<string, unknown> | undefined, key: ScoringKey, banded: boolean, classification?: { bands: Band[] }): ScoreSummary {
   const respondents = Number(row?.n ?? 0);
   return {
     respondents,
     means: respondents === 0 ? {} : Object.fromEntries(key.scores.map((score, index) => [score.key, Number(row![`m${index}`])])),
-    ...(bandCounts.length > 0 ? { bands: classification!.bands.map((_band, index) => Number(row?.[`b${index}`] ?? 0)) } : {}),
+    ...(banded ? { bands: classification!.bands.map((_band, index) => Number(row?.[`b${index}`] ?? 0)) } : {}),
   };
+}
+
+/**
+ * Means of every score and the respondents per band, in one statement: the database scores each
+ * evaluation with the key and aggregates; nothing per respondent leaves it.
+ */
+export async function summarizeScores(db: Db, key: ScoringKey, scope: EvaluationScope, classification?: { score: string; bands: Band[] }): Promise<ScoreSummary> {
+  const { columns, banded } = summaryColumns(key, classification);
+  const [row] = await select<Record<string, number | null>>(db, sql`${scoresWith(key, scope)} select ${sql.join(columns, sql`, `)} from s`);
+  return readSummary(row, key, banded, classification);
+}
+
+/** One group's summary (`summarizeScoresByGroup`). */
+export interface GroupSummary {
+  /** The group's id (a sector's, position's or course's). */
+  key: number;
+  name: string;
+  summary: ScoreSummary;
+}
+
+/**
+ * `summarizeScores` once per group of the evaluations (`groups`: a lateral subquery on `evaluations`
+ * giving each one's `key` and `name` rows, an evaluation counting in each of its groups), in one
+ * statement with one `GROUP BY`, by the groups' names. Groups without evaluations are not listed.
+ */
+export async function summarizeScoresByGroup(db: Db, key: ScoringKey, scope: EvaluationScope, groups: SQL, classification?: { score: string; bands: Band[] }): Promise<GroupSummary[]> {
+  const { columns, banded } = summaryColumns(key, classification);
+  const found = await select<Record<string, unknown>>(
+    db,
+    sql`${scoresWith(key, scope)}
+      select g.key, g.name, ${sql.join(columns, sql`, `)}
+      from s join evaluations on evaluations.id = s.evaluation_id cross join lateral (${groups}) g
+      group by g.key, g.name order by g.name, g.key`,
+  );
+  return found.map((row) => ({ key: Number(row.key), name: String(row.name), summary: readSummary(row, key, banded, classification) }));
 }
 
 /** One respondent's scores, as `POST /tableresponse/evaluations` lists them. */

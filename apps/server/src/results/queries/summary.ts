@@ -1,17 +1,21 @@
 import type { SQL } from 'drizzle-orm';
 import type { Row, SummaryDataset } from '../../../../../engine/definition/dashboard.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
-import { ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
+import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
+import { evaluationGroups, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
-import { summarizeScores } from '../../repositories/results/scoreSql.ts';
+import { summarizeScores, summarizeScoresByGroup, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import { hiddenGroups } from '../anonymity.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
 import type { Query, QueryContext } from './context.ts';
 
 /**
  * `summary`: the mean of every score, or the respondents per band; with `byCycle`, those rows once per
- * round of the company or course (the Ciclo choice left aside), oldest first.
+ * round of the company or course (the Ciclo choice left aside), oldest first; with `byGroup`, once per
+ * group of the respondents, each group under the anonymity minimum or complementary to one hidden.
  */
 export const summaryQuery: Query<'summary'> = async (context, dataset, scope) => {
+  if (dataset.byGroup) return groupRows(context, dataset, scope);
   if (!dataset.byCycle) return summaryRows(context, dataset, scope);
   const across = datasetScope(dataset, { ...context.filters, cycle_id: undefined })!;
   const rounds = await roundsOf(context.db, across);
@@ -31,41 +35,73 @@ async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope
   for (const type of dataset.types) {
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
-    const classification = definition.scoring?.classification;
     // The means and the band counts of a view come from one scan (`summarizeScores` gives both).
     const memoKey = JSON.stringify([type, dataset.scope ?? 'filters', dataset.alignWith ?? [], memo]);
     let pending = context.summaries?.get(memoKey);
     if (!pending) {
-      pending = summarizeScores(context.db, scoringKeyOf(definition), ofType(scope, type), classification);
+      pending = summarizeScores(context.db, scoringKeyOf(definition), ofType(scope, type), definition.scoring?.classification);
       context.summaries?.set(memoKey, pending);
     }
-    const summary = await pending;
-    if (summary.respondents === 0) continue;
-    if (dataset.bands) {
-      classification?.bands.forEach((band, index) => {
-        rows.push({ type, band: band.id, label: band.label, color: band.color, value: summary.bands?.[index] ?? 0, respondents: summary.respondents });
-      });
-      continue;
-    }
-    const scores = new Map((definition.scoring?.scores ?? []).map((score) => [score.id, score]));
-    const questions = new Map(allQuestions(definition).map(({ question }) => [question.id, question.text]));
-    for (const [key, value] of Object.entries(summary.means)) {
-      const whole = scores.get(key);
-      // A per-question score's key is "{score}.{question}" (question ids may hold dots themselves).
-      const perQuestion = whole ? undefined : (definition.scoring?.scores ?? []).find((score) => score.perQuestion && key.startsWith(`${score.id}.`));
-      const score = whole ?? perQuestion;
-      const question = perQuestion ? key.slice(perQuestion.id.length + 1) : null;
-      rows.push({
-        type,
-        score: key,
-        label: score?.label ?? key,
-        color: score?.color ?? null,
-        value,
-        respondents: summary.respondents,
-        question,
-        questionText: question === null ? null : (questions.get(question) ?? null),
-      });
+    rows.push(...rowsOfSummary(definition, type, await pending, dataset.bands === true));
+  }
+  return rows;
+}
+
+/**
+ * The rows of a summary split by group, by the groups' names: every group with respondents, a hidden
+ * one with its rows' values null and the reason in `withheld`. The groups are found, and hidden, over
+ * all the dataset's types at once (a person is one respondent however many types they answered).
+ */
+async function groupRows(context: QueryContext, dataset: SummaryDataset, scope: SQL): Promise<Row[]> {
+  const groups = evaluationGroups(dataset.byGroup!, context.filters);
+  const perType: { type: number; definition: QuestionnaireDefinition; groups: Awaited<ReturnType<typeof summarizeScoresByGroup>> }[] = [];
+  for (const type of dataset.types) {
+    const definition = context.questionnaires.get(type);
+    if (!definition) continue;
+    perType.push({ type, definition, groups: await summarizeScoresByGroup(context.db, scoringKeyOf(definition), ofType(scope, type), groups, definition.scoring?.classification) });
+  }
+  const names = new Map<number, string>();
+  for (const { groups: found } of perType) for (const group of found) names.set(group.key, group.name);
+  const order = [...names].sort(([keyA, nameA], [keyB, nameB]) => nameA.localeCompare(nameB, 'pt-BR') || keyA - keyB).map(([key]) => key);
+  const hidden = await hiddenGroups(context.db, scope, groups, order);
+  const rows: Row[] = [];
+  for (const [index, key] of order.entries()) {
+    const withheld = hidden.get(key) ?? null;
+    for (const { type, definition, groups: found } of perType) {
+      const group = found.find((candidate) => candidate.key === key);
+      if (!group) continue;
+      for (const row of rowsOfSummary(definition, type, group.summary, dataset.bands === true)) {
+        rows.push({ ...row, ...(withheld === null ? {} : { value: null }), group: group.name, groupId: key, groupOrder: index + 1, withheld });
+      }
     }
   }
   return rows;
+}
+
+/** A summary's rows: one per score (its mean), or with `bands` one per band (its respondents). */
+function rowsOfSummary(definition: QuestionnaireDefinition, type: number, summary: ScoreSummary, bands: boolean): Row[] {
+  if (summary.respondents === 0) return [];
+  const classification = definition.scoring?.classification;
+  if (bands) {
+    return (classification?.bands ?? []).map((band, index) => ({ type, band: band.id, label: band.label, color: band.color, value: summary.bands?.[index] ?? 0, respondents: summary.respondents }));
+  }
+  const scores = new Map((definition.scoring?.scores ?? []).map((score) => [score.id, score]));
+  const questions = new Map(allQuestions(definition).map(({ question }) => [question.id, question.text]));
+  return Object.entries(summary.means).map(([key, value]) => {
+    const whole = scores.get(key);
+    // A per-question score's key is "{score}.{question}" (question ids may hold dots themselves).
+    const perQuestion = whole ? undefined : (definition.scoring?.scores ?? []).find((score) => score.perQuestion && key.startsWith(`${score.id}.`));
+    const score = whole ?? perQuestion;
+    const question = perQuestion ? key.slice(perQuestion.id.length + 1) : null;
+    return {
+      type,
+      score: key,
+      label: score?.label ?? key,
+      color: score?.color ?? null,
+      value,
+      respondents: summary.respondents,
+      question,
+      questionText: question === null ? null : (questions.get(question) ?? null),
+    };
+  });
 }

@@ -1,0 +1,110 @@
+/*
+ * Which groups of a comparison (a heatmap's sectors) may show their numbers: the anonymity minimum
+ * per group, and complementary suppression, so that no group under the minimum can be recovered by
+ * subtracting shown groups from a shown total or from a larger shown group.
+ *
+ * The people are given as atoms: how many people belong to exactly one combination of groups (a
+ * person in two sectors is in the atom of both; a person in none in the atom of none). Any group's,
+ * union's or difference's size is a sum of atoms, so the rules see every overlap without a list of
+ * people.
+ */
+
+/** People who belong to exactly these groups (keys), and to no other of the comparison. */
+export interface GroupAtom {
+  groups: string[];
+  people: number;
+}
+
+/** Why a group is hidden: under the minimum itself, or hidden so that a small one cannot be deduced. */
+export type HiddenReason = 'minimum' | 'complement';
+
+/**
+ * The hidden groups of a comparison, each with its reason; the others may be shown. The whole (every
+ * atom's people) is taken as shown elsewhere on the view (the overall result); a whole under the
+ * minimum is the caller's to withhold.
+ *
+ * 1. A group of 1 to `minimum` − 1 people is hidden ('minimum').
+ * 2. Then, until nothing changes, a shown group is hidden ('complement') when, for a container C (the
+ *    whole, or a shown group holding every person of it):
+ *    - C less the group holds 1 to `minimum` − 1 people (one subtraction would reveal them), or
+ *    - C less the union of some of its shown sub-groups that share no one holds 1 to `minimum` − 1
+ *      people (the smallest of them is hidden: the rest's numbers are C's less theirs).
+ *    Ties hide the group listed last in `keys`, so the same data always hide the same groups.
+ */
+export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: number): Map<string, HiddenReason> {
+  const hidden = new Map<string, HiddenReason>();
+  const size = (key: string) => sum(atoms, (atom) => atom.groups.includes(key));
+  const sizes = new Map(keys.map((key) => [key, size(key)]));
+  const small = (people: number) => people > 0 && people < minimum;
+  for (const key of keys) if (small(sizes.get(key)!)) hidden.set(key, 'minimum');
+  const whole = sum(atoms, () => true);
+  // Whether every person of `inner` is in `outer` (the whole holds everyone).
+  const within = (inner: string, outer: string | null) => outer === null || atoms.every((atom) => atom.people === 0 || !atom.groups.includes(inner) || atom.groups.includes(outer));
+  const sizeOf = (key: string | null) => (key === null ? whole : sizes.get(key)!);
+  for (;;) {
+    const shown = keys.filter((key) => !hidden.has(key) && sizes.get(key)! > 0);
+    const victim = complementVictim(shown, atoms, { sizeOf, within, small, order: keys });
+    if (victim === undefined) return hidden;
+    hidden.set(victim, 'complement');
+  }
+}
+
+/** The sum of the people of the atoms matching. */
+function sum(atoms: GroupAtom[], matches: (atom: GroupAtom) => boolean): number {
+  return atoms.reduce((total, atom) => total + (matches(atom) ? atom.people : 0), 0);
+}
+
+interface Measures {
+  sizeOf: (key: string | null) => number;
+  within: (inner: string, outer: string | null) => boolean;
+  small: (people: number) => boolean;
+  order: string[];
+}
+
+/** The next shown group to hide so that no small difference can be computed, or undefined when none. */
+function complementVictim(shown: string[], atoms: GroupAtom[], { sizeOf, within, small, order }: Measures): string | undefined {
+  // The smallest group, the later one on ties.
+  const smallest = (groups: string[]) =>
+    [...groups].sort((a, b) => sizeOf(a) - sizeOf(b) || order.indexOf(b) - order.indexOf(a))[0];
+  for (const container of [null, ...shown]) {
+    const subs = shown.filter((key) => key !== container && within(key, container) && !(container !== null && within(container, key)));
+    // One subtraction: the container less one of its groups.
+    const single = subs.filter((key) => small(sizeOf(container) - sizeOf(key)));
+    if (single.length > 0) return smallest(single);
+    // Several subtractions: the container less groups that share no one (every such family, the
+    // largest ones: a smaller family leaves at least a shown group more, never too few).
+    const families = disjointFamilies(subs, (a, b) => atoms.some((atom) => atom.people > 0 && atom.groups.includes(a) && atom.groups.includes(b)));
+    if (families === null) return smallest(subs);
+    for (const family of families) {
+      if (family.length > 1 && small(sizeOf(container) - family.reduce((total, key) => total + sizeOf(key), 0))) return smallest(family);
+    }
+  }
+  return undefined;
+}
+
+/** Beyond this many families the groups overlap too much to check: the smallest is hidden instead. */
+const MAX_FAMILIES = 2000;
+
+/**
+ * Every largest family of groups no two of which share anyone (maximal independent sets of the
+ * overlap graph, by Bron–Kerbosch with a pivot), or null past `MAX_FAMILIES`.
+ */
+export function disjointFamilies(groups: string[], overlap: (a: string, b: string) => boolean): string[][] | null {
+  const apart = new Map(groups.map((group) => [group, new Set(groups.filter((other) => other !== group && !overlap(group, other)))]));
+  const families: string[][] = [];
+  const grow = (chosen: string[], candidates: Set<string>, excluded: Set<string>): boolean => {
+    if (candidates.size === 0 && excluded.size === 0) {
+      families.push(chosen);
+      return families.length <= MAX_FAMILIES;
+    }
+    const pivot = [...candidates, ...excluded][0]!;
+    for (const group of [...candidates].filter((candidate) => !apart.get(pivot)!.has(candidate))) {
+      const near = apart.get(group)!;
+      if (!grow([...chosen, group], new Set([...candidates].filter((other) => near.has(other))), new Set([...excluded].filter((other) => near.has(other))))) return false;
+      candidates.delete(group);
+      excluded.add(group);
+    }
+    return true;
+  };
+  return grow([], new Set(groups), new Set()) ? families : null;
+}

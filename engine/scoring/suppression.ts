@@ -29,7 +29,13 @@ export type HiddenReason = 'minimum' | 'complement';
  *    - C less the group holds 1 to `minimum` − 1 people (one subtraction would reveal them), or
  *    - C less the union of some of its shown sub-groups that share no one holds 1 to `minimum` − 1
  *      people (the smallest of them is hidden: the rest's numbers are C's less theirs).
- *    Ties hide the group listed last in `keys`, so the same data always hide the same groups.
+ * 3. Where people belong to several groups and at most `EXHAUSTIVE_GROUPS` are shown, every sum and
+ *    difference of the shown groups and the whole (each taken once, added or subtracted: A + B − the
+ *    whole is the people in both when everyone is in one of them) is tried: one that singles out 1 to
+ *    `minimum` − 1 people hides the smallest group in it ('complement'), and the search starts again.
+ *    With more groups, the rules of 2 hold (they cover partitions and nested groups, sectors as
+ *    they are kept); overlaps beyond them are not searched.
+ * Ties hide the group listed last in `keys`, so the same data always hide the same groups.
  */
 export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: number): Map<string, HiddenReason> {
   const hidden = new Map<string, HiddenReason>();
@@ -43,7 +49,8 @@ export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: numb
   const sizeOf = (key: string | null) => (key === null ? whole : sizes.get(key)!);
   for (;;) {
     const shown = keys.filter((key) => !hidden.has(key) && sizes.get(key)! > 0);
-    const victim = complementVictim(shown, atoms, { sizeOf, within, small, order: keys });
+    const measures = { sizeOf, within, small, order: keys };
+    const victim = complementVictim(shown, atoms, measures) ?? combinationVictim(shown, atoms, measures);
     if (victim === undefined) return hidden;
     hidden.set(victim, 'complement');
   }
@@ -80,6 +87,52 @@ function complementVictim(shown: string[], atoms: GroupAtom[], { sizeOf, within,
     }
   }
   return undefined;
+}
+
+/** Up to this many shown groups, every combination of them is tried where groups overlap (3^(n+1) at most). */
+export const EXHAUSTIVE_GROUPS = 8;
+
+/**
+ * Where people belong to several groups and few are shown: the smallest group of a combination of the
+ * shown groups and the whole (each coefficient −1, 0 or +1) that counts every person 0 or 1 times and
+ * 1 to `minimum` − 1 people once, or undefined when none does.
+ */
+function combinationVictim(shown: string[], atoms: GroupAtom[], { sizeOf, small, order }: Measures): string | undefined {
+  const peopled = atoms.filter((atom) => atom.people > 0);
+  if (shown.length === 0 || shown.length > EXHAUSTIVE_GROUPS || peopled.every((atom) => atom.groups.filter((group) => shown.includes(group)).length <= 1)) return undefined;
+  // Each atom's membership of the whole (index 0) and of each shown group.
+  const member = peopled.map((atom) => [1, ...shown.map((group) => (atom.groups.includes(group) ? 1 : 0))]);
+  const coefficients = new Array<number>(shown.length + 1).fill(-1);
+  const total = 3 ** coefficients.length;
+  let best: string | undefined;
+  for (let step = 0; step < total; step += 1) {
+    // The next combination (a base-3 counter over −1, 0, +1).
+    if (step > 0) {
+      for (let index = 0; index < coefficients.length; index += 1) {
+        if (coefficients[index]! < 1) {
+          coefficients[index]! += 1;
+          break;
+        }
+        coefficients[index] = -1;
+      }
+    }
+    let singled = 0;
+    let exact = true;
+    for (const [index, row] of member.entries()) {
+      const weight = row.reduce((acc, inside, group) => acc + inside * coefficients[group]!, 0);
+      if (weight !== 0 && weight !== 1) {
+        exact = false;
+        break;
+      }
+      singled += weight * peopled[index]!.people;
+    }
+    if (!exact || !small(singled)) continue;
+    const used = shown.filter((_group, index) => coefficients[index + 1] !== 0);
+    for (const group of used) {
+      if (best === undefined || sizeOf(group) < sizeOf(best) || (sizeOf(group) === sizeOf(best) && order.indexOf(group) > order.indexOf(best))) best = group;
+    }
+  }
+  return best;
 }
 
 /** Beyond this many families the groups overlap too much to check: the smallest is hidden instead. */

@@ -4,7 +4,7 @@ import { format, messages } from '../messages.ts';
 import { categoryAxisLabel, itemTooltip } from './bar.ts';
 import { textColorOn } from './contrast.ts';
 import { cellText, CHART_WIDTH, colorOf, distinctNames, escapeHtml, formatNumber, toNumber } from './format.ts';
-import { horizontalLabelWidth, LABEL_LINE, LABEL_SIZE, wrapLines } from './measure.ts';
+import { horizontalLabelWidth, LABEL_LINE, LABEL_SIZE, measureText, wrapLines } from './measure.ts';
 import { finishOption } from './print.ts';
 import type { ChartMode } from './types.ts';
 
@@ -96,7 +96,10 @@ export function heatmapLineHeight(grid: HeatmapGrid, width: number): number {
 /** The room under the plot for the columns' names, as `categoryAxisLabel` lays them out. */
 function columnRoom(columns: string[], plotWidth: number): number {
   const label = categoryAxisLabel(columns, plotWidth + 84);
-  if (label.rotate === 90 || label.rotate === 30) return 170;
+  // Turned labels: as long as the longest name (at most their 160 pixels), upright or aslant.
+  const longest = Math.min(160, Math.max(0, ...columns.map((column) => measureText(column, LABEL_SIZE))));
+  if (label.rotate === 90) return Math.ceil(longest) + 16;
+  if (label.rotate === 30) return Math.ceil(longest / 2 + LABEL_LINE) + 16;
   const lines = Math.max(1, ...columns.map((column) => wrapLines(column, LABEL_SIZE, Number(label.width ?? plotWidth)).length));
   return lines * LABEL_LINE + 16;
 }

@@ -1,3 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { ReportDocument } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
@@ -6,9 +10,72 @@ import { ROBOTO_FILES } from './fonts.ts';
 import { planContent } from './layout.ts';
 import './svgSize.ts';
 
+/** The font of what Roboto cannot draw (the arrows of a change, '▲' and '▼'): DejaVu Sans, which covers most symbols. */
+export const FALLBACK_FONT_FILE = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
+
+const FALLBACK_FILES = { normal: FALLBACK_FONT_FILE, bold: FALLBACK_FONT_FILE.replace('DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'), italics: FALLBACK_FONT_FILE, bolditalics: FALLBACK_FONT_FILE.replace('DejaVuSans.ttf', 'DejaVuSans-Bold.ttf') };
+
 /** The only files pdfmake may read: the embedded fonts. No URL is ever fetched. */
-const FONT_FILES = new Set<string>(Object.values(ROBOTO_FILES));
-pdfmake.setFonts({ Roboto: { ...ROBOTO_FILES } });
+const FONT_FILES = new Set<string>([...Object.values(ROBOTO_FILES), ...Object.values(FALLBACK_FILES)]);
+pdfmake.setFonts({ Roboto: { ...ROBOTO_FILES }, DejaVuSans: FALLBACK_FILES });
+
+/** Roboto's characters, asked once each. */
+let roboto: { hasGlyphForCodePoint(codePoint: number): boolean } | undefined;
+const drawable = new Map<number, boolean>();
+function robotoHas(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  let known = drawable.get(code);
+  if (known === undefined) {
+    roboto ??= fontkit.create(readFileSync(ROBOTO_FILES.normal)) as unknown as { hasGlyphForCodePoint(codePoint: number): boolean };
+    known = /\s/.test(char) || roboto.hasGlyphForCodePoint(code);
+    drawable.set(code, known);
+  }
+  return known;
+}
+
+/** A text as pdfmake runs: as it is when Roboto draws all of it, else what Roboto lacks in the fallback font. */
+function withFallback(text: string): string | { text: (string | { text: string; font: string })[] } {
+  const chars = [...text];
+  if (chars.every(robotoHas)) return text;
+  const parts: (string | { text: string; font: string })[] = [];
+  let run = '';
+  let fallback = false;
+  const flush = () => {
+    if (run !== '') parts.push(fallback ? { text: run, font: 'DejaVuSans' } : run);
+    run = '';
+  };
+  for (const char of chars) {
+    const lacks = !robotoHas(char);
+    if (lacks !== fallback) {
+      flush();
+      fallback = lacks;
+    }
+    run += char;
+  }
+  flush();
+  return { text: parts };
+}
+
+/** Keys whose strings are texts drawn (not styles, widths or SVG). */
+const TEXT_HOLDERS = new Set(['text', 'ul', 'ol', 'stack', 'columns', 'body']);
+
+/** The content with every text Roboto cannot fully draw split into runs (`withFallback`); the input is not changed. */
+function fallbackGlyphs<T>(node: T, holder = false): T {
+  if (typeof node === 'string') {
+    return (holder ? withFallback(node) : node) as T;
+  }
+  if (Array.isArray(node)) return node.map((item) => fallbackGlyphs(item, holder)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'text' && typeof value === 'string') {
+      const runs = withFallback(value);
+      copy.text = typeof runs === 'string' ? runs : runs.text;
+    } else if (key === 'table' || TEXT_HOLDERS.has(key)) copy[key] = fallbackGlyphs(value, TEXT_HOLDERS.has(key));
+    else copy[key] = key === 'svg' || key === 'canvas' ? value : fallbackGlyphs(value, false);
+  }
+  return copy as T;
+}
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
 
@@ -81,7 +148,8 @@ export function documentDefinition(report: ReportDocument): object {
   const contentHeight = (landscape ? A4.width : A4.height) - MARGINS[1]! - MARGINS[3]!;
   const created = new Date(report.createdAt);
   const top = cover(report, contentWidth);
-  const content: Content[] = [...top.content, ...planContent(report.blocks, contentWidth, contentHeight, top.height)];
+  // Each character in a font that has it (the arrows of a change are not Roboto's).
+  const content = fallbackGlyphs<Content[]>([...top.content, ...planContent(report.blocks, contentWidth, contentHeight, top.height)]);
   return {
     pageSize: 'A4',
     pageOrientation: report.orientation,

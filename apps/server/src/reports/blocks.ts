@@ -123,6 +123,7 @@ export function numbersTable(columns: string[], rows: string[][]): Content {
   return {
     table: {
       headerRows: 1,
+      keepWithHeaderRows: 1,
       widths: columns.map((_column, index) => (index === 0 ? '*' : 'auto')),
       body: [columns.map((text) => ({ text, bold: true, fillColor: COLORS.headerFill })), ...rows.map((row) => row.map((text, index) => ({ text, alignment: index === 0 ? 'left' : 'right' })))],
       dontBreakRows: true,
@@ -190,7 +191,8 @@ export const BLOCKS: Kinds = {
       const body = [...(block.header.length > 0 ? [block.header.map((cell) => cellContent(cell, true))] : []), ...block.rows.map((row) => row.map((cell) => cellContent(cell, false)))];
       return titled(block.title, [
         {
-          table: { headerRows: block.header.length > 0 ? 1 : 0, widths: tableWidths(block), body, dontBreakRows: true },
+          // A header never stays alone at a page's foot: it goes on with the first row (and repeats on every page).
+          table: { headerRows: block.header.length > 0 ? 1 : 0, ...(block.header.length > 0 ? { keepWithHeaderRows: 1 } : {}), widths: tableWidths(block), body, dontBreakRows: true },
           layout: { hLineColor: COLORS.rule, vLineColor: COLORS.rule, paddingTop: () => TABLE.padding, paddingBottom: () => TABLE.padding },
           fontSize: TABLE.size,
           margin: [0, 0, 0, TABLE.margin],

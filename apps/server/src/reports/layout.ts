@@ -12,6 +12,8 @@ import { BLOCKS, chartDrawing, numbersHeight, numbersTable, titled, titleHeight,
 
 /** A chart's numbers move with it when they have at most this many rows; longer ones flow after it. */
 const KEEP_TABLE_ROWS = 12;
+/** The rows a flowing table brings to the page it starts on, at least. */
+const START_ROWS = 2;
 /** The gap between two half-width columns, in points. */
 const GAP = 14;
 /** The room a chart's title (up to three lines) takes above it: no chart is drawn taller than a page less this. */
@@ -33,6 +35,8 @@ interface Unit {
   shrinks: boolean;
   /** It flows over pages (a long table, lists of answers): placed where it starts. */
   flows: boolean;
+  /** A flowing table's start (its title, header and first rows): it begins on a page with room for that. */
+  start?: number;
   /** A heading: it stays with the unit after it. */
   heading: boolean;
   /** It starts a new page. */
@@ -112,6 +116,7 @@ function numbersUnit(block: ChartBlock, width: number, help: HelpBlock | undefin
     height: () => numbersHeight(block.table.columns, block.table.rows, width) + helpHeight,
     shrinks: false,
     flows: true,
+    start: numbersHeight(block.table.columns, block.table.rows.slice(0, START_ROWS), width),
   });
 }
 
@@ -182,7 +187,14 @@ function unitsOf(blocks: ReportBlock[], width: number, maxChart: number): Unit[]
     else if (block.kind === 'chart') made = chartUnits({ ...item, block }, width, maxChart);
     else {
       const one = piece(item, width, maxChart, true);
-      made = [unit({ ...one, flows: block.kind === 'texts' || block.kind === 'columns' || (block.kind === 'table' && block.rows.length > 6) })];
+      const flowingTable = block.kind === 'table' && block.rows.length > 6;
+      made = [
+        unit({
+          ...one,
+          flows: block.kind === 'texts' || block.kind === 'columns' || flowingTable,
+          ...(flowingTable ? { start: BLOCKS.table.height({ ...block, rows: block.rows.slice(0, START_ROWS) }, width) } : {}),
+        }),
+      ];
     }
     if (breakNext) made[0] = { ...made[0]!, breakBefore: true };
     breakNext = false;
@@ -246,7 +258,12 @@ export function planContent(blocks: ReportBlock[], width: number, pageHeight: nu
     let shrink = 1;
     const tail = last.shrinks && last.height(1) + rest > room && shrinkToFit(last, room - rest, SHRINK.full) !== undefined ? rest : 0;
     if (tail > 0) shrink = shrinkToFit(last, room - tail, SHRINK.full)!;
-    else if (!last.flows && last.height(1) > room) {
+    else if (last.flows && last.start !== undefined && last.start > room && y > 0) {
+      // A table's title and header never stand alone at a page's foot: it starts on the next page.
+      y = 0;
+      fresh = true;
+      continue;
+    } else if (!last.flows && last.height(1) > room) {
       // Shrunk a little (with the section's last lines, else alone); else parted from its numbers; else
       // shrunk more to fill a page less than a third full; else on the next page.
       const fitted = last.shrinks ? shrinkToFit(last, room, SHRINK.full) : undefined;

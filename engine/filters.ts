@@ -26,13 +26,14 @@ interface FilterSpec {
 }
 
 /** A filter the 'Filtros' dialog may fill: the grammar's filter names plus "course" (the company filter's course switch). */
-export type FilterField = 'company' | 'course' | 'cycle' | 'sector' | 'colleague' | 'evaluated' | 'evaluator' | 'version' | 'alignment';
+export type FilterField = 'company' | 'course' | 'cycle' | 'compare' | 'sector' | 'colleague' | 'evaluated' | 'evaluator' | 'version' | 'alignment';
 
 /** Every filter, in the order the 'Filtros' dialog lists them (see `FilterName`). */
 export const FILTERS = {
   company: { field: 'company_id', parents: [], schema: ID },
   course: { field: 'course_id', parents: [], schema: ID },
   cycle: { field: 'cycle_id', parents: ['company', 'course'], schema: ID, startsOnFirst: true },
+  compare: { field: 'compare_cycle_id', parents: ['cycle'], schema: ID },
   sector: { field: 'sector_id', parents: ['company', 'course'], schema: ID },
   colleague: { field: 'colleague_id', parents: ['sector', 'company', 'course'], schema: ID },
   evaluated: { field: 'evaluated_id', parents: ['company', 'course'], schema: ID },
@@ -46,6 +47,8 @@ export const FILTERS = {
  * - "company": the company (staff may switch to a course); company users are locked to theirs;
  * - "cycle": the round of assessments (Ciclo) of the company or course; the dialog starts on the latest
  *   round with answers, and 'Todos os ciclos' (no value) pools them;
+ * - "compare": an earlier round of the same company or course to compare the chosen one with ('Comparar
+ *   com'): the `byCycle` datasets then hold those two rounds alone, the earlier first;
  * - "sector": the respondent's sector (or the rated sector: the view's `sectorOf`);
  * - "colleague": one respondent (the person whose individual result is shown);
  * - "evaluated": the person evaluated (360), each higher choice clearing the lower ones;

@@ -110,7 +110,8 @@ function transformFields(transform: Transform, fields: Set<string>, definition: 
       return { reads: listReads('/groupBy', transform.groupBy), next };
     case 'change':
       next.add(transform.as);
-      return { reads: [['/field', transform.field], ...listReads('/groupBy', transform.groupBy)], next };
+      if (transform.few) next.add(transform.few.as);
+      return { reads: [['/field', transform.field], ...(transform.few ? [['/few/count', transform.few.count] as Read] : []), ...listReads('/groupBy', transform.groupBy)], next };
     case 'unpivot': {
       const listed: Read[] =
         transform.fields === 'scores'
@@ -204,9 +205,9 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     check.add(`${pointer}/anonymous`, text.anonymousNamed);
   }
   if (dataset.query === 'summary' && dataset.byCycle) {
-    for (const field of ['cycle', 'cycleId', 'cycleOrder']) fields.add(field);
+    for (const field of ['cycle', 'cycleId', 'cycleOrder', 'withheld']) fields.add(field);
     if (!dashboard.filters.includes('cycle')) check.add(`${pointer}/byCycle`, format(text.notAFilter, { filter: 'cycle' }));
-    if (dataset.anonymous) check.add(`${pointer}/anonymous`, text.byCycleNotAnonymous);
+    if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byCycleEvaluators);
   }
   if (dataset.query === 'summary' && dataset.byGroup) {
     for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);

@@ -89,11 +89,14 @@ export interface SummaryDataset extends DatasetBase {
   bands?: boolean;
   /**
    * The same rows once per round (cycle) of the chosen company or course holding answers of the type,
-   * oldest first, the view's Ciclo choice left aside (the other filters kept, and the questionnaire
-   * version: rounds scored by another version are not among them): each row also has `cycle` (the
-   * round's name), `cycleId` and `cycleOrder` (1, 2, … oldest first). A score's line across rounds.
-   * Needs the view's `cycle` filter; not with `anonymous` (a round under the minimum could be recovered
-   * from the pooled rounds). Default false.
+   * oldest first (the other filters kept, and the questionnaire version: rounds scored by another
+   * version are not among them): each row also has `cycle` (the round's name), `cycleId` and
+   * `cycleOrder` (1, 2, … oldest first). A score's line across rounds. With a round chosen, the rounds
+   * up to it (its history; every round over 'Todos os ciclos'); with one chosen in the view's `compare`
+   * filter too ('Comparar com'), only that round and the chosen one. Anonymous ("group"), each round
+   * obeys the minimum as a `byGroup` group does (a round under it, or one that would let it be deduced
+   * from 'Todos os ciclos', keeps its rows with `value` null and `withheld` saying why; shown rows:
+   * `withheld` null). Needs the view's `cycle` filter; not with `anonymous: "evaluators"`. Default false.
    */
   byCycle?: boolean;
   /**

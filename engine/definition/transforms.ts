@@ -114,6 +114,25 @@ export interface ChangeTransform {
   field: string;
   as: string;
   groupBy?: string[];
+  /**
+   * A note on a change drawn from few people: where the row's or the previous row's `count` is under
+   * `below`, its `as` field gets `text` (null otherwise, and on a group's first row). Default none.
+   */
+  few?: FewNote;
+}
+
+/** The note of a change either side of which has few respondents ('Poucos respondentes: …'). */
+export interface FewNote {
+  /** The field counting the respondents of a row (`respondents`). */
+  count: string;
+  /**
+   * The fewest respondents a side may have without the note.
+   * @minimum 1
+   */
+  below: number;
+  /** The field receiving the note. */
+  as: string;
+  text: string;
 }
 
 /**

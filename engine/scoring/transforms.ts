@@ -74,14 +74,20 @@ function groupKey(row: Row, fields: string[] | undefined): string {
 
 /** Each row's `field` minus the previous row's of its group (null first, or without two numbers). */
 function change(rows: Row[], transform: ChangeTransform): Row[] {
-  const previous = new Map<string, number | null>();
+  const previous = new Map<string, Row>();
+  const few = transform.few;
+  const finite = (value: Cell | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   return rows.map((row) => {
     const group = JSON.stringify((transform.groupBy ?? []).map((field) => row[field] ?? null));
-    const value = row[transform.field];
-    const number = typeof value === 'number' && Number.isFinite(value) ? value : null;
-    const before = previous.has(group) ? previous.get(group)! : null;
-    previous.set(group, number);
-    return { ...row, [transform.as]: number === null || before === null ? null : number - before };
+    const number = finite(row[transform.field]);
+    const earlier = previous.get(group);
+    const before = earlier ? finite(earlier[transform.field]) : null;
+    previous.set(group, row);
+    const changed = { ...row, [transform.as]: number === null || before === null ? null : number - before };
+    if (!few) return changed;
+    // Either side counted under the threshold (or not counted at all) makes the change a weak one.
+    const weak = earlier !== undefined && [row, earlier].some((side) => (finite(side[few.count]) ?? 0) < few.below);
+    return { ...changed, [few.as]: weak ? few.text : null };
   });
 }
 

@@ -5,8 +5,9 @@ import { format, messages } from '../../../../engine/messages.ts';
 import type { ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { suppressGroups } from '../../../../engine/scoring/suppression.ts';
-import { anonymityMinimum, anonymousGroups, groupAtoms, groupSize } from '../repositories/results/groups.ts';
+import { suppressGroups, type GroupAtom } from '../../../../engine/scoring/suppression.ts';
+import { anonymityMinimum, anonymousGroups, groupSize, roundAtoms } from '../repositories/results/groups.ts';
+import { roundsOf } from '../repositories/results/datasetRows.ts';
 import { datasetScope } from '../repositories/results/scope.ts';
 import { summarizeScores } from '../repositories/results/scoreSql.ts';
 
@@ -30,6 +31,8 @@ export function groupKey(dataset: Dataset): string {
 /** The anonymous groups of one request: their sizes and minimums by `groupKey` (a view's datasets share them), and those withheld. */
 export interface AnonymityState {
   groups: Map<string, Promise<{ respondents: number; minimum: number }>>;
+  /** The rounds hidden, by dataset group (`hiddenRounds`). */
+  rounds: Map<string, Promise<{ rounds: { id: number; name: string }[]; hidden: Map<number, string> }>>;
   withheld: WithheldGroup[];
 }
 
@@ -38,9 +41,17 @@ export interface AnonymityState {
  * so nothing of the group stays (of the 360's evaluators: the self-evaluation rows alone) and the
  * reason is recorded. Other datasets' rows pass as they are.
  */
-export async function withholdSmallGroup(db: Db, state: AnonymityState, dataset: Dataset, name: string, scope: SQL, rows: Row[]): Promise<Row[]> {
+export async function withholdSmallGroup(db: Db, state: AnonymityState, dataset: Dataset, name: string, scope: SQL, rows: Row[], filters: DashboardFilters): Promise<Row[]> {
   const kind = dataset.anonymous;
   if (!kind) return rows;
+  // A chosen round the rounds' rules hide (it would give a smaller one away, with 'Todos os ciclos').
+  if (kind === 'group' && filters.cycle_id !== undefined) {
+    const reason = (await hiddenRounds(db, state, dataset, filters)).hidden.get(filters.cycle_id);
+    if (reason !== undefined) {
+      state.withheld.push({ dataset: name, respondents: 0, minimum: 0, message: reason });
+      return [];
+    }
+  }
   const key = groupKey(dataset);
   let counted = state.groups.get(key);
   if (!counted) {
@@ -82,18 +93,37 @@ export async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition,
 }
 
 /**
- * The groups of a comparison (a heatmap's sectors: `groups`, a lateral subquery on `evaluations`) that
- * must not show their numbers, each with the reason shown in its place: under the company's minimum,
- * or hidden so that no group under it can be deduced from the others and the whole
- * (`engine/scoring/suppression.ts`).
+ * The groups of a comparison (a heatmap's sectors, a line's rounds: `atoms`, from `groupAtoms` or
+ * `roundAtoms` over `scope`) that must not show their numbers, each with the reason shown in its place:
+ * under the company's minimum, or hidden so that no group under it can be deduced from the others and
+ * the whole (`engine/scoring/suppression.ts`).
  */
-export async function hiddenGroups(db: Db, scope: SQL, groups: SQL, keys: number[]): Promise<Map<number, string>> {
+export async function hiddenGroups(db: Db, scope: SQL, atoms: GroupAtom[], keys: number[], of: 'group' | 'round' = 'group'): Promise<Map<number, string>> {
   if (keys.length === 0) return new Map();
-  const atoms = await groupAtoms(db, scope, groups);
   const minimum = await anonymityMinimum(db, scope);
   const hidden = suppressGroups(keys.map(String), atoms, minimum);
-  const reason = { minimum: messages.dashboard.groupUnderMinimum, complement: messages.dashboard.groupComplement };
+  const text = messages.dashboard;
+  const reason = of === 'group' ? { minimum: text.groupUnderMinimum, complement: text.groupComplement } : { minimum: text.roundUnderMinimum, complement: text.roundComplement };
   return new Map([...hidden].map(([key, why]) => [Number(key), format(reason[why], { minimum })]));
+}
+
+/**
+ * The rounds of an anonymous dataset's company or course that must not show their numbers (as
+ * `hiddenGroups`), the Ciclo choice left aside: the rounds of its `byCycle` rows, and the rounds the
+ * view itself may not show when chosen. Asked once per request and dataset group.
+ */
+export function hiddenRounds(db: Db, state: AnonymityState, dataset: Dataset, filters: DashboardFilters): Promise<{ rounds: { id: number; name: string }[]; hidden: Map<number, string> }> {
+  const key = `rounds:${groupKey(dataset)}`;
+  let found = state.rounds.get(key);
+  if (!found) {
+    found = (async () => {
+      const across = datasetScope(dataset, { ...filters, cycle_id: undefined, compare_cycle_id: undefined })!;
+      const rounds = await roundsOf(db, across);
+      return { rounds, hidden: await hiddenGroups(db, across, await roundAtoms(db, across), rounds.map((round) => round.id), 'round') };
+    })();
+    state.rounds.set(key, found);
+  }
+  return found;
 }
 
 /** The anonymous types, by the kind of group their dashboards declare ("evaluators" first when both). */

@@ -23,7 +23,7 @@ async function runDataset(context: QueryContext, anonymity: AnonymityState, data
   if (!scope) return [];
   const query = QUERIES[dataset.query] as Query;
   // Before the transforms: what they aggregate is already only what may be shown.
-  const rows = await withholdSmallGroup(context.db, anonymity, dataset, name, scope, await query(context, dataset, scope, name));
+  const rows = await withholdSmallGroup(context.db, anonymity, dataset, name, scope, await query({ ...context, anonymity }, dataset, scope, name), context.filters);
   return transformRows(context.questionnaires, dataset.types, rows, dataset.transforms);
 }
 
@@ -67,7 +67,7 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
     totals: request.totals ?? new Map(),
     summaries: new Map(),
   };
-  const anonymity: AnonymityState = { groups: new Map(), withheld: request.withheld ?? [] };
+  const anonymity: AnonymityState = { groups: new Map(), rounds: new Map(), withheld: request.withheld ?? [] };
   const needed = new Set<string>();
   const need = (name: string) => {
     const dataset = dashboard.datasets[name];

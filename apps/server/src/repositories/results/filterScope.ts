@@ -18,6 +18,12 @@ import { rows as select } from '../../db/rows.ts';
  * choices it offers under the higher filters. A new filter adds its entry here (TypeScript asks for it).
  */
 
+/** Whose a round is: its company's. */
+async function cycleOwner(db: Db, id: number | string) {
+  const found = await findCycle(db, Number(id));
+  return found ? { company: found.companyId } : undefined;
+}
+
 /** One choice of a filter. */
 export interface FilterChoice {
   value: number | string;
@@ -98,10 +104,7 @@ export const FILTER_SCOPE: Record<FilterField, FilterScope> = {
     },
   },
   cycle: {
-    owner: async (db, id) => {
-      const found = await findCycle(db, Number(id));
-      return found ? { company: found.companyId } : undefined;
-    },
+    owner: cycleOwner,
     notFound: 'cycleNotFound',
     // The company's (or course's) rounds holding answers of the view's types, newest first (the view
     // starts on the first), then 'Todos os ciclos'.
@@ -117,6 +120,25 @@ export const FILTER_SCOPE: Record<FilterField, FilterScope> = {
       );
       const cycles = rows.map((row) => ({ value: Number(row.id), label: row.name }));
       return cycles.length === 0 ? [] : [...cycles, { value: ALL_CHOICE, label: messages.dashboard.allCycles }];
+    },
+  },
+  compare: {
+    owner: cycleOwner,
+    notFound: 'cycleNotFound',
+    // The rounds of the same company or course holding answers of the view's types that opened before
+    // the chosen one, newest first: what the chosen round may be compared with.
+    choices: async (db, ask) => {
+      const chosen = ask.filters.cycle_id === undefined ? undefined : await findCycle(db, ask.filters.cycle_id);
+      if (!chosen) return [];
+      const owner = chosen.courseId !== null ? sql`c.course_id = ${chosen.courseId}` : sql`c.company_id = ${chosen.companyId}`;
+      const rows = await select<{ id: number; name: string }>(
+        db,
+        sql`select c.id, c.name from cycles c where ${owner} and c.id <> ${chosen.id}
+          and (c.opens_on, c.id) < (${chosen.opensOn}::date, ${chosen.id})
+          and exists (select 1 from evaluations where evaluations.cycle_id = c.id and evaluations.type_evaluation in (${typeList(ask.types)}) and evaluations.done = true)
+          order by c.opens_on desc, c.id desc`,
+      );
+      return rows.map((row) => ({ value: Number(row.id), label: row.name }));
     },
   },
   sector: {

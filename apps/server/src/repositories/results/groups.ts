@@ -79,3 +79,16 @@ export async function groupAtoms(db: Db, scope: SQL, groups: SQL): Promise<{ gro
   );
   return found.map((atom) => ({ groups: atom.keys === '' ? [] : atom.keys.split(','), people: Number(atom.people) }));
 }
+
+/**
+ * The people of a scope as atoms of its rounds: each evaluation is in one round (or none), so the
+ * rounds part the answers; an atom per round counts its distinct people (a person who answered in two
+ * rounds is one in each: each round's answers are their own, added to the pooled rounds' as they are).
+ */
+export async function roundAtoms(db: Db, scope: SQL): Promise<{ groups: string[]; people: number }[]> {
+  const found = await select<{ round: number | null; people: number }>(
+    db,
+    sql`select evaluations.cycle_id as round, count(distinct evaluations.user_id)::int as people from evaluations where ${scope} group by evaluations.cycle_id order by 1`,
+  );
+  return found.map((atom) => ({ groups: atom.round === null ? [] : [String(atom.round)], people: Number(atom.people) }));
+}

@@ -5,6 +5,7 @@ import type { QuestionnaireDefinition } from '../../../../../engine/definition/t
 import type { Db } from '../../db/client.ts';
 import type { CycleRow } from '../../repositories/cycles.ts';
 import type { ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import type { AnonymityState } from '../anonymity.ts';
 
 /** What the queries need besides the dataset. */
 export interface QueryContext {
@@ -21,6 +22,8 @@ export interface QueryContext {
   now: Date;
   /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
   summaries?: Map<string, Promise<ScoreSummary>>;
+  /** The request's anonymity state (the rounds hidden, asked once). */
+  anonymity?: AnonymityState;
   /** The chosen round, read once per request (the participation's datasets each need its dates and target). */
   round?: Promise<CycleRow | null>;
 }

@@ -4,8 +4,9 @@ import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { evaluationGroups, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
+import { groupAtoms } from '../../repositories/results/groups.ts';
 import { summarizeScores, summarizeScoresByGroup, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
-import { hiddenGroups } from '../anonymity.ts';
+import { hiddenGroups, hiddenRounds } from '../anonymity.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
 import type { Query, QueryContext } from './context.ts';
 
@@ -17,17 +18,25 @@ import type { Query, QueryContext } from './context.ts';
 export const summaryQuery: Query<'summary'> = async (context, dataset, scope) => {
   if (dataset.byGroup) return groupRows(context, dataset, scope);
   if (!dataset.byCycle) return summaryRows(context, dataset, scope);
-  const across = datasetScope(dataset, { ...context.filters, cycle_id: undefined })!;
-  const rounds = await roundsOf(context.db, across);
+  // An anonymous round under the minimum, or one 'Todos os ciclos' less the others would give away, is hidden.
+  const { rounds: every, hidden } = dataset.anonymous
+    ? await hiddenRounds(context.db, context.anonymity ?? { groups: new Map(), rounds: new Map(), withheld: [] }, dataset, context.filters)
+    : { rounds: await roundsOf(context.db, datasetScope(dataset, { ...context.filters, cycle_id: undefined })!), hidden: new Map<number, string>() };
+  // Up to the chosen round (its history), or with 'Comparar com' the earlier round and the chosen one alone.
+  const { cycle_id: chosen, compare_cycle_id: compared } = context.filters;
+  const upTo = chosen === undefined ? every : every.slice(0, every.findIndex((round) => round.id === chosen) + 1);
+  const rounds = chosen !== undefined && compared !== undefined ? upTo.filter((round) => round.id === chosen || round.id === compared) : upTo;
   const rows: Row[] = [];
   for (const [index, round] of rounds.entries()) {
     // Each round's own scope, as the view's with that round chosen (a person's `latest` inside it), and
     // its own summary (not shared with the view's: the memo is keyed by the round).
     const own = await summaryRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!, String(round.id));
-    rows.push(...own.map((row) => ({ ...row, cycle: round.name, cycleId: round.id, cycleOrder: index + 1 })));
+    const withheld = hidden.get(round.id) ?? null;
+    rows.push(...own.map((row) => ({ ...row, ...(withheld === null ? {} : { value: null }), cycle: round.name, cycleId: round.id, cycleOrder: index + 1, withheld })));
   }
   return rows;
 };
+
 
 /** The rows of a summary under a scope (`memo`: what else than the dataset tells the scope apart). */
 async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope: SQL, memo = ''): Promise<Row[]> {
@@ -63,7 +72,7 @@ async function groupRows(context: QueryContext, dataset: SummaryDataset, scope: 
   const names = new Map<number, string>();
   for (const { groups: found } of perType) for (const group of found) names.set(group.key, group.name);
   const order = [...names].sort(([keyA, nameA], [keyB, nameB]) => nameA.localeCompare(nameB, 'pt-BR') || keyA - keyB).map(([key]) => key);
-  const hidden = await hiddenGroups(context.db, scope, groups, order);
+  const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
   const rows: Row[] = [];
   for (const [index, key] of order.entries()) {
     const withheld = hidden.get(key) ?? null;

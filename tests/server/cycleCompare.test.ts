@@ -99,7 +99,7 @@ describe('comparing rounds of an anonymous view', () => {
   it('withholds a chosen round the rules hide, whichever way it is asked for', async () => {
     for (const [chosen, reason] of [
       [round.r2025a, COMPLEMENT],
-      [round.r2025b, UNDER],
+      [round.r2025b, 'Para preservar o anonimato, as respostas deste grupo só aparecem a partir de 3 respondentes. Respondentes até agora: 2.'],
     ] as const) {
       const body = await data({ cycle_id: chosen });
       expect(body.datasets.overall!.rows).toEqual([]);

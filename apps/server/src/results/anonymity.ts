@@ -39,19 +39,12 @@ export interface AnonymityState {
 /**
  * An anonymous dataset's rows under the minimum: 1 or more people but fewer than the minimum answered,
  * so nothing of the group stays (of the 360's evaluators: the self-evaluation rows alone) and the
- * reason is recorded. Other datasets' rows pass as they are.
+ * reason is recorded; likewise a chosen round the rounds' rules hide (`hiddenRounds`). Other datasets'
+ * rows pass as they are.
  */
 export async function withholdSmallGroup(db: Db, state: AnonymityState, dataset: Dataset, name: string, scope: SQL, rows: Row[], filters: DashboardFilters): Promise<Row[]> {
   const kind = dataset.anonymous;
   if (!kind) return rows;
-  // A chosen round the rounds' rules hide (it would give a smaller one away, with 'Todos os ciclos').
-  if (kind === 'group' && filters.cycle_id !== undefined) {
-    const reason = (await hiddenRounds(db, state, dataset, filters)).hidden.get(filters.cycle_id);
-    if (reason !== undefined) {
-      state.withheld.push({ dataset: name, respondents: 0, minimum: 0, message: reason });
-      return [];
-    }
-  }
   const key = groupKey(dataset);
   let counted = state.groups.get(key);
   if (!counted) {
@@ -59,6 +52,15 @@ export async function withholdSmallGroup(db: Db, state: AnonymityState, dataset:
     state.groups.set(key, counted);
   }
   const { respondents, minimum } = await counted;
+  if (respondents >= minimum && kind === 'group' && filters.cycle_id !== undefined) {
+    // A chosen round of enough people that the rounds' rules still hide: it would give a smaller one
+    // away, with 'Todos os ciclos' and the other rounds.
+    const reason = (await hiddenRounds(db, state, dataset, filters)).hidden.get(filters.cycle_id);
+    if (reason !== undefined) {
+      state.withheld.push({ dataset: name, respondents, minimum, message: reason });
+      return [];
+    }
+  }
   if (respondents === 0 || respondents >= minimum) return rows;
   const message = format(messages.dashboard.anonymityWithheld, { respondents, minimum });
   state.withheld.push({ dataset: name, respondents, minimum, message });

@@ -13,13 +13,15 @@
  *    server, beside the first version's queue settings (`scripts/bench/mail.ts`);
  * 4. `results`: a dashboard's data call (`/dash/13`) over 100,000 answered
  *    evaluations, against one bare SQL `GROUP BY` computing the same aggregates (`scripts/bench/results.ts`);
+ *    then the heatmap by sector over 100,000 psychological-safety evaluations and the means of two rounds
+ *    of 50,000 PSS-14 evaluations, each against its bare `GROUP BY` (`scripts/bench/heatmap.ts`);
  * 5. `listing`: the data-management listing over 100,000 evaluations (`scripts/bench/listing.ts`);
  * 6. `import`: the import of 10,000 employees from an .xlsx (`scripts/bench/import.ts`);
  * 7. `reports`: the 360 and consolidated-scanner PDFs over HTTP, and the event loop while 20 render
  *    (`scripts/bench/reports.ts`).
  *
  * Options: --only=tap|submit|mail|results|listing|import|reports (repeatable), --rounds=3 (tap), --n=1000
- * (submissions per side), --round=100 (submit: per side and round), --concurrency=16, --mails=1000, --answered=100000 (results), --rows=100000
+ * (submissions per side), --round=100 (submit: per side and round), --concurrency=16, --mails=1000, --answered=100000 (results), --sectored=100000 and --perRound=50000 (results: the heatmap, the rounds), --rows=100000
  * (listing), --employees=10000 (import), --people=50 and --pdfs=DIR (reports: keep the PDFs).
  */
 import { execFileSync } from 'node:child_process';
@@ -29,6 +31,7 @@ import { join } from 'node:path';
 import catalog from '../definitions/catalog.json' with { type: 'json' };
 import pss14 from '../definitions/questionnaires/estresse.json' with { type: 'json' };
 import { benchFirstTap, surveyJsYardstick, tapTable, type TapComparison } from './bench/firstTap.ts';
+import { benchComparisons, comparisonsTable, type ComparisonBenchRow } from './bench/heatmap.ts';
 import { benchImport, type BenchImportResult } from './bench/import.ts';
 import { benchListingPglite, benchListingPostgres, type ListingResult } from './bench/listing.ts';
 import { benchMail, mailTable, type MailBenchRow } from './bench/mail.ts';
@@ -126,6 +129,7 @@ async function main() {
   }
 
   const aggregations: ResultsBenchRow[] = [];
+  const comparisons: ComparisonBenchRow[] = [];
   if (wanted('results')) {
     const answered = numberArg('answered', 100_000);
     for (const [name, postgresUrl] of [
@@ -135,6 +139,16 @@ async function main() {
       log(`results aggregation over ${answered} answered evaluations on ${name}`);
       const result = await attempt(`results on ${name}`, () => benchResults({ rows: answered, postgresUrl }));
       if (result) aggregations.push(result);
+    }
+    const people = numberArg('sectored', 100_000);
+    const perRound = numberArg('perRound', 50_000);
+    for (const [name, postgresUrl] of [
+      ['PGlite', undefined],
+      ['PostgreSQL', TEST_POSTGRES_URL],
+    ] as const) {
+      log(`heatmap by sector over ${people} and two rounds of ${perRound} answered evaluations on ${name}`);
+      const result = await attempt(`heatmap and rounds on ${name}`, () => benchComparisons({ people, perRound, postgresUrl, log }));
+      if (result) comparisons.push(...result);
     }
   }
 
@@ -176,6 +190,7 @@ async function main() {
   if (submissions.length) lines.push(...submissionTable(submissions, CONCURRENCY), '');
   if (mails.length) lines.push(...mailTable(mails), '');
   if (aggregations.length) lines.push(...resultsTable(aggregations), '');
+  if (comparisons.length) lines.push(...comparisonsTable(comparisons), '');
   if (listings.length) {
     lines.push(`**\`POST /api/evaluation/find\` (data management) over ${listings[0]!.rows.toLocaleString('en')} evaluations, 4 concurrent clients**`, '');
     lines.push('| database | query | matching rows | p50 | p95 | req/s |', '|---|---|---:|---:|---:|---:|');

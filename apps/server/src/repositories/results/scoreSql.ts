@@ -60,11 +60,13 @@ export function scoresWith(key: ScoringKey, scope: EvaluationScope): SQL {
     key.scores.map((score, index) => sql`${scoreExpression(score.formula)} as ${sql.identifier(`s${index}`)}`),
     sql`, `,
   );
+  // `e` not materialized: read twice, it would be materialized as a scan without statistics (planned
+  // as 200 rows), and the answers joined with the key before being narrowed to the scope.
   return sql`
     with k as (
       select * from jsonb_to_recordset(${rows}::jsonb) as k(question text, response text, part text, weight double precision)
     ),
-    e as (select evaluations.id from evaluations where ${scope}),
+    e as not materialized (select evaluations.id from evaluations where ${scope}),
     p as (
       select r.evaluation_id, k.part, sum(k.weight) as sum, ${questions ? sql`count(distinct r.question)` : sql`0`} as questions
       from responses r

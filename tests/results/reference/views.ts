@@ -224,6 +224,11 @@ function viewStress(definitions: Questionnaires, company: RawCompany, filters: R
   };
 }
 
+/** The names of a view's datasets read by a query (a derived one is never reported withheld). */
+function queried(datasets: Record<string, object>): string[] {
+  return Object.entries(datasets).flatMap(([name, dataset]) => ('from' in dataset ? [] : [name]));
+}
+
 /** /dash/16: each statement's mean and band, the overall mean and band, the comments; anonymous. */
 function viewSafety(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
   const datasets = datasetsOf(16);
@@ -245,7 +250,8 @@ function viewSafety(definitions: Questionnaires, company: RawCompany, filters: R
       overall: { keys: ['score'], rows: shown.length === 0 ? [] : [{ score: whole.id, value: means(whole.id), bandIndex: safetyBand(means(whole.id)) }] },
       comments: { keys: ['question', 'text'], rows: texts(shown, datasets.comments!.questions!) },
     },
-    withheld: withheld ? Object.keys(datasets) : [],
+    // (Only the queried datasets are reported withheld; a derived one is empty with its source.)
+    withheld: withheld ? queried(datasets) : [],
   };
 }
 
@@ -274,7 +280,8 @@ function viewChange(definitions: Questionnaires, company: RawCompany, filters: R
             : classification.bands.map((band, index) => ({ band: band.id, value: scores.filter((entry) => changeBand(entry.scores[classification.score]!) === index).length, respondents: shown.length })),
       },
     },
-    withheld: withheld ? Object.keys(datasets) : [],
+    // (Only the queried datasets are reported withheld; a derived one is empty with its source.)
+    withheld: withheld ? queried(datasets) : [],
   };
 }
 

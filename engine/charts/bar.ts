@@ -106,9 +106,9 @@ export function valueAxis(widget: { min?: number; max?: number; format?: NumberF
  * upright on end when the shares are too narrow for that), whole up to 160 pixels; every k-th only when
  * even on end they would touch.
  */
-export function categoryAxisLabel(categories: string[], chartWidth: number): Record<string, unknown> {
-  // The plot: the chart less its side margins and the value axis's labels.
-  const share = (chartWidth - 16 - 32 - 36) / Math.max(categories.length, 1) - 8;
+export function categoryAxisLabel(categories: string[], chartWidth: number, right = 32): Record<string, unknown> {
+  // The plot: the chart less its side margins (`right`: a line's band names) and the value axis's labels.
+  const share = (chartWidth - 16 - right - 36) / Math.max(categories.length, 1) - 8;
   const fits = categories.every((category) => category.split(/\s+/).every((word) => measureText(word, LABEL_SIZE) <= share) && wrapLines(category, LABEL_SIZE, share).length <= 3);
   if (fits) return { interval: 0, width: Math.floor(share), overflow: 'break', lineHeight: LABEL_LINE };
   if (share + 8 >= 2 * LABEL_LINE) return { interval: 0, rotate: 30, width: 160, overflow: 'truncate' };

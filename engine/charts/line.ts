@@ -106,7 +106,7 @@ function plotOf(widget: LineWidget, categories: string[], values: (number | null
   const high = widget.max ?? niceAbove(Math.max(low + 1, ...numbers), low);
   const right = width - Math.max(32, bandNamesWidth(widget.bands));
   const top = legendTop(legend, width);
-  const axisLabel = categoryAxisLabel(categories, width) as { rotate?: number; width: number };
+  const axisLabel = categoryAxisLabel(categories, width, Math.max(32, bandNamesWidth(widget.bands))) as { rotate?: number; width: number };
   const turn = ((axisLabel.rotate ?? 0) * Math.PI) / 180;
   const long = categories.map((category) => Math.min(measureText(category, LABEL_SIZE), axisLabel.width));
   const under = axisLabel.rotate === undefined ? Math.max(1, ...categories.map((category) => wrapLines(category, LABEL_SIZE, axisLabel.width).length)) * LABEL_LINE : Math.max(0, ...long.map((length) => length * Math.sin(turn) + LABEL_SIZE * Math.cos(turn)));
@@ -206,7 +206,7 @@ export function buildLine(widget: LineWidget, rows: Row[], mode: ChartMode, widt
     color: [...PALETTE],
     ...(several ? { legend: { top: 0, data: lines.map((item) => item.name) } } : {}),
     grid: { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel', left: 16, right: Math.max(32, bandNamesWidth(widget.bands)), top: legendTop(legend, width), bottom: 16 },
-    xAxis: { type: 'category', data: grid.categories, axisLabel: categoryAxisLabel(grid.categories, width) },
+    xAxis: { type: 'category', data: grid.categories, axisLabel: categoryAxisLabel(grid.categories, width, Math.max(32, bandNamesWidth(widget.bands))) },
     yAxis: valueAxis(widget),
     series,
   };

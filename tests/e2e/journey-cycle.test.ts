@@ -4,7 +4,8 @@
  * view follows it: nobody answered, then one answer arrives through a link and 'Atualizar' shows it
  * (the view also asks again on its own every minute, tested in the renderer's tests on a fake clock).
  * 'Lembrar pendentes' then says how many will be reminded and queues one reminder per pending person,
- * seen in Filas. Screenshots at 1366 and 390 px (E2E_SCREENSHOTS=1) go to test-results/e2e/cycles/.
+ * seen in Filas. The PSS-14 view then compares the round with an earlier one ('Comparar com').
+ * Screenshots at 1366 and 390 px (E2E_SCREENSHOTS=1) go to test-results/e2e/cycles/.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { setUpWorld } from './world';
 const world = setUpWorld({ shots: 'cycles' });
 
 const ROUND = 'Clima 2026 – piloto';
+const EARLIER = 'Clima 2025 – 2º semestre';
 const PEOPLE = ['Ana Paula Souza', 'Bruno Henrique Lima', 'Carla Mendes Ribeiro'];
 const TYPES_TABLE = 'Participação por questionário';
 const HEADER = ['Questionário', 'Convidados', 'Responderam', 'Pendentes', 'Expirados', 'Taxa de resposta'];
@@ -101,6 +103,50 @@ describe('a round followed from its creation to its reminders', () => {
     const named = await jobs.allInnerTexts();
     expect(PEOPLE.slice(1).every((name) => named.some((row) => row.includes(name)))).toBe(true);
     expect(named.some((row) => row.includes(PEOPLE[0]!))).toBe(false);
+  });
+
+  it("compares the round with an earlier one ('Comparar com'): 35,0 → 28,0 is -7,0, from few people", async () => {
+    // An earlier round of the company (opened 01/09/2025): Bruno answers every item 3 (42 points) and
+    // Carla every item 2 (28): a mean of 35,0. The pilot holds Ana's 28 points alone.
+    const companies = await world.api<{ id: number; commercial_name: string }[]>('GET', '/companies');
+    const companyId = companies.find((company) => company.commercial_name === COMPANY_A)!.id;
+    const earlier = await world.api<{ cycle: { id: number } }>('POST', '/cycles', { company_id: companyId, name: EARLIER, types: [13], opens_on: '2025-09-01' });
+    const people = await world.api<{ id: number; name: string }[]>('GET', `/users/list/${companyId}`);
+    const users = PEOPLE.slice(1).map((name) => ({ user_id: people.find((person) => person.name === name)!.id, type_evaluation: 13, validate: 30 }));
+    const created = await world.api<{ evaluations: { evaluation_id: string; user_id: number }[] }>('POST', '/evaluation', { cycle_id: earlier.cycle.id, users });
+    const links = new Map(created.evaluations.map((row) => [people.find((person) => person.id === row.user_id)!.name, row.evaluation_id]));
+    await world.answer(links.get(PEOPLE[1]!)!, pss(3, 1));
+    await world.answer(links.get(PEOPLE[2]!)!, pss(2, 2));
+
+    const choose = async (page: Page) => {
+      await openDashboard(page, 13, 'Escala de Estresse Percebido (PSS-14)');
+      await chooseFilters(page, [
+        ['Empresa', COMPANY_A],
+        ['Ciclo', ROUND],
+        ['Comparar com', EARLIER],
+      ]);
+    };
+    const page = await world.page(DESKTOP, { as: 'admin' });
+    await choose(page);
+    const table = 'Média por ciclo e mudança';
+    const few = 'Poucos respondentes (menos de 10) num dos ciclos: a mudança pode ser acaso.';
+    await expect.poll(() => cellsOf(page, table)).toEqual([
+      ['Ciclo', 'Média', 'Respondentes', 'Mudança', 'Observação'],
+      [EARLIER, '35,0', '2', '—', ''],
+      [ROUND, '28,0', '1', '-7,0 ▼', few],
+    ]);
+    // The line holds the two rounds compared.
+    expect((await cellsOf(page, 'Média de estresse por ciclo'))!.slice(1)).toEqual([
+      [EARLIER, '35,0'],
+      [ROUND, '28,0'],
+    ]);
+    await checkScreen(page, world.shots, 'compare-1366');
+
+    const phone = await world.page(PHONE, { as: 'admin' });
+    await choose(phone);
+    await expect.poll(async () => (await cellsOf(phone, table))?.length).toBe(3);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll on a phone').toBe(true);
+    await checkScreen(phone, world.shots, 'compare-390');
   });
 
   it('raised no uncaught error in any page', () => {

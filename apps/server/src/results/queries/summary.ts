@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Row, SummaryDataset } from '../../../../../engine/definition/dashboard.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
@@ -26,16 +26,37 @@ export const summaryQuery: Query<'summary'> = async (context, dataset, scope) =>
   const { cycle_id: chosen, compare_cycle_id: compared } = context.filters;
   const upTo = chosen === undefined ? every : every.slice(0, every.findIndex((round) => round.id === chosen) + 1);
   const rounds = chosen !== undefined && compared !== undefined ? upTo.filter((round) => round.id === chosen || round.id === compared) : upTo;
+  // Without `latest`, a round's scope is the pooled one narrowed to the round: every round in one
+  // statement, grouped by round. With it, each round's own scope (a person's latest inside it).
+  const byRound = dataset.latest ? undefined : await roundSummaries(context, dataset, rounds.map((round) => round.id));
   const rows: Row[] = [];
   for (const [index, round] of rounds.entries()) {
-    // Each round's own scope, as the view's with that round chosen (a person's `latest` inside it), and
-    // its own summary (not shared with the view's: the memo is keyed by the round).
-    const own = await summaryRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!, String(round.id));
+    // (Not shared with the view's summary: the memo is keyed by the round.)
+    const own = byRound ? (byRound.get(round.id) ?? []) : await summaryRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!, String(round.id));
     const withheld = hidden.get(round.id) ?? null;
     rows.push(...own.map((row) => ({ ...row, ...(withheld === null ? {} : { value: null }), cycle: round.name, cycleId: round.id, cycleOrder: index + 1, withheld })));
   }
   return rows;
 };
+
+/** Each evaluation's round, as a grouping of one statement. */
+const ROUND_GROUPS = sql`select c.id as key, c.name from cycles c where c.id = evaluations.cycle_id`;
+
+/** The summary rows of each round (by id) of a dataset without `latest`, in one statement per type. */
+async function roundSummaries(context: QueryContext, dataset: SummaryDataset, ids: number[]): Promise<Map<number, Row[]>> {
+  const found = new Map<number, Row[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return found;
+  const pooled = datasetScope(dataset, { ...context.filters, cycle_id: undefined, compare_cycle_id: undefined })!;
+  const scope = sql`${pooled} and evaluations.cycle_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  for (const type of dataset.types) {
+    const definition = context.questionnaires.get(type);
+    if (!definition) continue;
+    for (const group of await summarizeScoresByGroup(context.db, scoringKeyOf(definition), ofType(scope, type), ROUND_GROUPS, definition.scoring?.classification)) {
+      found.get(group.key)?.push(...rowsOfSummary(definition, type, group.summary, dataset.bands === true));
+    }
+  }
+  return found;
+}
 
 
 /** The rows of a summary under a scope (`memo`: what else than the dataset tells the scope apart). */

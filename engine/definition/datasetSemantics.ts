@@ -209,6 +209,11 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     if (!dashboard.filters.includes('cycle')) check.add(`${pointer}/byCycle`, format(text.notAFilter, { filter: 'cycle' }));
     if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byCycleEvaluators);
   }
+  if (dataset.query === 'summary' && dataset.norm) {
+    for (const field of ['normCompanies', 'normRespondents', 'normMedian', 'normTop', 'normPercentile', 'normNote']) fields.add(field);
+    if (dataset.bands || dataset.byCycle || dataset.byGroup) check.add(`${pointer}/norm`, text.normAlone);
+    if (!dashboard.filters.includes('company')) check.add(`${pointer}/norm`, format(text.notAFilter, { filter: 'company' }));
+  }
   if (dataset.query === 'summary' && dataset.byGroup) {
     for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);
     if (dataset.byCycle) check.add(`${pointer}/byGroup`, text.byGroupAndCycle);

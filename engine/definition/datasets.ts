@@ -111,6 +111,18 @@ export interface SummaryDataset extends DatasetBase {
    * Default none.
    */
   byGroup?: GroupingKind;
+  /**
+   * Where each mean stands among the consultancy's other client companies (the norm): each row also has
+   * `normCompanies` and `normRespondents` (the other companies counted and their people), `normMedian`
+   * and `normTop` (the median and the top quartile of their means: the 50th and 75th percentiles,
+   * interpolated), `normPercentile` (the share of them, 0–100, whose mean is under the row's, a tie
+   * counting half) and `normNote`. Only from companies' aggregates: the active companies other than the
+   * chosen one, not excluded by an administrator ('Fora da norma de comparação'), with answers of the
+   * same major version of the questionnaire and at least their own anonymity minimum of people; it
+   * holds from 5 such companies and 100 people, else every norm field is null and `normNote` says why.
+   * Needs a company chosen; not with `bands`, `byCycle` or `byGroup`. Default false.
+   */
+  norm?: boolean;
 }
 
 /** The respondents' groups a dataset may be split by: their sector, their position, the course of the evaluation. */

@@ -227,7 +227,7 @@ describe('psychological safety (dashboard 16): a sector may not single people ou
       await insertEvaluation({ done: true, createdAt: new Date(Date.UTC(2025, 4, 1)), expireAt: new Date(Date.UTC(2025, 5, 1)), typeEvaluation: 16, userId: row!.id }, { ...safety, '8': `Comentário de ${name}` });
     }
     const answer = (await data(16, { company_id: small!.id })).json() as DashboardData;
-    expect(answer.withheld?.map((group) => group.dataset)).toEqual(['statements', 'overall', 'comments', 'bySector', 'byCycle']);
+    expect(answer.withheld?.map((group) => group.dataset)).toEqual(['statements', 'overall', 'comments', 'bySector', 'byCycle', 'norm']);
     expect(Object.values(answer.datasets).every((dataset) => dataset.rows.length === 0)).toBe(true);
     // Its administrator may allow groups of 2.
     await t.db.update(companies).set({ anonymityMin: 2 }).where(eq(companies.id, small!.id));

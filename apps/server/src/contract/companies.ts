@@ -22,6 +22,8 @@ export const companySchema = {
     anonymity_min: { type: 'integer' },
     /** Retention: participants without activity for this many months are erased daily (null: kept). */
     retention_months: { type: ['integer', 'null'] },
+    /** Kept out of the norm, the benchmark of the consultancy's clients (default false). */
+    norm_excluded: { type: 'boolean' },
   },
 } as const;
 
@@ -41,6 +43,7 @@ const formProperties = {
   reminder_max: { type: ['number', 'null'], description: 'Lembretes automáticos: no máximo quantos por avaliação (1 a 30); null desliga' },
   reminder_min_gap_days: { type: ['number', 'null'], description: 'Lembretes automáticos: dias mínimos entre dois lembretes (1 a 365); null desliga' },
   anonymity_min: { type: 'number', description: 'Anonimato: o menor número de respondentes que um grupo anônimo mostra (2 a 100; padrão 3)' },
+  norm_excluded: { type: 'boolean', description: 'Fora da norma de comparação: as médias da empresa não entram no referencial das outras empresas (padrão: false)' },
   retention_months: {
     type: ['number', 'null'],
     description: 'Retenção de dados (LGPD): participantes sem atividade há esse número de meses (1 a 120) têm os dados pessoais apagados pela rotina diária; null ou vazio mantém os dados',

@@ -32,6 +32,8 @@ export const companies = pgTable(
      * (1 to 120) are erased by the daily retention job; null keeps them.
      */
     retentionMonths: integer('retention_months'),
+    /** Kept out of the norm, the benchmark of the consultancy's clients (migration 0013). */
+    normExcluded: boolean('norm_excluded').notNull().default(false),
   },
   (table) => [
     // Two active companies never share a CNPJ/CPF (digits compared); a deactivated one frees it.

@@ -18,6 +18,8 @@ export interface CompanyRow {
   anonymityMin: number;
   /** Participants without activity for this many months are erased by the daily retention job; null keeps them. */
   retentionMonths: number | null;
+  /** Kept out of the norm (the benchmark of the consultancy's clients). */
+  normExcluded: boolean;
 }
 
 /** A company's automatic reminder policy as stored: all three set, or all null (off). */
@@ -38,6 +40,8 @@ export interface CompanyFields extends Partial<ReminderPolicyFields> {
   anonymityMin?: number;
   /** The retention in months (null: keep forever), only when the call sent it. */
   retentionMonths?: number | null;
+  /** Kept out of the norm, only when the call sent it. */
+  normExcluded?: boolean;
 }
 
 /** Active companies sorted by commercial name; only `companyId` when given. */

@@ -23,6 +23,7 @@ function companyJson(company: CompanyRow): Company {
     reminder_min_gap_days: company.reminderMinGapDays,
     anonymity_min: company.anonymityMin,
     retention_months: company.retentionMonths,
+    norm_excluded: company.normExcluded,
   };
 }
 
@@ -76,7 +77,7 @@ function companyFields(body: CompanyForm): CompanyFields {
   if (companyName === '') throw new HttpError(400, messages.registry.companyNameRequired);
   const cnpj = cnpjOrCpfDigits(body.cnpj);
   const phone = phoneDigits(body.phone, false);
-  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }), ...reminderPolicy(body), ...anonymityMinimum(body), ...retention(body) };
+  return { commercialName, companyName, cnpj, phone, ...(body.status === undefined ? {} : { status: body.status }), ...reminderPolicy(body), ...anonymityMinimum(body), ...retention(body), ...(body.norm_excluded === undefined ? {} : { normExcluded: body.norm_excluded }) };
 }
 
 /** Runs a company write; the unique index of active CNPJs (a concurrent save) answers like the pre-check. */
@@ -172,6 +173,7 @@ export async function companyRoutes(server: FastifyInstance) {
           const details = {
             ...(fields.status === undefined ? {} : { status: fields.status }),
             ...(fields.retentionMonths === undefined || fields.retentionMonths === existing.retentionMonths ? {} : { retention_months: fields.retentionMonths }),
+            ...(fields.normExcluded === undefined || fields.normExcluded === existing.normExcluded ? {} : { norm_excluded: fields.normExcluded }),
           };
           await recordAudit(tx, request, { action: 'company.update', companyId: id, target: `company:${id}`, details });
           return updated;

@@ -92,3 +92,18 @@ export async function roundAtoms(db: Db, scope: SQL): Promise<{ groups: string[]
   );
   return found.map((atom) => ({ groups: atom.round === null ? [] : [String(atom.round)], people: Number(atom.people) }));
 }
+
+/**
+ * The companies of a scope that may join a norm, with their people: active, not excluded from the
+ * norm ('Fora da norma de comparação'), and with at least their own anonymity minimum of people.
+ */
+export async function normCompanies(db: Db, scope: SQL): Promise<{ company: number; people: number }[]> {
+  const found = await select<{ company: number; people: number }>(
+    db,
+    sql`select c.id as company, count(distinct evaluations.user_id)::int as people
+          from evaluations join companies c on c.id = evaluations.company_id
+          where ${scope} and c.status = true and c.norm_excluded = false
+          group by c.id, c.anonymity_min having count(distinct evaluations.user_id) >= greatest(2, c.anonymity_min) order by c.id`,
+  );
+  return found.map((row) => ({ company: Number(row.company), people: Number(row.people) }));
+}

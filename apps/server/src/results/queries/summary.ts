@@ -9,6 +9,7 @@ import { summarizeScores, summarizeScoresByGroup, type ScoreSummary } from '../.
 import { hiddenGroups, hiddenRounds } from '../anonymity.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
 import type { Query, QueryContext } from './context.ts';
+import { withNorm } from './norm.ts';
 
 /**
  * `summary`: the mean of every score, or the respondents per band; with `byCycle`, those rows once per
@@ -17,6 +18,7 @@ import type { Query, QueryContext } from './context.ts';
  */
 export const summaryQuery: Query<'summary'> = async (context, dataset, scope) => {
   if (dataset.byGroup) return groupRows(context, dataset, scope);
+  if (dataset.norm) return withNorm(context, dataset, await summaryRows(context, dataset, scope));
   if (!dataset.byCycle) return summaryRows(context, dataset, scope);
   // An anonymous round under the minimum, or one 'Todos os ciclos' less the others would give away, is hidden.
   const { rounds: every, hidden } = dataset.anonymous

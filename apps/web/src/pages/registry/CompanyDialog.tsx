@@ -57,6 +57,7 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
   const [anonymityIssue, setAnonymityIssue] = useState<string | null>(null);
   const [retention, setRetention] = useState(() => retentionFormOf(company));
   const [retentionIssue, setRetentionIssue] = useState<string | null>(null);
+  const [normExcluded, setNormExcluded] = useState(company?.norm_excluded ?? false);
   const [saving, setSaving] = useState(false);
   const titleId = 'company-dialog-title';
 
@@ -101,7 +102,7 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
       return;
     }
     setSaving(true);
-    const sent = { ...reminderPolicyBody(reminders), anonymity_min: minimum, retention_months: retentionMonthsOf(retention), ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
+    const sent = { ...reminderPolicyBody(reminders), anonymity_min: minimum, retention_months: retentionMonthsOf(retention), norm_excluded: normExcluded, ...form, commercial_name: form.commercial_name.trim(), company_name: form.company_name.trim(), cnpj: form.cnpj.trim(), phone: form.phone.trim() };
     try {
       const saved = company ? await updateCompany(company.id, sent) : await createCompany(sent);
       toast.success(saved.message || messages.registry.companySaved);
@@ -214,6 +215,15 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
               }}
               slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, max: 120, step: 1 } }}
             />
+            <div>
+              <FormControlLabel
+                control={<Switch id="company-norm_excluded" checked={normExcluded} disabled={saving} onChange={(event) => setNormExcluded(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'company-norm_excluded-help' } }} />}
+                label={text.companyNormExcluded}
+              />
+              <Typography id="company-norm_excluded-help" variant="body2" color="text.secondary">
+                {text.companyNormExcludedHelp}
+              </Typography>
+            </div>
             <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" variant="subtitle1" sx={{ p: 0 }}>
                 {text.companyRemindersTitle}

@@ -643,6 +643,45 @@ describe('the quadrants widget', () => {
   });
 });
 
+describe('the heatmap widget', () => {
+  afterEach(() => {
+    cleanup();
+  });
+
+  it("writes every cell in its table: a shown group's numbers with n, a hidden group's dash and why", async () => {
+    const UNDER = 'Oculto: menos de 3 respondentes neste grupo, para preservar o anonimato.';
+    const COMPLEMENT = 'Oculto: com este grupo à vista, um grupo de menos de 3 respondentes poderia ser deduzido dos outros e do total.';
+    const heatmap: DashboardDefinition = {
+      ...dashboard,
+      layout: [{ kind: 'heatmap', title: 'Por setor', dataset: 'themes', row: 'group', column: 'label', value: 'value', count: 'respondents', color: 'bandColor', withheld: 'withheld', format: 'decimal' }],
+    };
+    const row = (group: string, label: string, value: number | null, respondents: number, withheld: string | null) => ({ group, label, value, respondents, withheld, bandColor: value === null ? null : '#2e7d32' });
+    const { source } = makeSource(async () => ({
+      respondents: 9,
+      datasets: {
+        themes: {
+          rows: [
+            row('Atendimento', 'Geral', null, 3, COMPLEMENT),
+            row('Atendimento', 'Clareza', null, 3, COMPLEMENT),
+            row('Cozinha', 'Geral', 3, 4, null),
+            row('Cozinha', 'Clareza', 3.25, 4, null),
+            row('Entrega', 'Geral', null, 2, UNDER),
+            row('Entrega', 'Clareza', null, 2, UNDER),
+          ],
+        },
+      },
+    }));
+    renderView(source, 1, heatmap);
+    const table = await screen.findByRole('table', { name: 'Por setor' }, WAIT);
+    expect(cells(table)).toEqual([
+      ['Grupo', 'Geral', 'Clareza', 'Observação'],
+      ['Atendimento', '—', '—', COMPLEMENT],
+      ['Cozinha', '3,0 (n = 4)', '3,3 (n = 4)', ''],
+      ['Entrega', '—', '—', UNDER],
+    ]);
+  });
+});
+
 describe('answers from questionnaire versions scored differently', () => {
   afterEach(() => {
     cleanup();

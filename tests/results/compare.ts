@@ -4,7 +4,7 @@
  * too where it matters, and the same withheld groups. Returns the differences, each naming the row.
  */
 import type { DashboardData, Row } from '../../engine/definition/dashboard.ts';
-import type { ViewExpectation } from './reference/views.ts';
+import type { ActualData, ViewExpectation } from './reference/views.ts';
 
 const keyOf = (row: Record<string, unknown>, keys: string[]) => JSON.stringify(keys.map((key) => (row[key] === undefined ? null : String(row[key]))));
 
@@ -49,6 +49,7 @@ export function compareWithReference(data: DashboardData, expected: ViewExpectat
       if (JSON.stringify(order) !== JSON.stringify(wanted)) problems.push(`${name}: rows in the order ${order.join(' ')}, the reference's is ${wanted.join(' ')}`);
     }
   }
+  problems.push(...(expected.check?.(data as unknown as ActualData) ?? []));
   const withheld = new Set((data.withheld ?? []).map((group) => group.dataset));
   for (const name of expected.withheld) if (!withheld.has(name)) problems.push(`${name}: the group is under the minimum and is not withheld`);
   for (const name of withheld) if (!expected.withheld.includes(name)) problems.push(`${name}: withheld, though the group is not under the minimum`);

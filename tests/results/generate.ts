@@ -8,7 +8,11 @@
  * scale, spread evenly over the options' tags (ties), unsure ('Não sei avaliar' and other unscored
  * options), or the least the form accepts (optional fields empty). Every answer set passes the form's
  * own validation before it is stored; the only exception is the 360's answers stored before 'Não sei
- * avaliar' became exclusive (ticked with statements), which real databases hold.
+ * avaliar' became exclusive (ticked with statements), which real databases hold. Each company runs one
+ * to three rounds (cycles, stored in an order other than their dates'): most self-reports and area maps
+ * fall in one of them (a retake maybe in another, some in none); an anonymous group answers in one or
+ * more rounds (and maybe outside them), each batch of people around the minimum, so the same people
+ * answer in several rounds and some rounds are under the minimum.
  *
  * Randomness comes from fast-check's `gen` (seeded, replayable): see `properties.test.ts`.
  */
@@ -37,6 +41,8 @@ export interface PlannedEvaluation {
   rated: number | null;
   ratedSector: number | null;
   version: number | null;
+  /** The round (index into the company's `cycles`, oldest first), or null: in no round. */
+  cycle: number | null;
   done: boolean;
   /** Creation order (minutes after the world's start). */
   order: number;
@@ -51,6 +57,9 @@ export interface PlannedCompany {
   sectors: number;
   /** Each person's sector (null: in no sector). */
   people: (number | null)[];
+  /** The company's rounds, oldest first, and the order they are stored in (indexes, a permutation). */
+  cycles: { name: string; opensOn: string }[];
+  cycleStoreOrder: number[];
   evaluations: PlannedEvaluation[];
 }
 
@@ -205,22 +214,27 @@ export interface WorldTypes {
   threeSixtyTypes: number[];
   /** Every other type read by a dashboard: self-reports. */
   selfTypes: number[];
+  /** The types read by a line of rounds (`byCycle`). */
+  cycleTypes: number[];
 }
 
-/** A planned company of a world. */
-function planCompany(g: Gen, types: WorldTypes, clock: { order: number }): PlannedCompany {
+type Add = (evaluation: Omit<PlannedEvaluation, 'order' | 'answers' | 'style' | 'done' | 'cycle'> & { cycle?: number | null }, done?: boolean, legacy?: boolean) => void;
+
+/** A planned company of a world (its rounds planned later, `planRounds`), and how to add evaluations to it. */
+function planCompany(g: Gen, types: WorldTypes, clock: { order: number }): { company: PlannedCompany; add: Add } {
   const anonymityMin = g(fcValues.integer, { min: 2, max: 4 });
   const sectors = g(fcValues.integer, { min: 2, max: 3 });
   const size = g(fcValues.integer, { min: anonymityMin + 3, max: anonymityMin + 6 });
   const people = Array.from({ length: size }, () => (chance(g, 8) ? null : g(fcValues.integer, { min: 0, max: sectors - 1 })));
   const evaluations: PlannedEvaluation[] = [];
-  const add = (evaluation: Omit<PlannedEvaluation, 'order' | 'answers' | 'style' | 'done'>, done = !chance(g, 8), legacy = false) => {
+  const add: Add = (evaluation, done = !chance(g, 8), legacy = false) => {
     clock.order += g(fcValues.integer, { min: 1, max: 3 });
     const definition = types.questionnaires.get(evaluation.type)!;
     const style = pick(g, STYLES);
     const mixedLegacy = legacy && chance(g, 35);
     evaluations.push({
       ...evaluation,
+      cycle: evaluation.cycle ?? null,
       done,
       order: clock.order,
       answers: done ? answerSet(g, definition, style, mixedLegacy) : [],
@@ -273,14 +287,57 @@ function planCompany(g: Gen, types: WorldTypes, clock: { order: number }): Plann
       }
     }
   }
-  return { anonymityMin, sectors, people, evaluations };
+  return { company: { anonymityMin, sectors, people, cycles: [], cycleStoreOrder: [], evaluations }, add };
+}
+
+/**
+ * A planned company's rounds, six months apart (stored shuffled: their ids' order is not their dates'),
+ * drawn after both companies so that the rest of the world is drawn as before rounds existed.
+ * Self-reports and area maps fall in a round each (a retake maybe in another; some in none); an
+ * anonymous group's batch in one round (or none), and maybe more batches of people around the minimum
+ * in other rounds (or outside them); sometimes a campaign: newcomers join, and in one or two rounds
+ * nearly everyone answers the types read by round (groups large enough to show sectors, rounds of 10
+ * respondents or more).
+ */
+function planRounds(g: Gen, types: WorldTypes, company: PlannedCompany, add: Add): void {
+  const { anonymityMin, people, evaluations } = company;
+  const everyone = people.map((_sector, index) => index);
+  const roundCount = g(fcValues.integer, { min: 1, max: 3 });
+  const cycles = Array.from({ length: roundCount }, (_none, n) => ({ name: `Clima ${2024 + Math.floor(n / 2)}/${(n % 2) + 1}`, opensOn: `${2024 + Math.floor(n / 2)}-${n % 2 === 0 ? '03' : '09'}-01` }));
+  company.cycles = cycles;
+  company.cycleStoreOrder = subset(g, cycles.map((_cycle, n) => n), roundCount);
+  for (const evaluation of evaluations) {
+    if (types.selfTypes.includes(evaluation.type) || types.sectorTypes.includes(evaluation.type)) evaluation.cycle = chance(g, 12) ? null : g(fcValues.integer, { min: 0, max: roundCount - 1 });
+  }
+  for (const type of types.groupTypes) {
+    const targets = subset(g, [...cycles.map((_cycle, n) => n), null], roundCount + 1);
+    const batches = chance(g, 50) ? 1 : g(fcValues.integer, { min: 2, max: targets.length });
+    for (const evaluation of evaluations) if (evaluation.type === type) evaluation.cycle = targets[0]!;
+    for (const cycle of targets.slice(1, batches)) {
+      const count = Math.min(everyone.length, anonymityMin + g(fcValues.integer, { min: -1, max: 2 }));
+      for (const person of subset(g, everyone, count)) add({ type, person, rated: person, ratedSector: people[person] ?? null, version: null, cycle });
+    }
+  }
+  if (chance(g, 45)) {
+    const newcomers = g(fcValues.integer, { min: 2, max: 8 });
+    for (let n = 0; n < newcomers; n += 1) people.push(chance(g, 8) ? null : g(fcValues.integer, { min: 0, max: company.sectors - 1 }));
+    for (const cycle of subset(g, cycles.map((_cycle, n) => n), Math.min(roundCount, chance(g, 70) ? 2 : 1))) {
+      for (const type of types.cycleTypes) {
+        for (const person of subset(g, people.map((_sector, n) => n), people.length - g(fcValues.integer, { min: 0, max: 2 }))) {
+          add({ type, person, rated: person, ratedSector: people[person] ?? null, version: null, cycle });
+        }
+      }
+    }
+  }
 }
 
 /** A world: two client companies (what one shows must never include the other's answers). */
 export function generateWorld(g: Gen, types: WorldTypes): World {
   const clock = { order: 0 };
-  const companies = [planCompany(g, types, clock), planCompany(g, types, clock)];
+  const planned = [planCompany(g, types, clock), planCompany(g, types, clock)];
+  const companies = planned.map(({ company }) => company);
   const probes = companies.map((company) => ({ sector: g(fcValues.integer, { min: 0, max: company.sectors - 1 }), colleague: g(fcValues.integer, { min: 0, max: company.people.length - 1 }) }));
+  for (const { company, add } of planned) planRounds(g, types, company, add);
   return { companies, probes };
 }
 
@@ -297,6 +354,7 @@ export function worldTypes(definitions: Pick<Definitions, 'catalog' | 'dashboard
   let alignment = { participant: 0, manager: 0 };
   const sectorTypes = new Set<number>();
   const groupTypes = new Set<number>();
+  const cycleTypes = new Set<number>();
   for (const dashboard of definitions.dashboards.values()) {
     for (const dataset of Object.values(dashboard.datasets)) {
       if ('from' in dataset) continue;
@@ -304,6 +362,7 @@ export function worldTypes(definitions: Pick<Definitions, 'catalog' | 'dashboard
       (dataset.alignWith ?? []).forEach((type) => read.add(type));
       if (dataset.anonymous === 'evaluators') threeSixty = dataset.types;
       if (dataset.anonymous === 'group') dataset.types.forEach((type) => groupTypes.add(type));
+      if ('byCycle' in dataset && dataset.byCycle) dataset.types.forEach((type) => cycleTypes.add(type));
       if (dataset.scope === 'alignment') alignment = { participant: dataset.types[0]!, manager: dataset.alignWith![0]! };
       if (dashboard.sectorOf === 'rated') dataset.types.forEach((type) => sectorTypes.add(type));
     }
@@ -319,5 +378,6 @@ export function worldTypes(definitions: Pick<Definitions, 'catalog' | 'dashboard
     anonymousTypes: [...new Set([...threeSixty, ...groupTypes])],
     threeSixtyTypes: threeSixty,
     selfTypes: [...read].filter((type) => !special.has(type) && definitions.questionnaires.has(type)).sort((a, b) => a - b),
+    cycleTypes: [...cycleTypes].sort((a, b) => a - b),
   };
 }

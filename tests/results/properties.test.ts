@@ -2,7 +2,9 @@
  * Properties of every dashboard on generated answers (issue 22): worlds of realistic answers
  * (`generate.ts`, seeded through fast-check) are stored in the test database, and every view is asked
  * for its data through `POST /api/dashboards/{id}/data`, as staff with the company chosen (also with a
- * sector, a colleague, each 360 round, a values-and-needs alignment) and as the company's own user.
+ * sector, a colleague, each 360 round, a values-and-needs alignment, each round of a view that compares
+ * rounds and its last round compared with each earlier one) and as the company's own user. A chosen
+ * round the view withholds as a complement must be hidden in the same view's line over every round.
  * Every answer must keep the invariants of `invariants.ts`, and agree with the independent reference
  * (`reference/`), which computes the same numbers from the raw answer rows with the arithmetic of
  * results.md.
@@ -27,7 +29,7 @@ import { generateWorld, worldTypes, type World } from './generate.ts';
 import { checkAnonymity, checkClouds, checkColours, checkCounts, checkEveryAnswerOnce, checkPercents, checkStacks, checkTies } from './invariants.ts';
 import { loadCompany, type RawCompany, type RefFilters } from './reference/data.ts';
 import { questionnairesByType } from './reference/definitions.ts';
-import { expectView } from './reference/views.ts';
+import { disclosure, expectView } from './reference/views.ts';
 import { storeWorld, type StoredWorld } from './store.ts';
 
 setUpWorld();
@@ -91,6 +93,20 @@ function callsOf(dashboard: DashboardDefinition, world: World, stored: StoredWor
         calls.push({ about: `company ${index}, evaluated ${rated}, version ${version}`, body: { ...base, evaluated_id: evaluated, version }, filters: { evaluated, version }, company: index });
       }
     }
+    if (dashboard.filters.includes('cycle') && dashboard.filters.includes('compare')) {
+      // Each round holding done answers of the view's types, then the last compared with each earlier one.
+      const read = new Set(Object.values(dashboard.datasets).flatMap((dataset) => ('from' in dataset ? [] : dataset.types)));
+      const rounds = planned.cycles.map((_cycle, round) => round).filter((round) => planned.evaluations.some((evaluation) => evaluation.done && evaluation.cycle === round && read.has(evaluation.type)));
+      for (const round of rounds) {
+        const cycle = company.cycleIds[round]!;
+        calls.push({ about: `company ${index}, round ${round}`, body: { ...base, cycle_id: cycle }, filters: { sectorOf, cycle }, company: index });
+      }
+      const last = rounds[rounds.length - 1];
+      for (const earlier of rounds.slice(0, -1)) {
+        const [cycle, compare] = [company.cycleIds[last!]!, company.cycleIds[earlier]!];
+        calls.push({ about: `company ${index}, round ${last} compared with ${earlier}`, body: { ...base, cycle_id: cycle, compare_cycle_id: compare }, filters: { sectorOf, cycle, compare }, company: index });
+      }
+    }
     if (dashboard.filters.includes('alignment')) {
       const participant = planned.evaluations.findIndex((evaluation) => evaluation.type === types.alignment.participant && evaluation.done);
       const manager = planned.evaluations.findIndex((evaluation) => evaluation.type === types.alignment.manager && evaluation.done);
@@ -126,11 +142,24 @@ for (let index = 0; index < WORLDS; index += 1) {
 
     it.each(dashboards.map((dashboard) => [dashboard.id, dashboard] as const))('/dash/%i keeps the invariants and agrees with the reference', async (_id, dashboard) => {
       const problems: string[] = [];
+      // Each company's answer over every round ('Todos os ciclos'), which lists the rounds hidden.
+      const pooled = new Map<number, DashboardData>();
       for (const call of callsOf(dashboard, world, stored)) {
         const company = raw[call.company]!;
-        const expected = expectView(dashboard.id, reference, company, call.filters);
+        let expected = expectView(dashboard.id, reference, company, call.filters);
         const answer = await data(dashboard.id, adminToken, call.body);
         const where = `[${call.about}: ${JSON.stringify(call.body)}]`;
+        if (Object.keys(call.body).length === 1 && answer.status === 200) pooled.set(call.company, answer.body);
+        if (call.filters.cycle !== undefined && answer.status === 200) {
+          // A round chosen: hidden over every round (as a complement of a smaller one), the view withholds
+          // it whole; shown there, its line hides the same rounds.
+          const line = pooled.get(call.company)?.datasets.byCycle?.rows ?? [];
+          const hidden = (cycle: unknown) => line.some((row) => row.cycleId === cycle && row.withheld !== null);
+          if (expected?.orWithheld && hidden(call.filters.cycle)) expected = expected.orWithheld;
+          for (const row of answer.body.datasets.byCycle?.rows ?? []) {
+            if (hidden(row.cycleId) !== (row.withheld !== null)) problems.push(`${where} byCycle: round ${String(row.cycle)} is ${row.withheld === null ? 'shown' : 'hidden'} here and not over every round`);
+          }
+        }
         if (expected?.refused) {
           if (answer.status !== 403) problems.push(`${where} the filter singles people out and is not refused (${answer.status})`);
           continue;
@@ -283,8 +312,42 @@ describe('the generated worlds', () => {
         saw('a retake', done.some((evaluation, index) => done.some((other, before) => before < index && other.person === evaluation.person && other.type === evaluation.type && other.rated === evaluation.rated)));
         for (const style of ['random', 'same', 'spread', 'unsure', 'least']) saw(`answers in the style '${style}'`, done.some((evaluation) => evaluation.style === style));
         saw('an area map about another sector than the respondent’s', done.some((evaluation) => types.sectorTypes.includes(evaluation.type) && evaluation.ratedSector !== company.people[evaluation.person]));
+        // Rounds: anonymous rounds under, at and over the minimum; people answering in several rounds;
+        // answers in no round; rounds of 10 respondents or more; sectors of an anonymous group at the minimum.
+        for (const type of types.groupTypes) {
+          for (let round = 0; round < company.cycles.length; round += 1) {
+            const people = new Set(done.filter((evaluation) => evaluation.type === type && evaluation.cycle === round).map((evaluation) => evaluation.person)).size;
+            saw('an anonymous round under the minimum', people > 0 && people < company.anonymityMin);
+            saw('an anonymous round at the minimum or over', people >= company.anonymityMin);
+            saw('an anonymous round of 10 respondents or more', people >= 10);
+          }
+          const all = done.filter((evaluation) => evaluation.type === type);
+          for (let sector = 0; sector < company.sectors; sector += 1) {
+            saw('a sector of an anonymous group at the minimum or over', new Set(all.filter((evaluation) => company.people[evaluation.person] === sector).map((evaluation) => evaluation.person)).size >= company.anonymityMin);
+          }
+        }
+        saw('a person answering in two rounds', done.some((evaluation) => evaluation.cycle !== null && done.some((other) => other.person === evaluation.person && other.type === evaluation.type && other.cycle !== null && other.cycle !== evaluation.cycle)));
+        saw('answers in no round', done.some((evaluation) => evaluation.cycle === null && types.cycleTypes.includes(evaluation.type)));
+        saw('three rounds', company.cycles.length === 3);
+        saw('rounds stored in another order than their dates', company.cycleStoreOrder.some((round, index) => round !== index));
       }
     }
     expect([...seen].filter(([, count]) => count === 0).map(([what]) => what)).toEqual([]);
+  });
+  it("the reference's attacker finds what the hand-counted examples hide (tests/server/heatmap.test.ts, cycleCompare.test.ts)", () => {
+    // The heatmap: Ana 0, Bia 1, Caio 2 (Atendimento); Davi 3, Eva 4, Fábio 5, Gil 6 (Cozinha); Hugo 7,
+    // Iris 8 (Entrega, hidden); Ana, Fábio, Gil (Qualidade). Atendimento shown beside Cozinha gives
+    // Entrega's two away (the whole less both); hidden, nothing does.
+    const sector = (name: string, members: number[]) => ({ name, members: new Set(members) });
+    const [atendimento, cozinha, qualidade] = [sector('Atendimento', [0, 1, 2]), sector('Cozinha', [3, 4, 5, 6]), sector('Qualidade', [0, 5, 6])];
+    expect(disclosure(9, true, [atendimento, cozinha, qualidade], 3)).toBe('+ the whole − Atendimento − Cozinha singles out 2 (minimum 3)');
+    expect(disclosure(9, true, [cozinha, qualidade], 3)).toBeNull();
+    // Overlaps: the whole less Cozinha less Qualidade plus their common people (Fábio, Gil) is not 0 or 1 for each.
+    expect(disclosure(9, false, [cozinha, qualidade], 3)).toBeNull();
+    // The rounds, each person in each round apart: 2024 (3), 2025/1 (3), 2025/2 (2, hidden), 2026/1 (4).
+    const round = (name: string, from: number, count: number) => ({ name, members: new Set(Array.from({ length: count }, (_none, index) => from + index)) });
+    const [r2024, r2025a, r2026] = [round('2024', 0, 3), round('2025/1', 3, 3), round('2026/1', 8, 4)];
+    expect(disclosure(12, true, [r2024, r2025a, r2026], 3)).toBe('+ the whole − 2024 − 2025/1 − 2026/1 singles out 2 (minimum 3)');
+    expect(disclosure(12, true, [r2024, r2026], 3)).toBeNull();
   });
 });

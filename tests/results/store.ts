@@ -1,10 +1,11 @@
 /**
  * Stores a generated world in a test app's database, as the app would have stored it: companies with
- * their anonymity minimum, sectors, participants in them, a company user per company, and every planned
- * evaluation with its answer rows (`responses`, one row per answer, one per tick).
+ * their anonymity minimum, sectors, participants in them, a company user per company, the company's
+ * rounds (`cycles`, in a shuffled order, each listing the types answered in it), and every planned
+ * evaluation with its round and its answer rows (`responses`, one row per answer, one per tick).
  */
 import { randomUUID } from 'node:crypto';
-import { companies, evaluations, responses, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { companies, cycles, evaluations, responses, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import type { World } from './generate.ts';
 
@@ -19,6 +20,8 @@ export interface StoredCompany {
   companyUser: number;
   /** Evaluation ids, by planned evaluation index. */
   evaluations: string[];
+  /** Cycle ids, by planned round index (oldest first). */
+  cycleIds: number[];
 }
 
 /** A stored world. */
@@ -51,6 +54,15 @@ export async function storeWorld(db: Db, world: World, tag: string, start: Date)
       .insert(users)
       .values({ name: `Gestora ${tag}.${index}`, email: `gestora.${index}.${tag}@gerado.test`, typeAccount: 2, companyId: company!.id })
       .returning({ id: users.id });
+    const cycleIds: number[] = new Array<number>(planned.cycles.length).fill(0);
+    for (const round of planned.cycleStoreOrder) {
+      const roundTypes = [...new Set(planned.evaluations.filter((evaluation) => evaluation.cycle === round).map((evaluation) => evaluation.type))].sort((a, b) => a - b);
+      const [cycle] = await db
+        .insert(cycles)
+        .values({ companyId: company!.id, name: planned.cycles[round]!.name, types: roundTypes, opensOn: planned.cycles[round]!.opensOn })
+        .returning({ id: cycles.id });
+      cycleIds[round] = cycle!.id;
+    }
     const ids = planned.evaluations.map(() => randomUUID());
     const rows = planned.evaluations.map((evaluation, n) => {
       const createdAt = new Date(start.getTime() + evaluation.order * 60000);
@@ -61,6 +73,7 @@ export async function storeWorld(db: Db, world: World, tag: string, start: Date)
         ratedSector: evaluation.ratedSector === null ? null : sectorIds[evaluation.ratedSector]!,
         typeEvaluation: evaluation.type,
         version: evaluation.version,
+        cycleId: evaluation.cycle === null ? null : cycleIds[evaluation.cycle]!,
         done: evaluation.done,
         createdAt,
         expireAt: new Date(createdAt.getTime() + 30 * 86400000),
@@ -69,7 +82,7 @@ export async function storeWorld(db: Db, world: World, tag: string, start: Date)
     for (let from = 0; from < rows.length; from += 500) await db.insert(evaluations).values(rows.slice(from, from + 500));
     const answers = planned.evaluations.flatMap((evaluation, n) => evaluation.answers.map((item) => ({ evaluationId: ids[n]!, question: item.question, response: item.response })));
     for (let from = 0; from < answers.length; from += 1000) await db.insert(responses).values(answers.slice(from, from + 1000));
-    stored.companies.push({ id: company!.id, anonymityMin: planned.anonymityMin, sectorIds, people: people.map((row) => row.id), companyUser: companyUser!.id, evaluations: ids });
+    stored.companies.push({ id: company!.id, anonymityMin: planned.anonymityMin, sectorIds, people: people.map((row) => row.id), companyUser: companyUser!.id, evaluations: ids, cycleIds });
   }
   return stored;
 }

@@ -1,6 +1,6 @@
 /**
  * The raw rows the reference works from, read with SQL of its own from the tables `evaluations`,
- * `responses`, `users`, `user_sectors` and `companies`, and which of them a dataset reads under a
+ * `responses`, `users`, `user_sectors`, `sectors`, `cycles` and `companies`, and which of them a dataset reads under a
  * view's filters (the evaluations in scope). The database is reached through a function that runs
  * one SQL text and returns its rows (the test passes one over its own connection).
  */
@@ -17,6 +17,8 @@ export interface RawEvaluation {
   ratedSector: number | null;
   type: number;
   version: number | null;
+  /** The round (cycle) the evaluation belongs to, or null when none. */
+  cycle: number | null;
   done: boolean;
   createdAt: number;
   /** Stored responses by question, in storage order. */
@@ -31,6 +33,10 @@ export interface RawCompany {
   /** Each person's sectors. */
   sectors: Map<number, Set<number>>;
   names: Map<number, string>;
+  /** The company's sectors' names, by id. */
+  sectorNames: Map<number, string>;
+  /** The company's rounds (cycles), oldest first (by opening date, then id). */
+  cycles: { id: number; name: string; opensOn: string }[];
 }
 
 const int = (value: number) => {
@@ -42,7 +48,7 @@ const int = (value: number) => {
 export async function loadCompany(run: RunSql, companyId: number): Promise<RawCompany> {
   const [company] = await run(`select id, anonymity_min from companies where id = ${int(companyId)}`);
   const evaluationRows = await run(
-    `select e.id::text as id, e.user_id, e.rated, e.rated_sector, e.type_evaluation, e.version, e.done, e.created_at
+    `select e.id::text as id, e.user_id, e.rated, e.rated_sector, e.type_evaluation, e.version, e.cycle_id, e.done, e.created_at
      from evaluations e join users u on u.id = e.user_id where u.company_id = ${int(companyId)} order by e.created_at, e.id`,
   );
   const answerRows = await run(
@@ -50,6 +56,8 @@ export async function loadCompany(run: RunSql, companyId: number): Promise<RawCo
      join evaluations e on e.id = r.evaluation_id join users u on u.id = e.user_id where u.company_id = ${int(companyId)} order by r.id`,
   );
   const people = await run(`select id, name from users where company_id = ${int(companyId)}`);
+  const sectorRows = await run(`select id, sector_name from sectors where company_id = ${int(companyId)}`);
+  const cycleRows = await run(`select id, name, opens_on::text as opens_on from cycles where company_id = ${int(companyId)}`);
   const memberships = await run(`select us.user_id, us.sector_id from user_sectors us join users u on u.id = us.user_id where u.company_id = ${int(companyId)}`);
   const answers = new Map<string, Map<string, string[]>>();
   for (const row of answerRows) {
@@ -69,12 +77,17 @@ export async function loadCompany(run: RunSql, companyId: number): Promise<RawCo
       ratedSector: row.rated_sector === null ? null : Number(row.rated_sector),
       type: Number(row.type_evaluation),
       version: row.version === null ? null : Number(row.version),
+      cycle: row.cycle_id === null ? null : Number(row.cycle_id),
       done: row.done === true,
       createdAt: new Date(row.created_at as string | Date).getTime(),
       answers: answers.get(String(row.id)) ?? new Map(),
     })),
     sectors,
     names: new Map(people.map((row) => [Number(row.id), String(row.name)])),
+    sectorNames: new Map(sectorRows.map((row) => [Number(row.id), String(row.sector_name)])),
+    cycles: cycleRows
+      .map((row) => ({ id: Number(row.id), name: String(row.name), opensOn: String(row.opens_on) }))
+      .sort((a, b) => (a.opensOn < b.opensOn ? -1 : a.opensOn > b.opensOn ? 1 : a.id - b.id)),
   };
 }
 
@@ -88,6 +101,10 @@ export interface RefFilters {
   evaluator?: number;
   version?: number;
   alignment?: string;
+  /** The chosen round (cycle id): only its evaluations. */
+  cycle?: number;
+  /** The round chosen in 'Comparar com' (cycle id): changes no scope, only which rounds a line shows. */
+  compare?: number;
 }
 
 /** Which evaluations a dataset reads (from its definition: types, scope, `latest`, `alignWith`). */
@@ -149,6 +166,7 @@ export function inScope(company: RawCompany, dataset: RefDatasetScope, filters: 
     }
     if (filters.evaluated !== undefined && evaluation.rated !== filters.evaluated) return false;
     if (filters.version !== undefined && roundOf(company, evaluation, dataset.types) !== filters.version) return false;
+    if (filters.cycle !== undefined && evaluation.cycle !== filters.cycle) return false;
     if (dataset.latest) {
       // A person who answered twice counts once: their latest answer about the same rated person (in
       // the same round when one is chosen).
@@ -159,7 +177,8 @@ export function inScope(company: RawCompany, dataset: RefDatasetScope, filters: 
           other.type === evaluation.type &&
           other.rated === evaluation.rated &&
           later(other, evaluation) &&
-          (filters.version === undefined || roundOf(company, other, dataset.types) === filters.version),
+          (filters.version === undefined || roundOf(company, other, dataset.types) === filters.version) &&
+          (filters.cycle === undefined || other.cycle === filters.cycle),
       );
       if (newer) return false;
     }

@@ -46,6 +46,18 @@ export interface ViewExpectation {
   datasets: Record<string, Expectation>;
   /** Datasets withheld for a group under the minimum. */
   withheld: string[];
+  /** More checks across the answer's datasets (problems found). */
+  check?: (data: ActualData) => string[];
+  /**
+   * What the call answers instead when its chosen round is hidden as a complement of a smaller one
+   * (as the same view without a round lists it): every dataset of the group withheld.
+   */
+  orWithheld?: ViewExpectation;
+}
+
+/** A call's answer, as the checks across datasets read it. */
+export interface ActualData {
+  datasets: Record<string, { rows: RefRow[] }>;
 }
 
 type Dataset = RefDatasetScope & { query?: string; questions?: string[]; anonymous?: 'evaluators' | 'group'; from?: string };
@@ -202,7 +214,10 @@ function narrowingRefused(company: RawCompany, dataset: Dataset, filters: RefFil
   return inside > 0 && (inside < minimum || (whole - inside > 0 && whole - inside < minimum));
 }
 
-/** /dash/13: the mean PSS-14 total and its band, the respondents per band, each respondent's total. */
+/**
+ * /dash/13: the mean PSS-14 total and its band, the respondents per band, each respondent's total; per
+ * sector the respondents per band (`bandsBySector`); the rounds' means and their changes.
+ */
 function viewStress(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
   const datasets = datasetsOf(13);
   const type = datasets.summary!.types[0]!;
@@ -211,6 +226,7 @@ function viewStress(definitions: Questionnaires, company: RawCompany, filters: R
   const { scores, means } = scoredGroup(definitions, evaluations, type);
   const total = means('total');
   const perBand = labels.map((_band, index) => scores.filter((entry) => stressBand(entry.scores.total!) === index).length);
+  const rounds = byCycle(definitions, company, filters, 13, datasets.byCycle!, type, true, false, ['total']);
   return {
     datasets: {
       summary: { keys: ['score'], rows: evaluations.length === 0 ? [] : [{ score: 'total', value: total, bandIndex: stressBand(total), band: labels[stressBand(total)]!.label }] },
@@ -219,8 +235,13 @@ function viewStress(definitions: Questionnaires, company: RawCompany, filters: R
         keys: ['evaluation'],
         rows: scores.slice(0, 100).map((entry) => ({ evaluation: entry.evaluation.id, total: entry.scores.total!, bandIndex: stressBand(entry.scores.total!), band: labels[stressBand(entry.scores.total!)]!.label })),
       },
+      // Not anonymous: each sector's respondents per band (a sector under the minimum hidden all the same).
+      bandsBySector: bySector(definitions, company, filters, type, evaluations, { ids: labels.map((band) => band.id), of: (own) => stressBand(own.total!) }),
+      byCycle: rounds.byCycle,
+      cycleChange: rounds.cycleChange,
     },
     withheld: [],
+    check: rounds.check,
   };
 }
 
@@ -229,7 +250,16 @@ function queried(datasets: Record<string, object>): string[] {
   return Object.entries(datasets).flatMap(([name, dataset]) => ('from' in dataset ? [] : [name]));
 }
 
-/** /dash/16: each statement's mean and band, the overall mean and band, the comments; anonymous. */
+/** A view of one anonymous group with every dataset empty and each queried one withheld (a chosen round hidden as a complement). */
+function allWithheld(datasets: Record<string, Dataset>): ViewExpectation {
+  return { datasets: Object.fromEntries(Object.keys(datasets).map((name) => [name, { keys: ['score'], rows: [] }])), withheld: queried(datasets) };
+}
+
+/**
+ * /dash/16: each statement's mean and band, the overall mean and band, the comments, each sector's
+ * means (`bySector`), the rounds' means and the last change; anonymous. A chosen round under the
+ * minimum withholds the view; one hidden as a complement withholds it too (`orWithheld`).
+ */
 function viewSafety(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
   const datasets = datasetsOf(16);
   const statements = datasets.statements!;
@@ -244,18 +274,27 @@ function viewSafety(definitions: Questionnaires, company: RawCompany, filters: R
   const perQuestion = definition.scoring!.scores.find((score) => score.perQuestion)!;
   const whole = definition.scoring!.scores.find((score) => !score.perQuestion)!;
   const questions = (perQuestion.questions as string[]) ?? [];
+  const rounds = byCycle(definitions, company, filters, 16, datasets.byCycle!, type, shown.length > 0, true);
   return {
     datasets: {
       statements: { keys: ['question'], rows: shown.length === 0 ? [] : questions.map((question) => ({ question, value: means(`${perQuestion.id}.${question}`), bandIndex: safetyBand(means(`${perQuestion.id}.${question}`)) })) },
       overall: { keys: ['score'], rows: shown.length === 0 ? [] : [{ score: whole.id, value: means(whole.id), bandIndex: safetyBand(means(whole.id)) }] },
       comments: { keys: ['question', 'text'], rows: texts(shown, datasets.comments!.questions!) },
+      bySector: bySector(definitions, company, filters, type, shown, null),
+      byCycle: rounds.byCycle,
+      cycleChange: rounds.cycleChange,
     },
     // (Only the queried datasets are reported withheld; a derived one is empty with its source.)
     withheld: withheld ? queried(datasets) : [],
+    check: rounds.check,
+    orWithheld: filters.cycle !== undefined && shown.length > 0 ? allWithheld(datasets) : undefined,
   };
 }
 
-/** /dash/12: the three change variables' mean percents and bands, the respondents per band; anonymous. */
+/**
+ * /dash/12: the three change variables' mean percents and bands, the respondents per band, each
+ * sector's means, the rounds' means and the last change; anonymous (as /dash/16).
+ */
 function viewChange(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
   const datasets = datasetsOf(12);
   const variables = datasets.variables!;
@@ -269,6 +308,7 @@ function viewChange(definitions: Questionnaires, company: RawCompany, filters: R
   const { scores, means } = scoredGroup(definitions, shown, type);
   const classification = definition.scoring!.classification!;
   const wanted = ['cultura', 'historico', 'resistencia'];
+  const rounds = byCycle(definitions, company, filters, 12, datasets.byCycle!, type, shown.length > 0, true);
   return {
     datasets: {
       variables: { keys: ['score'], rows: shown.length === 0 ? [] : wanted.map((score) => ({ score, value: means(score), bandIndex: changeBand(means(score)) })) },
@@ -279,9 +319,240 @@ function viewChange(definitions: Questionnaires, company: RawCompany, filters: R
             ? []
             : classification.bands.map((band, index) => ({ band: band.id, value: scores.filter((entry) => changeBand(entry.scores[classification.score]!) === index).length, respondents: shown.length })),
       },
+      bySector: bySector(definitions, company, filters, type, shown, null),
+      byCycle: rounds.byCycle,
+      cycleChange: rounds.cycleChange,
     },
     // (Only the queried datasets are reported withheld; a derived one is empty with its source.)
     withheld: withheld ? queried(datasets) : [],
+    check: rounds.check,
+    orWithheld: filters.cycle !== undefined && shown.length > 0 ? allWithheld(datasets) : undefined,
+  };
+}
+
+// ------------------------------------------------------------------------------------------ sectors and rounds
+
+/**
+ * The brute-force attacker of a comparison (written apart from the product's suppression): the
+ * individuals 0 … n − 1, the whole's indicator vector (everyone; only when the whole is shown) and each
+ * shown group's; every combination with coefficients −1, 0 or +1 that uses at least one shown group is
+ * tried, and one that gives every individual 0 or 1 and 1 to `minimum` − 1 individuals 1 singles them
+ * out. The first such combination, described, or null when none does.
+ */
+export function disclosure(individuals: number, wholeShown: boolean, groups: { name: string; members: Set<number> }[], minimum: number): string | null {
+  const everyone = new Set(Array.from({ length: individuals }, (_none, index) => index));
+  const vectors = [...(wholeShown ? [{ name: 'the whole', members: everyone }] : []), ...groups];
+  const first = wholeShown ? 1 : 0;
+  const coefficients = new Array<number>(vectors.length).fill(0);
+  for (let code = 0; code < 3 ** vectors.length; code += 1) {
+    let rest = code;
+    for (let index = 0; index < vectors.length; index += 1) {
+      coefficients[index] = (rest % 3) - 1;
+      rest = Math.floor(rest / 3);
+    }
+    if (!coefficients.some((coefficient, index) => index >= first && coefficient !== 0)) continue;
+    let singled = 0;
+    let exact = true;
+    for (let person = 0; person < individuals && exact; person += 1) {
+      const weight = vectors.reduce((total, vector, index) => total + (vector.members.has(person) ? coefficients[index]! : 0), 0);
+      if (weight !== 0 && weight !== 1) exact = false;
+      singled += weight;
+    }
+    if (exact && singled >= 1 && singled < minimum) {
+      const terms = vectors.flatMap((vector, index) => (coefficients[index] === 0 ? [] : [`${coefficients[index]! > 0 ? '+' : '−'} ${vector.name}`]));
+      return `${terms.join(' ')} singles out ${singled} (minimum ${minimum})`;
+    }
+  }
+  return null;
+}
+
+/** Every score key a questionnaire's summary has a mean of (a per-question score once per question). */
+const scoreKeys = (definition: RefQuestionnaire) => Object.keys(scoresOf(definition, new Map()));
+
+const near = (a: unknown, b: number) => typeof a === 'number' && Math.abs(a - b) <= 1e-6;
+const show = (row: RefRow) => JSON.stringify(row);
+
+/** A part of a comparison (a sector, a round): its evaluations and people. */
+interface Part {
+  id: number;
+  name: string;
+  evaluations: RawEvaluation[];
+  people: Set<number>;
+}
+
+/** The sectors of some evaluations (the respondent's), by name then id, those without evaluations left out; with a sector chosen, it alone. */
+function sectorParts(company: RawCompany, evaluations: RawEvaluation[], filters: RefFilters): Part[] {
+  return [...company.sectorNames]
+    .filter(([id]) => filters.sector === undefined || id === filters.sector)
+    .map(([id, name]) => ({ id, name, evaluations: evaluations.filter((evaluation) => company.sectors.get(evaluation.person)?.has(id) ?? false) }))
+    .filter((part) => part.evaluations.length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.id - b.id)
+    .map((part) => ({ ...part, people: new Set(part.evaluations.map((evaluation) => evaluation.person)) }));
+}
+
+/** What a part's summary rows hold: per score its mean, or per band (`bandOf`) its respondents. */
+function partValues(definitions: Questionnaires, type: number, evaluations: RawEvaluation[], bands: { ids: string[]; of: (scores: Record<string, number>) => number } | null): Map<string, number> {
+  const { scores, means } = scoredGroup(definitions, evaluations, type);
+  if (bands) return new Map(bands.ids.map((id, index) => [id, scores.filter((entry) => bands.of(entry.scores) === index).length]));
+  return new Map(scoreKeys(definitions.get(type)!).map((key) => [key, means(key)]));
+}
+
+/**
+ * The properties of a comparison's hidden parts (sectors of a heatmap, rounds of a line), on the rows
+ * of one dataset (`idField` naming the part): a part's rows are all shown or all hidden; a hidden one's
+ * numbers are null and its `withheld` says why; a shown one's agree with the reference; a part of 1 to
+ * `minimum` − 1 people is hidden; the attacker (`disclosure`) finds no one singled out by the shown
+ * parts and the whole; and no more is hidden than needed when showing every part of enough people
+ * would single out no one.
+ */
+function hidingProblems(
+  rows: RefRow[],
+  idField: string,
+  key: string,
+  parts: { id: number; name: string; values: Map<string, number>; people: number; members: Set<number> }[],
+  individuals: number,
+  wholeShown: boolean,
+  minimum: number,
+  bands: boolean,
+  complete: boolean,
+): string[] {
+  const problems: string[] = [];
+  const hidden = new Set<number>();
+  for (const part of parts) {
+    const own = rows.filter((row) => row[idField] === part.id);
+    if (own.length === 0) continue;
+    const withheld = own.filter((row) => row.withheld !== null && row.withheld !== undefined);
+    if (withheld.length > 0 && withheld.length < own.length) problems.push(`${part.name}: ${withheld.length} of its ${own.length} rows hidden`);
+    if (withheld.length === 0) {
+      for (const row of own) {
+        const wanted = part.values.get(String(row[key]));
+        if (wanted === undefined || !near(row.value, wanted)) problems.push(`${part.name} ${String(row[key])}: value ${JSON.stringify(row.value)}, the reference says ${wanted}`);
+        if (bands && 'share' in row && !(typeof row.share === 'number' && Math.abs(row.share - (100 * (wanted ?? 0)) / Number(row.respondents)) <= 0.5 + 1e-9)) problems.push(`${part.name} ${String(row[key])}: share ${JSON.stringify(row.share)} is not ${wanted} of ${String(row.respondents)}`);
+      }
+      continue;
+    }
+    hidden.add(part.id);
+    for (const row of own) {
+      if (typeof row.withheld !== 'string' || row.withheld.trim() === '') problems.push(`${part.name}: hidden without a reason: ${show(row)}`);
+      // (A percent of a hidden value is 0, not null: the percent transform reads null as 0; it tells
+      // nothing, and the heatmap hides the cell by its reason. RESULTS_STRICT_SHARE=1 asks for null.)
+      const tolerated = (field: string) => field === 'share' && row[field] === 0 && !process.env.RESULTS_STRICT_SHARE;
+      const leaked = ['value', 'share', 'bandIndex', 'bandColor', ...(bands ? [] : ['band'])].filter((field) => field in row && row[field] !== null && !tolerated(field));
+      if (leaked.length > 0) problems.push(`${part.name}: hidden, yet its ${leaked.join(', ')} ${leaked.length > 1 ? 'are' : 'is'} shown: ${show(row)}`);
+    }
+  }
+  const listed = parts.filter((part) => rows.some((row) => row[idField] === part.id));
+  const small = listed.filter((part) => part.people > 0 && part.people < minimum);
+  for (const part of small) if (!hidden.has(part.id)) problems.push(`${part.name}: ${part.people} people (minimum ${minimum}) and shown`);
+  const shown = listed.filter((part) => !hidden.has(part.id));
+  const found = disclosure(individuals, wholeShown, shown.map((part) => ({ name: part.name, members: part.members })), minimum);
+  if (found) problems.push(`DISCLOSURE: ${found} (shown: ${shown.map((part) => `${part.name} (${part.people})`).join(', ')}; hidden: ${[...hidden].join(', ') || 'none'}; ${individuals} in all)`);
+  // (Only when every part is listed: a hidden part may protect one the call does not list.)
+  const needed = !complete || disclosure(individuals, wholeShown, listed.filter((part) => !small.includes(part)).map((part) => ({ name: part.name, members: part.members })), minimum);
+  if (needed === null && hidden.size > small.length) problems.push(`${listed.filter((part) => hidden.has(part.id) && !small.includes(part)).map((part) => part.name).join(', ')} hidden, though showing every part of enough people singles out no one`);
+  return problems;
+}
+
+/**
+ * A summary by sector (`byGroup: "sector"`): per sector of the respondents (by name), each score's
+ * mean (or with `bands` each band's respondents), `respondents` its evaluations. Which sectors are
+ * hidden is checked as properties (`hidingProblems`), the whole being the group in scope (`shown`:
+ * empty when the view withholds it).
+ */
+function bySector(
+  definitions: Questionnaires,
+  company: RawCompany,
+  filters: RefFilters,
+  type: number,
+  shown: RawEvaluation[],
+  bands: { ids: string[]; of: (scores: Record<string, number>) => number } | null,
+): Expectation {
+  const parts = sectorParts(company, shown, filters);
+  const key = bands ? 'band' : 'score';
+  const rows = parts.flatMap((part, index) =>
+    [...partValues(definitions, type, part.evaluations, bands).keys()].map((value) => ({ groupId: part.id, [key]: value, group: part.name, groupOrder: index + 1, respondents: part.evaluations.length })),
+  );
+  const people = [...new Set(shown.map((evaluation) => evaluation.person))];
+  const index = new Map(people.map((person, position) => [person, position]));
+  const measured = parts.map((part) => ({ id: part.id, name: part.name, values: partValues(definitions, type, part.evaluations, bands), people: part.people.size, members: new Set([...part.people].map((person) => index.get(person)!)) }));
+  return { keys: ['groupId', key], rows, more: (actual) => hidingProblems(actual, 'groupId', key, measured, people.length, people.length > 0, minimumOf(company), bands !== null, true) };
+}
+
+/** The rounds a line lists under the filters (oldest first): up to the chosen one, or the chosen and the compared alone; each with its evaluations. */
+function roundParts(company: RawCompany, dataset: Dataset, filters: RefFilters): { every: Part[]; listed: Part[]; pooled: RawEvaluation[] } {
+  const pooled = inScope(company, dataset, { ...filters, cycle: undefined, compare: undefined }) ?? [];
+  const every = company.cycles
+    .map((cycle) => ({ id: cycle.id, name: cycle.name, evaluations: inScope(company, dataset, { ...filters, cycle: cycle.id, compare: undefined }) ?? [] }))
+    .filter((part) => part.evaluations.length > 0)
+    .map((part) => ({ ...part, people: new Set(part.evaluations.map((evaluation) => evaluation.person)) }));
+  const upTo = filters.cycle === undefined ? every : every.slice(0, every.findIndex((part) => part.id === filters.cycle) + 1);
+  const listed = filters.cycle !== undefined && filters.compare !== undefined ? upTo.filter((part) => part.id === filters.cycle || part.id === filters.compare) : upTo;
+  return { every, listed, pooled };
+}
+
+/** The 'few respondents' note of a change transform, from the dashboard's definition. */
+function fewNote(id: number): { below: number; text: string } {
+  const transforms = (datasetsOf(id).cycleChange as unknown as { transforms: { op: string; few?: { below: number; text: string } }[] }).transforms;
+  return transforms.find((transform) => transform.op === 'change')!.few!;
+}
+
+/**
+ * A line of rounds (`byCycle`) and its change table (`cycleChange`): per listed round and score, its
+ * mean over the round's evaluations and `respondents` its evaluations; anonymous, the rounds hidden as
+ * properties (`hidingProblems`: the people of each round apart, the pooled rounds the whole); not, none
+ * hidden. The change of a round is its mean less the previous listed round's (null for the first, or
+ * when either is hidden), with the note when either has fewer respondents than the note's threshold;
+ * `last`: only each score's last round. `shown`: false when the view withholds it (both empty).
+ */
+function byCycle(definitions: Questionnaires, company: RawCompany, filters: RefFilters, id: number, dataset: Dataset, type: number, shown: boolean, last: boolean, scores?: string[]): { byCycle: Expectation; cycleChange: Expectation; check: (data: ActualData) => string[] } {
+  const { every, listed, pooled } = shown ? roundParts(company, dataset, filters) : { every: [], listed: [], pooled: [] };
+  const keys = scoreKeys(definitions.get(type)!);
+  const values = new Map(every.map((part) => [part.id, partValues(definitions, type, part.evaluations, null)]));
+  const rows = listed.flatMap((part, index) => keys.map((score) => ({ cycleId: part.id, score, cycle: part.name, cycleOrder: index + 1, respondents: part.evaluations.length })));
+  const few = fewNote(id);
+  const changeRows = listed.flatMap((part, index) => {
+    if (last && index !== listed.length - 1) return [];
+    const before = listed[index - 1];
+    const note = before !== undefined && (part.evaluations.length < few.below || before.evaluations.length < few.below) ? few.text : null;
+    return (scores ?? keys).map((score) => ({ cycleId: part.id, score, respondents: part.evaluations.length, note }));
+  });
+  // Units: each person in each round apart (and once among the evaluations in no round).
+  const units = [...new Set(pooled.map((evaluation) => `${evaluation.person}/${evaluation.cycle ?? 'none'}`))];
+  const unitIndex = new Map(units.map((unit, index) => [unit, index]));
+  const measured = every.map((part) => ({ id: part.id, name: part.name, values: values.get(part.id)!, people: part.people.size, members: new Set([...part.people].map((person) => unitIndex.get(`${person}/${part.id}`)!)) }));
+  const anonymous = dataset.anonymous === 'group';
+  return {
+    byCycle: {
+      keys: ['cycleId', 'score'],
+      rows,
+      more: (actual) =>
+        anonymous
+          ? hidingProblems(actual, 'cycleId', 'score', measured, units.length, new Set(pooled.map((evaluation) => evaluation.person)).size >= minimumOf(company), minimumOf(company), false, listed.length === every.length)
+          : actual.flatMap((row) => {
+              const wanted = values.get(Number(row.cycleId))?.get(String(row.score));
+              return row.withheld !== null || wanted === undefined || !near(row.value, wanted) ? [`round ${String(row.cycle)} ${String(row.score)}: ${show(row)}, the reference's mean ${wanted}, nothing hidden`] : [];
+            }),
+    },
+    cycleChange: { keys: ['cycleId', 'score'], rows: changeRows },
+    check: (data) => {
+      const problems: string[] = [];
+      const lineRows = data.datasets.byCycle?.rows ?? [];
+      const orders = lineRows.map((row) => Number(row.cycleOrder));
+      if (orders.some((order, index) => index > 0 && order < orders[index - 1]!)) problems.push(`byCycle: rounds not oldest first: ${lineRows.map((row) => String(row.cycle)).join(', ')}`);
+      const hiddenRound = (round: number) => lineRows.some((row) => row.cycleId === round && row.withheld !== null && row.withheld !== undefined);
+      for (const row of data.datasets.cycleChange?.rows ?? []) {
+        const index = listed.findIndex((part) => part.id === row.cycleId);
+        const part = listed[index];
+        if (!part) continue;
+        const before = listed[index - 1];
+        const mean = values.get(part.id)!.get(String(row.score))!;
+        const value = hiddenRound(part.id) ? null : mean;
+        const change = before === undefined || hiddenRound(part.id) || hiddenRound(before.id) ? null : mean - values.get(before.id)!.get(String(row.score))!;
+        const same = (a: unknown, b: number | null) => (b === null ? a === null || a === undefined : near(a, b));
+        if (!same(row.value, value) || !same(row.change, change)) problems.push(`cycleChange ${part.name} ${String(row.score)}: value ${JSON.stringify(row.value)} and change ${JSON.stringify(row.change)}, the reference says ${value} and ${change} (from ${before?.name ?? 'nothing'})`);
+      }
+      return problems;
+    },
   };
 }
 

@@ -122,7 +122,8 @@ export function buildHeatmap(widget: HeatmapWidget, rows: Row[], mode: ChartMode
   const plotWidth = width - labelWidth - 32;
   const cellWidth = plotWidth / Math.max(grid.columns.length, 1);
   const twoLines = cellWidth >= 44;
-  const showLabels = cellWidth >= 26;
+  const showLabels = cellWidth >= 22;
+  const fontSize = twoLines ? LABEL_SIZE : cellWidth < 30 ? 10 : 11;
   // ECharts colours heatmap cells only through a visual map: each cell's colour is a piece, picked by
   // its index in a fourth dimension (a hidden, categorical map).
   const colors = [...new Set(grid.cells.flat().map((cell) => cell.color))];
@@ -135,7 +136,7 @@ export function buildHeatmap(widget: HeatmapWidget, rows: Row[], mode: ChartMode
           // A hidden cell is drawn too (grey, a dash): its number is never read, its label and tooltip say it all.
           value: [x, y, cell.value ?? 0, colors.indexOf(cell.color)],
           itemStyle: { borderColor: '#ffffff', borderWidth: 2 },
-          label: { show: showLabels, formatter: cellLabel(cell, twoLines), color: cell.value === null ? '#424242' : textColorOn(cell.color), fontSize: twoLines ? LABEL_SIZE : 11, lineHeight: LABEL_LINE },
+          label: { show: showLabels, formatter: cellLabel(cell, twoLines), color: cell.value === null ? '#424242' : textColorOn(cell.color), fontSize, lineHeight: LABEL_LINE },
           tooltip: { formatter: `${escapeHtml(cell.row)}<br/>${itemTooltip(cell.column, tooltipText).formatter}` },
         },
       ];

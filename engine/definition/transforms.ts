@@ -42,7 +42,7 @@ export interface MapTransform {
   otherwise?: Cell;
 }
 
-/** A percentage of `field` into `as`, within groups, by the first rule whose condition the row meets. */
+/** A percentage of `field` into `as`, within groups, by the first rule whose condition the row meets; null where the field is null (a hidden group's). */
 export interface PercentTransform {
   op: 'percent';
   field: string;

@@ -110,6 +110,11 @@ function percent(rows: Row[], transform: PercentTransform): Row[] {
   const output = new Map<Row, Row>();
   for (const group of groups(rows, transform.groupBy)) {
     for (const row of group) {
+      // A hidden value (null: a group withheld by the anonymity rules) has no percent either.
+      if (row[transform.field] === null) {
+        output.set(row, { ...row, [transform.as]: null });
+        continue;
+      }
       const rule = transform.rules.find((candidate) => !candidate.where || matches(row, candidate.where));
       const base = rule ? denominator(rule.base, transform.field, row, group) : 0;
       const raw = base === 0 ? 0 : settle((numeric(row[transform.field]) / base) * 100);

@@ -247,3 +247,14 @@ describe('change (a score from one round to the next)', () => {
     expect(applyTransforms(rows.slice(0, 3), [{ op: 'change', field: 'value', as: 'd' }]).map((row) => row.d)).toEqual([null, -27.5, 26.5]);
   });
 });
+
+describe('a percent of a hidden value', () => {
+  it('is hidden too (null), never 0%: a group withheld by the anonymity rules stays without numbers', () => {
+    const rows: Row[] = [
+      { group: 'Cozinha', band: 'low', value: 1, respondents: 4 },
+      { group: 'Entrega', band: 'low', value: null, respondents: 2 },
+    ];
+    const shares = run(rows, { op: 'percent', field: 'value', as: 'share', rules: [{ base: { of: { field: 'respondents' } } }], round: 'round' }).map((row) => row.share);
+    expect(shares).toEqual([25, null]);
+  });
+});

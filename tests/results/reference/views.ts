@@ -434,10 +434,7 @@ function hidingProblems(
     hidden.add(part.id);
     for (const row of own) {
       if (typeof row.withheld !== 'string' || row.withheld.trim() === '') problems.push(`${part.name}: hidden without a reason: ${show(row)}`);
-      // (A percent of a hidden value is 0, not null: the percent transform reads null as 0; it tells
-      // nothing, and the heatmap hides the cell by its reason. RESULTS_STRICT_SHARE=1 asks for null.)
-      const tolerated = (field: string) => field === 'share' && row[field] === 0 && !process.env.RESULTS_STRICT_SHARE;
-      const leaked = ['value', 'share', 'bandIndex', 'bandColor', ...(bands ? [] : ['band'])].filter((field) => field in row && row[field] !== null && !tolerated(field));
+      const leaked = ['value', 'share', 'bandIndex', 'bandColor', ...(bands ? [] : ['band'])].filter((field) => field in row && row[field] !== null);
       if (leaked.length > 0) problems.push(`${part.name}: hidden, yet its ${leaked.join(', ')} ${leaked.length > 1 ? 'are' : 'is'} shown: ${show(row)}`);
     }
   }

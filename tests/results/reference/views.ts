@@ -274,20 +274,15 @@ function viewSafety(definitions: Questionnaires, company: RawCompany, filters: R
   const perQuestion = definition.scoring!.scores.find((score) => score.perQuestion)!;
   const whole = definition.scoring!.scores.find((score) => !score.perQuestion)!;
   const questions = (perQuestion.questions as string[]) ?? [];
-  const rounds = byCycle(definitions, company, filters, 16, datasets.byCycle!, type, shown.length > 0, true);
+  const compared = comparedParts(definitions, company, filters, 16, datasets, type, shown, withheld);
   return {
     datasets: {
       statements: { keys: ['question'], rows: shown.length === 0 ? [] : questions.map((question) => ({ question, value: means(`${perQuestion.id}.${question}`), bandIndex: safetyBand(means(`${perQuestion.id}.${question}`)) })) },
       overall: { keys: ['score'], rows: shown.length === 0 ? [] : [{ score: whole.id, value: means(whole.id), bandIndex: safetyBand(means(whole.id)) }] },
       comments: { keys: ['question', 'text'], rows: texts(shown, datasets.comments!.questions!) },
-      bySector: bySector(definitions, company, filters, type, shown, null),
-      byCycle: rounds.byCycle,
-      cycleChange: rounds.cycleChange,
+      ...compared.datasets,
     },
-    // (Only the queried datasets are reported withheld; a derived one is empty with its source.)
-    withheld: withheld ? queried(datasets) : [],
-    check: rounds.check,
-    orWithheld: filters.cycle !== undefined && shown.length > 0 ? allWithheld(datasets) : undefined,
+    ...compared.rest,
   };
 }
 
@@ -308,7 +303,7 @@ function viewChange(definitions: Questionnaires, company: RawCompany, filters: R
   const { scores, means } = scoredGroup(definitions, shown, type);
   const classification = definition.scoring!.classification!;
   const wanted = ['cultura', 'historico', 'resistencia'];
-  const rounds = byCycle(definitions, company, filters, 12, datasets.byCycle!, type, shown.length > 0, true);
+  const compared = comparedParts(definitions, company, filters, 12, datasets, type, shown, withheld);
   return {
     datasets: {
       variables: { keys: ['score'], rows: shown.length === 0 ? [] : wanted.map((score) => ({ score, value: means(score), bandIndex: changeBand(means(score)) })) },
@@ -319,18 +314,29 @@ function viewChange(definitions: Questionnaires, company: RawCompany, filters: R
             ? []
             : classification.bands.map((band, index) => ({ band: band.id, value: scores.filter((entry) => changeBand(entry.scores[classification.score]!) === index).length, respondents: shown.length })),
       },
-      bySector: bySector(definitions, company, filters, type, shown, null),
-      byCycle: rounds.byCycle,
-      cycleChange: rounds.cycleChange,
+      ...compared.datasets,
     },
-    // (Only the queried datasets are reported withheld; a derived one is empty with its source.)
-    withheld: withheld ? queried(datasets) : [],
-    check: rounds.check,
-    orWithheld: filters.cycle !== undefined && shown.length > 0 ? allWithheld(datasets) : undefined,
+    ...compared.rest,
   };
 }
 
 // ------------------------------------------------------------------------------------------ sectors and rounds
+
+/**
+ * The by-sector and by-round parts of an anonymous group view (16, 12), and what its expectation says
+ * of the withheld datasets: only the queried ones (a derived one is empty with its source).
+ */
+function comparedParts(definitions: Questionnaires, company: RawCompany, filters: RefFilters, id: number, datasets: ReturnType<typeof datasetsOf>, type: number, shown: RawEvaluation[], withheld: boolean) {
+  const rounds = byCycle(definitions, company, filters, id, datasets.byCycle!, type, shown.length > 0, true);
+  return {
+    datasets: { bySector: bySector(definitions, company, filters, type, shown, null), byCycle: rounds.byCycle, cycleChange: rounds.cycleChange },
+    rest: {
+      withheld: withheld ? queried(datasets) : [],
+      check: rounds.check,
+      orWithheld: filters.cycle !== undefined && shown.length > 0 ? allWithheld(datasets) : undefined,
+    },
+  };
+}
 
 /**
  * The brute-force attacker of a comparison (written apart from the product's suppression): the

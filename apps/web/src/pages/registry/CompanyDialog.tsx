@@ -220,7 +220,7 @@ export function CompanyDialog({ company, initial, onClose, onSaved, onServerFail
                 control={<Switch id="company-norm_excluded" checked={normExcluded} disabled={saving} onChange={(event) => setNormExcluded(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'company-norm_excluded-help' } }} />}
                 label={text.companyNormExcluded}
               />
-              <Typography id="company-norm_excluded-help" variant="body2" color="text.secondary">
+              <Typography id="company-norm_excluded-help" variant="caption" color="text.secondary" sx={{ display: 'block', px: 1.75 }}>
                 {text.companyNormExcludedHelp}
               </Typography>
             </div>

@@ -62,7 +62,8 @@ export function TableView({ widget: full, rows, name }: WidgetProps<'table'>) {
               {widget.columns.map((column, index) => (
                 <TableCell
                   key={column.field}
-                  align={numeric[index] && toNumber(row[column.field]) !== null ? 'right' : 'left'}
+                  // A number, or the `missing` text in its place ('—'), sits right as the column's numbers do.
+                  align={numeric[index] && (toNumber(row[column.field]) !== null || (row[column.field] === null && column.missing !== undefined)) ? 'right' : 'left'}
                   sx={{ color: 'inherit', ...painted(colorOf(row, column.color)) }}
                   {...{ [LABEL_ATTRIBUTE]: column.label }}
                   {...role('cell')}

@@ -100,4 +100,26 @@ describe('TableView', () => {
     render(<TableView widget={widget} rows={rows} name="Leitura dos resultados" level={3} />);
     expect(screen.getByRole('table', { name: 'Leitura dos resultados' }).getAttribute('data-layout')).toBe('cards');
   });
+
+  it("sets a number column's missing text ('—') right, as its numbers, and a text column's left", () => {
+    card = 1100;
+    tableWidth = 400;
+    const change = {
+      kind: 'table',
+      title: 'Mudança',
+      dataset: 'cycleChange',
+      columns: [
+        { field: 'cycle', label: 'Ciclo' },
+        { field: 'change', label: 'Mudança', format: 'change', missing: '—' },
+      ],
+    } as Extract<Widget, { kind: 'table' }>;
+    render(<TableView widget={change} rows={[{ cycle: 'Clima 2025', change: null }, { cycle: 'Clima 2026', change: -7 }]} name="Mudança" level={3} />);
+    const cells = within(screen.getByRole('table', { name: 'Mudança' })).getAllByRole('cell');
+    expect(cells.map((cell) => [cell.textContent, cell.className.includes('alignRight')])).toEqual([
+      ['Clima 2025', false],
+      ['—', true],
+      ['Clima 2026', false],
+      ['-7,0 ▼', true],
+    ]);
+  });
 });

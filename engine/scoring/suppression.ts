@@ -47,9 +47,9 @@ export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: numb
   // Whether every person of `inner` is in `outer` (the whole holds everyone).
   const within = (inner: string, outer: string | null) => outer === null || atoms.every((atom) => atom.people === 0 || !atom.groups.includes(inner) || atom.groups.includes(outer));
   const sizeOf = (key: string | null) => (key === null ? whole : sizes.get(key)!);
+  const measures = { sizeOf, within, small, order: keys };
   for (;;) {
     const shown = keys.filter((key) => !hidden.has(key) && sizes.get(key)! > 0);
-    const measures = { sizeOf, within, small, order: keys };
     const victim = complementVictim(shown, atoms, measures) ?? combinationVictim(shown, atoms, measures);
     if (victim === undefined) return hidden;
     hidden.set(victim, 'complement');

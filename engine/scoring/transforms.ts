@@ -78,7 +78,7 @@ function change(rows: Row[], transform: ChangeTransform): Row[] {
   const few = transform.few;
   const finite = (value: Cell | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   return rows.map((row) => {
-    const group = JSON.stringify((transform.groupBy ?? []).map((field) => row[field] ?? null));
+    const group = groupKey(row, transform.groupBy);
     const number = finite(row[transform.field]);
     const earlier = previous.get(group);
     const before = earlier ? finite(earlier[transform.field]) : null;

@@ -20,6 +20,7 @@ export const ROBOTO_FILES = {
 
 interface Face {
   unitsPerEm: number;
+  hasGlyphForCodePoint(codePoint: number): boolean;
   layout(text: string): { glyphs: { id: number; advanceWidth: number }[] };
 }
 
@@ -31,6 +32,11 @@ function loadFaces() {
     bold: fontkit.create(readFileSync(ROBOTO_FILES.bold)) as unknown as Face,
   };
   return faces;
+}
+
+/** Whether Roboto draws a character (what it lacks, the arrows of a change, the PDF draws in its fallback font). */
+export function robotoDraws(char: string): boolean {
+  return loadFaces().normal.hasGlyphForCodePoint(char.codePointAt(0)!);
 }
 
 /** Widths already measured, by font and text (chart labels repeat a lot). */

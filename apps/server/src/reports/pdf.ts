@@ -1,12 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { readFileSync } from 'node:fs';
-import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { ReportDocument } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { COLORS, STYLES, styledHeight, textHeight, textWidth, type Content } from './blocks.ts';
-import { ROBOTO_FILES } from './fonts.ts';
+import { ROBOTO_FILES, robotoDraws } from './fonts.ts';
 import { planContent } from './layout.ts';
 import './svgSize.ts';
 
@@ -19,16 +17,13 @@ const FALLBACK_FILES = { normal: FALLBACK_FONT_FILE, bold: FALLBACK_FONT_FILE.re
 const FONT_FILES = new Set<string>([...Object.values(ROBOTO_FILES), ...Object.values(FALLBACK_FILES)]);
 pdfmake.setFonts({ Roboto: { ...ROBOTO_FILES }, DejaVuSans: FALLBACK_FILES });
 
-/** Roboto's characters, asked once each. */
-let roboto: { hasGlyphForCodePoint(codePoint: number): boolean } | undefined;
-const drawable = new Map<number, boolean>();
+/** Whether Roboto draws a character (a space always passes), asked once each. */
+const drawable = new Map<string, boolean>();
 function robotoHas(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  let known = drawable.get(code);
+  let known = drawable.get(char);
   if (known === undefined) {
-    roboto ??= fontkit.create(readFileSync(ROBOTO_FILES.normal)) as unknown as { hasGlyphForCodePoint(codePoint: number): boolean };
-    known = /\s/.test(char) || roboto.hasGlyphForCodePoint(code);
-    drawable.set(code, known);
+    known = /\s/.test(char) || robotoDraws(char);
+    drawable.set(char, known);
   }
   return known;
 }

@@ -5,7 +5,7 @@ import { applyTransforms } from '../../../../engine/scoring/transforms.ts';
 import type { Db } from '../db/client.ts';
 import type { Definitions } from '../definitions.ts';
 import { datasetScope } from '../repositories/results/scope.ts';
-import { refuseNarrowGroups, withholdSmallGroup, type AnonymityState } from './anonymity.ts';
+import { refuseNarrowGroups, withholdSmallGroup } from './anonymity.ts';
 import { QUERIES, type Query, type QueryContext } from './queries/index.ts';
 import { datasetTypes } from './views.ts';
 
@@ -17,13 +17,13 @@ import { datasetTypes } from './views.ts';
  */
 
 /** Runs one dataset: its query under the filters, then its transforms. Null scope (not chosen yet) gives no rows. */
-async function runDataset(context: QueryContext, anonymity: AnonymityState, dataset: QueryDataset, name: string): Promise<Row[]> {
+async function runDataset(context: QueryContext, dataset: QueryDataset, name: string): Promise<Row[]> {
   // The people and the participation read pending evaluations too.
   const scope = datasetScope(dataset, context.filters, dataset.query !== 'people' && dataset.query !== 'participation');
   if (!scope) return [];
   const query = QUERIES[dataset.query] as Query;
   // Before the transforms: what they aggregate is already only what may be shown.
-  const rows = await withholdSmallGroup(context.db, anonymity, dataset, name, scope, await query({ ...context, anonymity }, dataset, scope, name), context.filters);
+  const rows = await withholdSmallGroup(context.db, context.anonymity, dataset, name, scope, await query(context, dataset, scope, name), context.filters);
   return transformRows(context.questionnaires, dataset.types, rows, dataset.transforms);
 }
 
@@ -66,8 +66,8 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
     now: request.now ?? new Date(),
     totals: request.totals ?? new Map(),
     summaries: new Map(),
+    anonymity: { groups: new Map(), rounds: new Map(), withheld: request.withheld ?? [] },
   };
-  const anonymity: AnonymityState = { groups: new Map(), rounds: new Map(), withheld: request.withheld ?? [] };
   const needed = new Set<string>();
   const need = (name: string) => {
     const dataset = dashboard.datasets[name];
@@ -83,7 +83,7 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
       name,
       'from' in dataset
         ? transformRows(questionnaires, datasetTypes(dashboard, dataset), computed.get(dataset.from) ?? [], dataset.transforms)
-        : await runDataset(context, anonymity, dataset, name),
+        : await runDataset(context, dataset, name),
     );
   }
   return computed;

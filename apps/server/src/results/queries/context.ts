@@ -22,8 +22,8 @@ export interface QueryContext {
   now: Date;
   /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
   summaries?: Map<string, Promise<ScoreSummary>>;
-  /** The request's anonymity state (the rounds hidden, asked once). */
-  anonymity?: AnonymityState;
+  /** The request's anonymous groups: their sizes, the rounds hidden (each asked once), those withheld. */
+  anonymity: AnonymityState;
   /** The chosen round, read once per request (the participation's datasets each need its dates and target). */
   round?: Promise<CycleRow | null>;
 }

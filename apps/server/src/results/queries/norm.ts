@@ -13,6 +13,9 @@ import type { QueryContext } from './context.ts';
  * companies, from their aggregates alone (`engine/scoring/norm.ts` places the chosen one among them).
  */
 
+/** Each evaluation's company, as a grouping. */
+const COMPANY_GROUPS = sql`select evaluations.company_id as key, evaluations.company_id::text as name`;
+
 /** The fewest other companies, and people in them, a norm holds from. */
 export const NORM_COMPANIES = 5;
 export const NORM_RESPONDENTS = 100;
@@ -30,9 +33,9 @@ export async function withNorm(context: QueryContext, dataset: SummaryDataset, r
     const major = context.filters.majors?.[String(type)] ?? definition.version ?? 1;
     // The other companies' done answers of this major version: each company one group.
     const scope = sql`evaluations.type_evaluation = ${type} and evaluations.done = true and ${MAJOR} = ${major} and evaluations.company_id <> ${company}`;
+    // Which companies may join is `normCompanies`' to say; each company is one group of the statement.
     const eligible = new Map((await normCompanies(context.db, scope)).map((entry) => [entry.company, entry.people]));
-    const groups = sql`select c.id as key, c.id::text as name from companies c where c.id = evaluations.company_id and c.status = true and c.norm_excluded = false`;
-    const summaries = (await summarizeScoresByGroup(context.db, scoringKeyOf(definition), scope, groups)).filter((group) => eligible.has(group.key));
+    const summaries = (await summarizeScoresByGroup(context.db, scoringKeyOf(definition), scope, COMPANY_GROUPS)).filter((group) => eligible.has(group.key));
     const people = summaries.reduce((sum, group) => sum + eligible.get(group.key)!, 0);
     byType.set(type, summaries.length >= NORM_COMPANIES && people >= NORM_RESPONDENTS ? { means: summaries.map((group) => group.summary.means), people } : null);
   }

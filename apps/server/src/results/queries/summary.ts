@@ -13,8 +13,9 @@ import { withNorm } from './norm.ts';
 
 /**
  * `summary`: the mean of every score, or the respondents per band; with `byCycle`, those rows once per
- * round of the company or course (the Ciclo choice left aside), oldest first; with `byGroup`, once per
- * group of the respondents, each group under the anonymity minimum or complementary to one hidden.
+ * round of the company or course up to the chosen one (or the two compared), oldest first; with
+ * `byGroup`, once per group of the respondents, each group under the anonymity minimum or
+ * complementary to one hidden; with `norm`, each mean placed among the other client companies'.
  */
 export const summaryQuery: Query<'summary'> = async (context, dataset, scope) => {
   if (dataset.byGroup) return groupRows(context, dataset, scope);
@@ -22,7 +23,7 @@ export const summaryQuery: Query<'summary'> = async (context, dataset, scope) =>
   if (!dataset.byCycle) return summaryRows(context, dataset, scope);
   // An anonymous round under the minimum, or one 'Todos os ciclos' less the others would give away, is hidden.
   const { rounds: every, hidden } = dataset.anonymous
-    ? await hiddenRounds(context.db, context.anonymity ?? { groups: new Map(), rounds: new Map(), withheld: [] }, dataset, context.filters)
+    ? await hiddenRounds(context.db, context.anonymity, dataset, context.filters)
     : { rounds: await roundsOf(context.db, datasetScope(dataset, { ...context.filters, cycle_id: undefined })!), hidden: new Map<number, string>() };
   // Up to the chosen round (its history), or with 'Comparar com' the earlier round and the chosen one alone.
   const { cycle_id: chosen, compare_cycle_id: compared } = context.filters;

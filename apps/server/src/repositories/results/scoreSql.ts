@@ -30,21 +30,66 @@ export function countedAnswer(exclusive: { type?: number; question: string; resp
   return sql`not exists (select 1 from responses x where x.evaluation_id = r.evaluation_id and x.question = r.question and x.response <> r.response and ${held} in (${pairs}))`;
 }
 
-/** Whether a formula reads how many distinct questions fed a part (checkbox parts need DISTINCT). */
-function readsQuestions(formula: ScoreFormula): boolean {
-  return formula.kind === 'ratio' && !('constant' in formula.over) && formula.over.of === 'questions';
+/** The part whose distinct questions a formula divides by, if it does. */
+function countedPart(formula: ScoreFormula): string | undefined {
+  return formula.kind === 'ratio' && !('constant' in formula.over) && formula.over.of === 'questions' ? formula.over.part : undefined;
 }
 
-/** A part's per-evaluation total as an aggregate over the evaluation's `p` rows. */
-function partSum(part: string, of: 'sum' | 'questions'): SQL {
-  return sql`coalesce(sum(p.${sql.raw(of)}) filter (where p.part = ${part}), 0)`;
+/** Bits of a question's mark in a part (`pivotKey`): 63 per bigint column, so that every mark is positive. */
+const MARK_BITS = 63;
+
+/** The key pivoted for `scoresWith`: its parts by index, the chunks of each counted part's marks, and the rows. */
+interface PivotedKey {
+  parts: Map<string, number>;
+  /** Per part whose questions are counted (by index): how many bigint columns hold its questions' marks. */
+  chunks: Map<number, number>;
+  rows: Record<string, string | number>[];
 }
 
-/** One score of an evaluation from its `p` rows, as the engine's `evaluateFormula` computes it. */
-function scoreExpression(formula: ScoreFormula): SQL {
-  const numerator = partSum(formula.part, 'sum');
+/**
+ * The key pivoted to one row per stored answer it scores: `w{i}` is the answer's weight in the key's
+ * `i`-th part (summed when the key lists the pair twice), null when it adds nothing to that part. Where a
+ * formula counts the questions that fed part `i`, `m{i}_{j}` marks the answer's question with a bit of
+ * its own: OR-ed over an evaluation's answers, the bits set are its distinct questions, however many
+ * answers each stored. Joined with the answers, each answer meets one key row, whatever the parts it feeds.
+ */
+function pivotKey(key: ScoringKey, counted: Set<string>): PivotedKey {
+  const parts = new Map<string, number>();
+  const positions = new Map<string, Map<string, number>>();
+  const byAnswer = new Map<string, Record<string, string | number>>();
+  for (const row of key.rows) {
+    if (!parts.has(row.part)) parts.set(row.part, parts.size);
+    const index = parts.get(row.part)!;
+    const answer = `${row.question}\u0000${row.response}`;
+    const pivoted = byAnswer.get(answer) ?? { question: row.question, response: row.response };
+    pivoted[`w${index}`] = Number(pivoted[`w${index}`] ?? 0) + row.weight;
+    if (counted.has(row.part)) {
+      const questions = positions.get(row.part) ?? new Map<string, number>();
+      if (!questions.has(row.question)) questions.set(row.question, questions.size);
+      positions.set(row.part, questions);
+      const position = questions.get(row.question)!;
+      // The bit's position: JSON numbers past 2^53 would not reach the database exactly.
+      pivoted[`m${index}_${Math.floor(position / MARK_BITS)}`] = position % MARK_BITS;
+    }
+    byAnswer.set(answer, pivoted);
+  }
+  const chunks = new Map([...positions].map(([part, questions]) => [parts.get(part)!, Math.ceil(questions.size / MARK_BITS)]));
+  return { parts, chunks, rows: [...byAnswer.values()] };
+}
+
+/** A part's per-evaluation total from the evaluation's `p` row: its weights summed, or the distinct questions that fed it. */
+function partTotal(parts: Map<string, number>, part: string, of: 'sum' | 'questions'): SQL {
+  const index = parts.get(part);
+  // A part no key row feeds (a score over no scored option) totals 0.
+  if (index === undefined) return sql`0`;
+  return sql`coalesce(p.${sql.identifier(`${of === 'sum' ? 's' : 'c'}${index}`)}, 0)`;
+}
+
+/** One score of an evaluation from its `p` row, as the engine's `evaluateFormula` computes it. */
+function scoreExpression(parts: Map<string, number>, formula: ScoreFormula): SQL {
+  const numerator = partTotal(parts, formula.part, 'sum');
   if (formula.kind === 'sum') return sql`(${numerator})::double precision`;
-  const denominator = 'constant' in formula.over ? sql`${formula.over.constant}::double precision` : partSum(formula.over.part, formula.over.of);
+  const denominator = 'constant' in formula.over ? sql`${formula.over.constant}::double precision` : partTotal(parts, formula.over.part, formula.over.of);
   // Divided first, then scaled: the same floating-point steps as the engine, to the last digit.
   return sql`(case when ${denominator} = 0 then 0 else (${numerator})::double precision / (${denominator})::double precision * ${formula.scale}::double precision end)`;
 }
@@ -52,33 +97,50 @@ function scoreExpression(formula: ScoreFormula): SQL {
 /**
  * `WITH` clauses ending in `s(evaluation_id, s0, s1, …)`: one row per evaluation in scope with every
  * score of the key, in the key's order. Evaluations with no scored answer score 0, as in the engine.
+ *
+ * The answers meet the pivoted key (`pivotKey`) once each and are summed per evaluation in one
+ * aggregate: `s{i}`, the weights of part `i`; `c{i}`, the distinct questions that fed it (the bits set
+ * in its marks OR-ed), where a formula divides by them.
  */
 export function scoresWith(key: ScoringKey, scope: EvaluationScope): SQL {
-  const questions = key.scores.some((score) => readsQuestions(score.formula));
-  const rows = JSON.stringify(key.rows);
-  const columns = sql.join(
-    key.scores.map((score, index) => sql`${scoreExpression(score.formula)} as ${sql.identifier(`s${index}`)}`),
-    sql`, `,
-  );
+  const counted = new Set(key.scores.flatMap(({ formula }) => countedPart(formula) ?? []));
+  const { parts, chunks, rows } = pivotKey(key, counted);
+  const column = (name: string) => sql.identifier(name);
+  // The key's columns as the JSON holds them, and as the join reads them (a mark's bit from its position).
+  const keyColumns: SQL[] = [sql`question text`, sql`response text`];
+  const read: SQL[] = [sql`question`, sql`response`];
+  const totals: SQL[] = [];
+  for (const index of parts.values()) {
+    const weight = column(`w${index}`);
+    keyColumns.push(sql`${weight} double precision`);
+    read.push(sql`${weight}`);
+    totals.push(sql`sum(k.${weight}) as ${column(`s${index}`)}`);
+    const marks = Array.from({ length: chunks.get(index) ?? 0 }, (_chunk, chunk) => column(`m${index}_${chunk}`));
+    keyColumns.push(...marks.map((mark) => sql`${mark} int`));
+    read.push(...marks.map((mark) => sql`1::bigint << ${mark} as ${mark}`));
+    if (marks.length > 0) totals.push(sql`(${sql.join(marks.map((mark) => sql`coalesce(bit_count(bit_or(k.${mark})::bit(64)), 0)`), sql` + `)})::int as ${column(`c${index}`)}`);
+  }
+  const columns = key.scores.map((score, index) => sql`${scoreExpression(parts, score.formula)} as ${column(`s${index}`)}`);
+  const p =
+    parts.size === 0
+      ? sql``
+      : sql`p as (
+      select r.evaluation_id, ${sql.join(totals, sql`, `)}
+      from responses r join e on e.id = r.evaluation_id left join k on k.question = r.question and k.response = r.response
+      where ${countedAnswer(key.exclusive)}
+      group by r.evaluation_id
+    ),`;
   // `e` not materialized: read twice, it would be materialized as a scan without statistics (planned
   // as 200 rows), and the answers joined with the key before being narrowed to the scope.
   return sql`
     with k as (
-      select * from jsonb_to_recordset(${rows}::jsonb) as k(question text, response text, part text, weight double precision)
+      select ${sql.join(read, sql`, `)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as k(${sql.join(keyColumns, sql`, `)})
     ),
     e as not materialized (select evaluations.id from evaluations where ${scope}),
-    p as (
-      select r.evaluation_id, k.part, sum(k.weight) as sum, ${questions ? sql`count(distinct r.question)` : sql`0`} as questions
-      from responses r
-      join e on e.id = r.evaluation_id
-      join k on k.question = r.question and k.response = r.response
-      where ${countedAnswer(key.exclusive)}
-      group by r.evaluation_id, k.part
-    ),
+    ${p}
     s as (
-      select e.id as evaluation_id${key.scores.length > 0 ? sql`, ${columns}` : sql``}
-      from e left join p on p.evaluation_id = e.id
-      group by e.id
+      select e.id as evaluation_id${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
+      from e${parts.size > 0 ? sql` left join p on p.evaluation_id = e.id` : sql``}
     )`;
 }
 

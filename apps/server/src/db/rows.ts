@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /** Either handle that runs a raw statement: the database or a transaction. */
@@ -10,4 +11,12 @@ export type Reader = Db | Tx;
  */
 export async function rows<T>(db: Reader, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/** A statement's identity, its text and parameters: two conditions built alike have the same key (a request's memo). */
+export function statementKey(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return JSON.stringify([text, params]);
 }

@@ -76,6 +76,10 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
     if ('from' in dataset) need(dataset.from);
   };
   names.forEach(need);
+  context.planned = [...needed].flatMap((name) => {
+    const dataset = dashboard.datasets[name]!;
+    return 'from' in dataset ? [] : [dataset];
+  });
   const computed = new Map<string, Row[]>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) {
     if (!needed.has(name)) continue;

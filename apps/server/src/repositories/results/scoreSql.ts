@@ -190,16 +190,6 @@ function readSummary(row: Record<string, unknown> | undefined, key: ScoringKey, 
   };
 }
 
-/**
- * Means of every score and the respondents per band, in one statement: the database scores each
- * evaluation with the key and aggregates; nothing per respondent leaves it.
- */
-export async function summarizeScores(db: Db, key: ScoringKey, scope: EvaluationScope, classification?: { score: string; bands: Band[] }): Promise<ScoreSummary> {
-  const { columns, banded } = summaryColumns(key, classification);
-  const [row] = await select<Record<string, number | null>>(db, sql`${scoresWith(key, scope)} select ${sql.join(columns, sql`, `)} from s`);
-  return readSummary(row, key, banded, classification);
-}
-
 /** One group's summary (`summarizeScoresByGroup`). */
 export interface GroupSummary {
   /** The group's id (a sector's, position's or course's). */
@@ -208,21 +198,51 @@ export interface GroupSummary {
   summary: ScoreSummary;
 }
 
+/** A scan's summaries (`summarizeScan`): the whole scope's, and each grouping's groups. */
+export interface ScanSummary {
+  whole: ScoreSummary;
+  /** Per grouping asked, in its order: its groups with evaluations, by name. */
+  groups: GroupSummary[][];
+}
+
 /**
- * `summarizeScores` once per group of the evaluations (`groups`: a lateral subquery on `evaluations`
- * giving each one's `key` and `name` rows, an evaluation counting in each of its groups), in one
- * statement with one `GROUP BY`, by the groups' names. Groups without evaluations are not listed.
+ * Means of every score and the respondents per band of the evaluations in scope, and the same once per
+ * group of each grouping (`groupings`: lateral subqueries on `evaluations` giving each one's `key` and
+ * `name` rows, an evaluation counting in each of its groups), in one statement: the database scores each
+ * evaluation once and aggregates; nothing per respondent leaves it. Groups without evaluations are not
+ * listed. Without `whole`, only the groups (the whole's summary then counts nobody).
  */
-export async function summarizeScoresByGroup(db: Db, key: ScoringKey, scope: EvaluationScope, groups: SQL, classification?: { score: string; bands: Band[] }): Promise<GroupSummary[]> {
+export async function summarizeScan(db: Db, key: ScoringKey, scope: EvaluationScope, groupings: SQL[], classification?: { score: string; bands: Band[] }, whole = true): Promise<ScanSummary> {
   const { columns, banded } = summaryColumns(key, classification);
-  const found = await select<Record<string, unknown>>(
-    db,
-    sql`${scoresWith(key, scope)}
-      select g.key, g.name, ${sql.join(columns, sql`, `)}
-      from s join evaluations on evaluations.id = s.evaluation_id cross join lateral (${groups}) g
-      group by g.key, g.name order by g.name, g.key`,
-  );
-  return found.map((row) => ({ key: Number(row.key), name: String(row.name), summary: readSummary(row, key, banded, classification) }));
+  const aggregates = sql.join(columns, sql`, `);
+  // Read once per grouping and for the whole, `s` is materialized: every evaluation is scored once.
+  const parts = [
+    ...(whole ? [sql`select -1 as grouping, null::int as key, null::text as name, ${aggregates} from s`] : []),
+    ...groupings.map(
+      (groups, index) => sql`select ${index} as grouping, g.key, g.name, ${aggregates}
+        from s join evaluations on evaluations.id = s.evaluation_id cross join lateral (${groups}) g
+        group by g.key, g.name`,
+    ),
+  ];
+  const found = await select<Record<string, unknown>>(db, sql`${scoresWith(key, scope)} ${sql.join(parts, sql` union all `)} order by grouping, name, key`);
+  return {
+    whole: readSummary(found.find((row) => Number(row.grouping) === -1), key, banded, classification),
+    groups: groupings.map((_groups, index) =>
+      found
+        .filter((row) => Number(row.grouping) === index)
+        .map((row) => ({ key: Number(row.key), name: String(row.name), summary: readSummary(row, key, banded, classification) })),
+    ),
+  };
+}
+
+/** Means of every score and the respondents per band (`summarizeScan` without groups). */
+export async function summarizeScores(db: Db, key: ScoringKey, scope: EvaluationScope, classification?: { score: string; bands: Band[] }): Promise<ScoreSummary> {
+  return (await summarizeScan(db, key, scope, [], classification)).whole;
+}
+
+/** `summarizeScores` once per group of the evaluations (`summarizeScan` of one grouping). */
+export async function summarizeScoresByGroup(db: Db, key: ScoringKey, scope: EvaluationScope, groups: SQL, classification?: { score: string; bands: Band[] }): Promise<GroupSummary[]> {
+  return (await summarizeScan(db, key, scope, [groups], classification, false)).groups[0]!;
 }
 
 /** One respondent's scores, as `POST /tableresponse/evaluations` lists them. */

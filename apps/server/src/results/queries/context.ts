@@ -4,7 +4,8 @@ import type { DashboardFilters, QueryDataset, QueryName, Row } from '../../../..
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import type { Db } from '../../db/client.ts';
 import type { CycleRow } from '../../repositories/cycles.ts';
-import type { ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import type { GroupSummary, ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import type { GroupingKind } from '../../../../../engine/definition/datasets.ts';
 import type { AnonymityState } from '../anonymity.ts';
 
 /** What the queries need besides the dataset. */
@@ -20,8 +21,10 @@ export interface QueryContext {
   timeZone: string;
   /** The request's clock (a daily count runs up to its day). */
   now: Date;
-  /** Summaries computed in this request, by type and scope (a view's means and bands in one scan). */
-  summaries?: Map<string, Promise<ScoreSummary>>;
+  /** Scans of a type's scores made in this request, by their scope (`statementKey`): a view's means, bands and groups in one. */
+  summaries?: Map<string, Promise<Scan>>;
+  /** The view's datasets this request computes (a scan serves the groupings the others ask of it too). */
+  planned?: QueryDataset[];
   /** The request's anonymous groups: their sizes, the rounds hidden (each asked once), those withheld. */
   anonymity: AnonymityState;
   /** The chosen round, read once per request (the participation's datasets each need its dates and target). */
@@ -30,3 +33,9 @@ export interface QueryContext {
 
 /** A named query: the rows of a dataset of its kind, read under the dataset's scope (`name`: the dataset's, for its page). */
 export type Query<N extends QueryName = QueryName> = (context: QueryContext, dataset: Extract<QueryDataset, { query: N }>, scope: SQL, name: string) => Promise<Row[]>;
+
+/** A request's scan of one type under one scope: the whole's summary and the groups of each grouping made with it. */
+export interface Scan {
+  whole: ScoreSummary;
+  groups: Map<GroupingKind, GroupSummary[]>;
+}

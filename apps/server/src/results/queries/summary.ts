@@ -1,14 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Row, SummaryDataset } from '../../../../../engine/definition/dashboard.ts';
+import type { GroupingKind } from '../../../../../engine/definition/datasets.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { evaluationGroups, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { groupAtoms } from '../../repositories/results/groups.ts';
-import { summarizeScores, summarizeScoresByGroup, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import { summarizeScan, summarizeScoresByGroup, type GroupSummary, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import { statementKey } from '../../db/rows.ts';
 import { hiddenGroups, hiddenRounds } from '../anonymity.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
-import type { Query, QueryContext } from './context.ts';
+import type { Query, QueryContext, Scan } from './context.ts';
 import { withNorm } from './norm.ts';
 
 /**
@@ -34,8 +36,7 @@ export const summaryQuery: Query<'summary'> = async (context, dataset, scope) =>
   const byRound = dataset.latest ? undefined : await roundSummaries(context, dataset, rounds.map((round) => round.id));
   const rows: Row[] = [];
   for (const [index, round] of rounds.entries()) {
-    // (Not shared with the view's summary: the memo is keyed by the round.)
-    const own = byRound ? (byRound.get(round.id) ?? []) : await summaryRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!, String(round.id));
+    const own = byRound ? (byRound.get(round.id) ?? []) : await summaryRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!);
     const withheld = hidden.get(round.id) ?? null;
     rows.push(...own.map((row) => ({ ...row, ...(withheld === null ? {} : { value: null }), cycle: round.name, cycleId: round.id, cycleOrder: index + 1, withheld })));
   }
@@ -62,22 +63,40 @@ async function roundSummaries(context: QueryContext, dataset: SummaryDataset, id
 }
 
 
-/** The rows of a summary under a scope (`memo`: what else than the dataset tells the scope apart). */
-async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope: SQL, memo = ''): Promise<Row[]> {
+/** The rows of a summary under a scope. */
+async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope: SQL): Promise<Row[]> {
   const rows: Row[] = [];
   for (const type of dataset.types) {
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
-    // The means and the band counts of a view come from one scan (`summarizeScores` gives both).
-    const memoKey = JSON.stringify([type, dataset.scope ?? 'filters', dataset.alignWith ?? [], memo]);
-    let pending = context.summaries?.get(memoKey);
-    if (!pending) {
-      pending = summarizeScores(context.db, scoringKeyOf(definition), ofType(scope, type), definition.scoring?.classification);
-      context.summaries?.set(memoKey, pending);
-    }
-    rows.push(...rowsOfSummary(definition, type, await pending, dataset.bands === true));
+    rows.push(...rowsOfSummary(definition, type, (await scanOf(context, definition, type, scope)).whole, dataset.bands === true));
   }
   return rows;
+}
+
+/**
+ * The request's scan of a type's evaluations under a scope: the whole's means and band counts, and the
+ * groups of every grouping the view's summaries of the same scope split by (`want` too), from one
+ * statement, asked once per request (a view's means, bands and heatmap by sector read the answers once).
+ */
+function scanOf(context: QueryContext, definition: QuestionnaireDefinition, type: number, scope: SQL, want?: GroupingKind): Promise<Scan> {
+  const typed = ofType(scope, type);
+  const key = statementKey(typed);
+  const known = context.summaries?.get(key);
+  if (known) return known;
+  const kinds = new Set<GroupingKind>(want ? [want] : []);
+  for (const other of context.planned ?? []) {
+    if (other.query !== 'summary' || !other.byGroup || other.byCycle || !other.types.includes(type)) continue;
+    const theirs = datasetScope(other, context.filters);
+    if (theirs && statementKey(ofType(theirs, type)) === key) kinds.add(other.byGroup);
+  }
+  const groupings = [...kinds];
+  const pending = summarizeScan(context.db, scoringKeyOf(definition), typed, groupings.map((kind) => evaluationGroups(kind, context.filters)), definition.scoring?.classification).then((scan) => ({
+    whole: scan.whole,
+    groups: new Map(groupings.map((kind, index) => [kind, scan.groups[index]!])),
+  }));
+  context.summaries?.set(key, pending);
+  return pending;
 }
 
 /**
@@ -86,12 +105,15 @@ async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope
  * all the dataset's types at once (a person is one respondent however many types they answered).
  */
 async function groupRows(context: QueryContext, dataset: SummaryDataset, scope: SQL): Promise<Row[]> {
-  const groups = evaluationGroups(dataset.byGroup!, context.filters);
-  const perType: { type: number; definition: QuestionnaireDefinition; groups: Awaited<ReturnType<typeof summarizeScoresByGroup>> }[] = [];
+  const by = dataset.byGroup!;
+  const groups = evaluationGroups(by, context.filters);
+  const perType: { type: number; definition: QuestionnaireDefinition; groups: GroupSummary[] }[] = [];
   for (const type of dataset.types) {
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
-    perType.push({ type, definition, groups: await summarizeScoresByGroup(context.db, scoringKeyOf(definition), ofType(scope, type), groups, definition.scoring?.classification) });
+    // A scan made before without this grouping (not planned): the groups alone.
+    const scanned = (await scanOf(context, definition, type, scope, by)).groups.get(by);
+    perType.push({ type, definition, groups: scanned ?? (await summarizeScoresByGroup(context.db, scoringKeyOf(definition), ofType(scope, type), groups, definition.scoring?.classification)) });
   }
   const names = new Map<number, string>();
   for (const { groups: found } of perType) for (const group of found) names.set(group.key, group.name);

@@ -200,6 +200,11 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     else if (!dataset.series) check.add(pointer, text.numbersNeedSeries);
   }
   if (dataset.query === 'optionCounts' && dataset.bySelf) fields.add('self');
+  if (dataset.query === 'optionCounts' && dataset.byGroup) {
+    for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);
+    if (dataset.bySelf) check.add(`${pointer}/byGroup`, text.byGroupAndSelf);
+    if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byGroupEvaluators);
+  }
   // Names would single the group out; the people query lists people by design.
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);

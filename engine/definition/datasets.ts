@@ -135,7 +135,7 @@ export type GroupingKind = 'sector' | 'position' | 'course';
  * flipped; null for an unscored option or a checkbox), `tag` (the option's first tag, or ""), `type`,
  * `count` (answers choosing it), `respondents` (evaluations of the type in scope) and, with `bySelf`,
  * `self` (the row counts self-evaluations; `respondents` then counts that role only). An answer that
- * holds an `exclusive` option counts as that option alone.
+ * holds an `exclusive` option counts as that option alone. With `byGroup`, those rows once per group.
  */
 export interface OptionCountsDataset extends DatasetBase {
   query: 'optionCounts';
@@ -150,6 +150,17 @@ export interface OptionCountsDataset extends DatasetBase {
    * false: one row per option counting every answer in scope, with no `self` field.
    */
   bySelf?: boolean;
+  /**
+   * The same rows once per group of the respondents (as a summary's `byGroup`: their sector, position,
+   * or the course of the evaluation; on a view whose `sectorOf` is "rated", the sector the evaluation is
+   * about), by the group's name, the groups without respondents left out, counted in one statement:
+   * each row also has `group`, `groupId` and `groupOrder` (1, 2, …), `respondents` counting the group's
+   * evaluations. Each group obeys the company's anonymity minimum and complementary suppression as a
+   * summary's groups do: a hidden group's rows keep every field but `count`, which is null, and have
+   * `withheld` saying why (shown rows: null). With a sector chosen, only that sector. The rows of a
+   * heatmap of groups × statements. Not with `bySelf`, nor `anonymous: "evaluators"`. Default none.
+   */
+  byGroup?: GroupingKind;
 }
 
 /**

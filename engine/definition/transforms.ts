@@ -55,7 +55,10 @@ export interface PercentTransform {
   round?: 'trunc' | 'round' | 'none';
 }
 
-/** Sums `field` over groups: one row per group (the group fields and `as`), first-seen order. */
+/**
+ * Sums `field` over groups: one row per group (the group fields and `as`), first-seen order. A group
+ * whose values are all null (hidden by the anonymity rules) sums to null, not 0.
+ */
 export interface TotalTransform {
   op: 'total';
   field: string;

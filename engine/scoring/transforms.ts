@@ -130,7 +130,8 @@ function total(rows: Row[], transform: TotalTransform): Row[] {
     const first = group[0]!;
     const row: Row = {};
     for (const field of [...transform.groupBy, ...(transform.keep ?? [])]) row[field] = first[field] ?? null;
-    row[transform.as] = sum(group, transform.field);
+    // A hidden group's values (null) have no sum either: it stays hidden.
+    row[transform.as] = group.every((member) => member[transform.field] === null) ? null : sum(group, transform.field);
     return row;
   });
 }

@@ -83,7 +83,8 @@ export async function checkFilters(db: Db, account: Account, dashboard: Dashboar
   }
   // Staff pool every client company only when they ask to ('Todas as empresas'); a company or a course chosen wins.
   if (own === undefined && allowed.has('company') && raw.all_companies === true && filters.company_id === undefined && filters.course_id === undefined) filters.all_companies = true;
-  if (filters.sector_id !== undefined && dashboard.sectorOf === 'rated') filters.sector_of = 'rated';
+  // A view whose sector is the one rated (the area maps) reads it so everywhere: its filter and its groups by sector.
+  if (dashboard.sectorOf === 'rated') filters.sector_of = 'rated';
   if (raw.editions) {
     // Only the view's own types; the choice is checked against the answers when the data is computed.
     const types = new Set(typesOf(dashboard).map(String));

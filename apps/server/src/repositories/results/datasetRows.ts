@@ -43,6 +43,10 @@ export async function storedAnswers(db: Db, ids: string[]): Promise<Map<string, 
 /** The role of an evaluation when self-evaluations are counted apart: self or not; else null. */
 const roleOf = (bySelf: boolean) => (bySelf ? sql`(${RATED} = evaluations.user_id)` : sql`null::boolean`);
 
+/** The grouping of the counts (`groups`: a lateral subquery on `evaluations` giving each evaluation's `key` and `name` rows), or none. */
+const groupColumns = (groups: SQL | undefined) =>
+  groups ? { join: sql` join lateral (${groups}) g on true`, columns: sql`g.key as group_key, g.name as group_name` } : { join: sql``, columns: sql`null::int as group_key, null::text as group_name` };
+
 /** Respondents of the scope per type, and per role (self-evaluation or not) when `bySelf`, keyed "type/self". */
 export async function respondentsByRole(db: Db, scope: SQL, bySelf: boolean): Promise<Map<string, number>> {
   const found = await select<{ type: number; self: boolean | null; n: number }>(
@@ -52,22 +56,35 @@ export async function respondentsByRole(db: Db, scope: SQL, bySelf: boolean): Pr
   return new Map(found.map((row) => [`${row.type}/${row.self}`, Number(row.n)]));
 }
 
+/** Respondents (evaluations) of the scope per group (`groups`, as `answerCounts` takes it) and type: an evaluation counts in each of its groups. */
+export async function respondentsByGroup(db: Db, scope: SQL, groups: SQL): Promise<{ key: number; name: string; type: number; n: number }[]> {
+  const found = await select<{ key: number; name: string; type: number; n: number }>(
+    db,
+    sql`select g.key, g.name, evaluations.type_evaluation as type, count(*)::int as n
+      from evaluations join lateral (${groups}) g on true where ${scope} group by 1, 2, 3 order by 1, 3`,
+  );
+  return found.map((row) => ({ key: Number(row.key), name: row.name, type: Number(row.type), n: Number(row.n) }));
+}
+
 /**
  * Answers per type, role (with `bySelf`), question and stored response, of the chosen questions (all
  * when none); an answer holding an exclusive option ('Não sei avaliar') counts as that option alone.
+ * With `groups`, per group too (`group_key`, `group_name`; an answer counts in each group of its
+ * evaluation), in the same statement.
  */
 export async function answerCounts(
   db: Db,
   scope: SQL,
-  options: { questions?: string[]; bySelf: boolean; exclusive: { type?: number; question: string; response: string }[] },
-): Promise<{ type: number; self: boolean | null; question: string; response: string; n: number }[]> {
+  options: { questions?: string[]; bySelf: boolean; exclusive: { type?: number; question: string; response: string }[]; groups?: SQL },
+): Promise<{ group_key: number | null; group_name: string | null; type: number; self: boolean | null; question: string; response: string; n: number }[]> {
   const questionFilter = options.questions ? sql` and r.question in (${sql.join(options.questions.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const grouped = groupColumns(options.groups);
   return select(
     db,
-    sql`select evaluations.type_evaluation as type, ${roleOf(options.bySelf)} as self, r.question, r.response, count(*)::int as n
-      from responses r join evaluations on evaluations.id = r.evaluation_id
+    sql`select ${grouped.columns}, evaluations.type_evaluation as type, ${roleOf(options.bySelf)} as self, r.question, r.response, count(*)::int as n
+      from responses r join evaluations on evaluations.id = r.evaluation_id${grouped.join}
       where ${scope}${questionFilter} and ${countedAnswer(options.exclusive)}
-      group by 1, 2, 3, 4`,
+      group by 1, 2, 3, 4, 5, 6`,
   );
 }
 

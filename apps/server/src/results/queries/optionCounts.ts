@@ -1,48 +1,101 @@
-import type { Row } from '../../../../../engine/definition/dashboard.ts';
+import type { SQL } from 'drizzle-orm';
+import type { OptionCountsDataset, Row } from '../../../../../engine/definition/dashboard.ts';
 import { allQuestions, hasOptions, optionsOf } from '../../../../../engine/definition/questions.ts';
+import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { itemScore } from '../../../../../engine/scoring/score.ts';
 import { exclusiveAnswers, wireOf } from '../../../../../engine/scoring/scoringKey.ts';
-import { answerCounts, respondentsByRole } from '../../repositories/results/datasetRows.ts';
-import type { Query } from './context.ts';
+import { answerCounts, evaluationGroups, respondentsByGroup, respondentsByRole } from '../../repositories/results/datasetRows.ts';
+import { groupAtoms } from '../../repositories/results/groups.ts';
+import { hiddenGroups } from '../anonymity.ts';
+import type { Query, QueryContext } from './context.ts';
 
-/** `optionCounts`: answers per question and option, with every option listed (zero included). */
+/**
+ * `optionCounts`: answers per question and option, with every option listed (zero included); with
+ * `byGroup`, once per group of the respondents, a group under the anonymity minimum or complementary to
+ * one hidden keeping its rows with `count` null and the reason in `withheld`.
+ */
 export const optionCountsQuery: Query<'optionCounts'> = async (context, dataset, scope) => {
+  if (dataset.byGroup) return groupRows(context, dataset, scope);
   const bySelf = dataset.bySelf === true;
   const respondents = await respondentsByRole(context.db, scope, bySelf);
-  // An answer holding an exclusive option ('Não sei avaliar') counts as that option alone.
-  const exclusive = dataset.types.flatMap((type) => {
-    const definition = context.questionnaires.get(type);
-    return definition ? exclusiveAnswers(definition).map((item) => ({ type, ...item })) : [];
-  });
-  const counted = await answerCounts(context.db, scope, { questions: dataset.questions, bySelf, exclusive });
+  const counted = await answerCounts(context.db, scope, { questions: dataset.questions, bySelf, exclusive: exclusiveOf(context, dataset) });
   const counts = new Map(counted.map((row) => [`${row.type}/${row.self}/${row.question}/${row.response}`, Number(row.n)]));
   const rows: Row[] = [];
-  for (const [group, total] of respondents) {
-    const [typeText, selfText] = group.split('/');
+  for (const [key, total] of respondents) {
+    const [typeText, selfText] = key.split('/');
     const type = Number(typeText);
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
-    allQuestions(definition).forEach(({ question, pageIndex }, questionOrder) => {
-      if (!hasOptions(question) || (dataset.questions && !dataset.questions.includes(question.id))) return;
-      optionsOf(definition, question).forEach((option, optionOrder) => {
-        rows.push({
-          type,
-          ...(bySelf ? { self: selfText === 'true' } : {}),
-          question: question.id,
-          questionText: question.text,
-          questionOrder,
-          page: pageIndex,
-          pageTitle: definition.pages[pageIndex]?.title ?? '',
-          option: option.value,
-          optionLabel: option.label,
-          optionOrder,
-          scoreValue: question.kind === 'choice' && option.scored !== false ? itemScore(definition, question, option.value) : null,
-          tag: option.tags?.[0] ?? '',
-          count: counts.get(`${type}/${selfText}/${question.id}/${wireOf(question, option)}`) ?? 0,
-          respondents: total,
-        });
-      });
-    });
+    rows.push(...optionRows(definition, type, dataset, total, (question, response) => counts.get(`${type}/${selfText}/${question}/${response}`) ?? 0, bySelf ? { self: selfText === 'true' } : {}));
   }
   return rows;
 };
+
+/** An answer holding an exclusive option ('Não sei avaliar') counts as that option alone. */
+function exclusiveOf(context: QueryContext, dataset: OptionCountsDataset): { type: number; question: string; response: string }[] {
+  return dataset.types.flatMap((type) => {
+    const definition = context.questionnaires.get(type);
+    return definition ? exclusiveAnswers(definition).map((item) => ({ type, ...item })) : [];
+  });
+}
+
+/** One row per option of each counted question of a type, in the questionnaire's order, with its count (`countOf` its question and stored response). */
+function optionRows(
+  definition: QuestionnaireDefinition,
+  type: number,
+  dataset: OptionCountsDataset,
+  respondents: number,
+  countOf: (question: string, response: string) => number | null,
+  extra: Row,
+): Row[] {
+  const rows: Row[] = [];
+  allQuestions(definition).forEach(({ question, pageIndex }, questionOrder) => {
+    if (!hasOptions(question) || (dataset.questions && !dataset.questions.includes(question.id))) return;
+    optionsOf(definition, question).forEach((option, optionOrder) => {
+      rows.push({
+        type,
+        ...extra,
+        question: question.id,
+        questionText: question.text,
+        questionOrder,
+        page: pageIndex,
+        pageTitle: definition.pages[pageIndex]?.title ?? '',
+        option: option.value,
+        optionLabel: option.label,
+        optionOrder,
+        scoreValue: question.kind === 'choice' && option.scored !== false ? itemScore(definition, question, option.value) : null,
+        tag: option.tags?.[0] ?? '',
+        count: countOf(question.id, wireOf(question, option)),
+        respondents,
+      });
+    });
+  });
+  return rows;
+}
+
+/**
+ * The counts split by group, by the groups' names, in one statement: every group with respondents, a
+ * hidden one (`hiddenGroups`, over the people of all the dataset's types at once) with its counts null
+ * and the reason in `withheld`.
+ */
+async function groupRows(context: QueryContext, dataset: OptionCountsDataset, scope: SQL): Promise<Row[]> {
+  const groups = evaluationGroups(dataset.byGroup!, context.filters);
+  const respondents = await respondentsByGroup(context.db, scope, groups);
+  const counted = await answerCounts(context.db, scope, { questions: dataset.questions, bySelf: false, exclusive: exclusiveOf(context, dataset), groups });
+  const counts = new Map(counted.map((row) => [`${row.group_key}/${row.type}/${row.question}/${row.response}`, Number(row.n)]));
+  const names = new Map(respondents.map((row) => [row.key, row.name]));
+  const order = [...names].sort(([keyA, nameA], [keyB, nameB]) => nameA.localeCompare(nameB, 'pt-BR') || keyA - keyB).map(([key]) => key);
+  const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
+  const rows: Row[] = [];
+  for (const [index, key] of order.entries()) {
+    const withheld = hidden.get(key) ?? null;
+    for (const type of dataset.types) {
+      const definition = context.questionnaires.get(type);
+      const total = respondents.find((row) => row.key === key && row.type === type)?.n;
+      if (!definition || total === undefined) continue;
+      const countOf = (question: string, response: string) => (withheld === null ? (counts.get(`${key}/${type}/${question}/${response}`) ?? 0) : null);
+      rows.push(...optionRows(definition, type, dataset, total, countOf, { group: names.get(key)!, groupId: key, groupOrder: index + 1, withheld }));
+    }
+  }
+  return rows;
+}

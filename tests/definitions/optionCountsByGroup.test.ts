@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { DashboardDefinition } from '../../engine/definition/dashboard.ts';
+import { parseDashboard, parseQuestionnaire } from '../../engine/definition/parse.ts';
+import { jsonFiles } from './load.ts';
+
+/*
+ * `optionCounts` with `byGroup` (issue 26, the area maps' gaps by sector): the schema takes a grouping
+ * kind, the rows gain the group's fields, and the combinations the query cannot honour are refused
+ * at their JSON path, in Portuguese.
+ */
+
+const files = new Map(jsonFiles('questionnaires').map(({ file, json }) => [file.replace(/^questionnaires\/|\.json$/g, ''), json]));
+const shared = new Map(jsonFiles('.').map(({ file, json }) => [`../${file.replace(/^\.\/|\.json$/g, '')}`, json]));
+const lookup = (name: string) => files.get(name) ?? shared.get(name);
+const byType = new Map(
+  [...files.values()].flatMap((json) => {
+    const result = parseQuestionnaire(json, lookup);
+    return result.ok ? [[result.value.type, result.value] as const] : [];
+  }),
+);
+const areaMap = jsonFiles('dashboards').find(({ json }) => (json as DashboardDefinition).id === 8)!.json as { datasets: Record<string, Record<string, unknown>> };
+
+/** The errors of a copy of the operational area map whose `gapsBySector` dataset is changed by `edit`. */
+function errorsWith(edit: (dataset: Record<string, unknown>) => void): { pointer: string; message: string }[] {
+  const copy = structuredClone(areaMap);
+  edit(copy.datasets.gapsBySector!);
+  const result = parseDashboard(copy, byType, lookup);
+  return result.ok ? [] : result.errors.map(({ pointer, message }) => ({ pointer, message }));
+}
+
+describe('optionCounts by group', () => {
+  it('is read by the area map, whose transforms and heatmap name the group’s fields', () => {
+    expect(errorsWith(() => {})).toEqual([]);
+  });
+
+  it('takes only a grouping kind', () => {
+    expect(errorsWith((dataset) => (dataset.byGroup = 'area'))).toEqual([{ pointer: '/datasets/gapsBySector/byGroup', message: expect.stringContaining('"sector", "position", "course"') }]);
+  });
+
+  it('is refused with bySelf: the counts are split by group or by role, not both', () => {
+    expect(errorsWith((dataset) => (dataset.bySelf = true))).toEqual([
+      { pointer: '/datasets/gapsBySector/byGroup', message: '"byGroup" e "bySelf" não valem juntos: um conjunto conta as respostas por grupo ou separa as autoavaliações' },
+    ]);
+  });
+
+  it('is refused with the anonymity of each rated person’s evaluators', () => {
+    expect(errorsWith((dataset) => (dataset.anonymous = 'evaluators'))).toEqual([
+      { pointer: '/datasets/gapsBySector/anonymous', message: '"byGroup" não vale com "anonymous": "evaluators" (os grupos de avaliadores de cada pessoa avaliada)' },
+    ]);
+  });
+
+  it('gives no group fields without byGroup', () => {
+    expect(errorsWith((dataset) => delete dataset.byGroup)).toEqual([
+      { pointer: '/datasets/gapsBySector/transforms/0/groupBy/0', message: expect.stringMatching(/^campo "groupId" desconhecido/) },
+      { pointer: '/datasets/gapsBySector/transforms/2/groupBy/0', message: expect.stringMatching(/^campo "groupId" desconhecido/) },
+      { pointer: '/datasets/gapsBySector/transforms/2/keep/0', message: expect.stringMatching(/^campo "group" desconhecido/) },
+      { pointer: '/datasets/gapsBySector/transforms/2/keep/4', message: expect.stringMatching(/^campo "withheld" desconhecido/) },
+    ]);
+  });
+});

@@ -163,6 +163,24 @@ function unfedErrors(definition: QuestionnaireDefinition, scoring: Scoring, add:
   });
 }
 
+/**
+ * An `oriented` score counts, on a reverse item, the tags of the option at the mirrored value: it must
+ * be a count or a share, and every scored option of its reverse items must have a mirror.
+ */
+function orientedErrors(definition: QuestionnaireDefinition, score: ScoreDefinition, pointer: string, counted: boolean, add: Add): void {
+  if (!counted) {
+    add(`${pointer}/oriented`, text.orientedOnlyCounted);
+    return;
+  }
+  for (const { question } of allQuestions(definition)) {
+    if (question.kind !== 'choice' || !question.reverse || !selects(score.questions, question.id)) continue;
+    const values = optionsOf(definition, question).filter((option) => option.scored !== false).map((option) => option.value);
+    const [lowest, highest] = [Math.min(...values), Math.max(...values)];
+    const lonely = values.find((value) => !values.includes(highest + lowest - value));
+    if (lonely !== undefined) add(`${pointer}/oriented`, format(text.orientedNoMirror, { id: question.id, value: lonely, mirror: highest + lowest - lonely }));
+  }
+}
+
 /** Checks the scoring keys: unique ids, known questions and scores, counted tags that options carry. */
 function scoringErrors(definition: QuestionnaireDefinition, scoring: Scoring, add: Add): void {
   const questions = allQuestions(definition).map(({ question }) => question);
@@ -186,6 +204,7 @@ function scoringErrors(definition: QuestionnaireDefinition, scoring: Scoring, ad
       const carried = questions.some((question) => selects(score.questions, question.id) && hasOptions(question) && optionsOf(definition, question).some((option) => option.tags?.includes(tag)));
       if (!carried) add(`${pointer}/${score.tag !== undefined ? 'tag' : 'id'}`, format(text.tagNotCarried, { tag }));
     } else if (score.tag !== undefined || score.shareOf !== undefined) add(`${pointer}/${score.tag !== undefined ? 'tag' : 'shareOf'}`, text.tagOnlyCounted);
+    if (score.oriented) orientedErrors(definition, score, pointer, counted, add);
   });
   (scoring.rankings ?? []).forEach((ranking, index) => {
     const pointer = `/scoring/rankings/${index}`;

@@ -238,6 +238,13 @@ export interface ScoreDefinition {
   shareOf?: 'tagged' | 'answered';
   /** One score per question of the selector, keyed "{id}.{question id}". Default false. */
   perQuestion?: boolean;
+  /**
+   * "count" and "share" only: on a `reverse` choice question, count the tags of the option at the
+   * mirrored place (value highest + lowest scored − chosen), as the value is scored, so tags written on
+   * a shared scale in its own direction ('unfavourable' on 'Frequentemente' and 'Sempre') keep their
+   * meaning on the reverse items. Default false: the chosen option's own tags.
+   */
+  oriented?: boolean;
 }
 
 /** An ordered list in the results: chosen option labels in question order, or score labels by value. */
@@ -309,6 +316,12 @@ export interface QuestionnaireDefinition {
   slug: string;
   /** Title in the yellow header. */
   title: string;
+  /**
+   * Whether the instrument is a validated one (a published scale, a consultancy's validated instrument).
+   * False for an example written for Avalia: every report and results view of its answers says
+   * 'Instrumento de exemplo, não validado'. Default true.
+   */
+  validated?: boolean;
   /** Short paragraph under the title on the first page. */
   intro?: string;
   /** Lines under the title taken from the evaluation (evaluated person, sector). Default none. */

@@ -185,7 +185,7 @@ function questionChanges(before: QuestionnaireDefinition, after: QuestionnaireDe
  * The changes from one version of a questionnaire to the next, each located in the newer definition
  * and classified:
  * - **text**: what people read (question texts, labels, descriptions, messages, dialog texts, colours,
- *   how a ranking's equal scores read: its `ties`);
+ *   how a ranking's equal scores read: its `ties`, whether the instrument is `validated`);
  * - **structure**: how the form is laid out (pages, order, conditions, new optional questions, an option made to stand alone);
  * - **scoring**: what answers mean or how they score (an option added, removed or re-valued, its tags or
  *   `scored`, a reverse flag, a question's kind or wire format, a question removed, a new required
@@ -210,7 +210,7 @@ export function definitionChanges(before: QuestionnaireDefinition, after: Questi
   // compared through the questions that use them.
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (['type', 'version', 'scoring', 'pages', 'scales'].includes(key)) continue;
-    leafChanges(a[key], b[key], `/${escape(key)}`, (leaf) => (TEXT_KEYS.has(leaf) || /^(required|submitted|submitFailed|sending|label)$/.test(leaf) ? 'text' : 'structure'), out);
+    leafChanges(a[key], b[key], `/${escape(key)}`, (leaf) => (TEXT_KEYS.has(leaf) || /^(required|submitted|submitFailed|sending|label|validated)$/.test(leaf) ? 'text' : 'structure'), out);
   }
   // A shared scale's change is found through each question using it: said once.
   const seen = new Set<string>();

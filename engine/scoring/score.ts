@@ -23,6 +23,17 @@ export function itemScore(definition: QuestionnaireDefinition, question: ChoiceQ
   return Math.max(...values) + Math.min(...values) - value;
 }
 
+/**
+ * The option whose tags a chosen option counts with in a score: itself, or, for an `oriented` score on
+ * a reverse choice question, the scored option at the mirrored value (highest + lowest − value), as the
+ * item is scored. Undefined when no option sits there (the definition check refuses such a score).
+ */
+export function taggedAs(definition: QuestionnaireDefinition, question: OptionQuestion, option: ChoiceOption, oriented = false): ChoiceOption | undefined {
+  if (!oriented || question.kind !== 'choice' || !question.reverse || option.scored === false) return option;
+  const mirrored = itemScore(definition, question, option.value);
+  return optionsOf(definition, question).find((candidate) => candidate.value === mirrored && candidate.scored !== false);
+}
+
 function selected(questions: Question[], selector: ScoreDefinition['questions'] = 'all'): Question[] {
   return selector === 'all' ? questions : questions.filter((question) => selector.includes(question.id));
 }
@@ -43,13 +54,13 @@ function computeScore(definition: QuestionnaireDefinition, score: ScoreDefinitio
   const optionQuestions = questions.filter(hasOptions);
   if (score.aggregate === 'count' || score.aggregate === 'share') {
     const tag = score.tag ?? score.id;
-    const hasTag = (option: ChoiceOption) => option.tags?.includes(tag) ?? false;
-    const count = optionQuestions.reduce((total, question) => total + chosenOptions(definition, question, answers).filter(hasTag).length, 0);
+    const hasTag = (question: OptionQuestion) => (option: ChoiceOption) => taggedAs(definition, question, option, score.oriented)?.tags?.includes(tag) ?? false;
+    const count = optionQuestions.reduce((total, question) => total + chosenOptions(definition, question, answers).filter(hasTag(question)).length, 0);
     if (score.aggregate === 'count') return count;
     const of =
       score.shareOf === 'answered'
         ? optionQuestions.filter((question) => chosenOptions(definition, question, answers).length > 0).length
-        : optionQuestions.reduce((total, question) => total + optionsOf(definition, question).filter(hasTag).length, 0);
+        : optionQuestions.reduce((total, question) => total + optionsOf(definition, question).filter(hasTag(question)).length, 0);
     return of === 0 ? 0 : (count / of) * 100;
   }
   // sum, mean, percent: the scored values of answered choice questions.

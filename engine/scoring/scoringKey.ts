@@ -2,7 +2,7 @@ import { rulesFor } from '../definition/kinds.ts';
 import { allQuestions, hasOptions, optionsOf, type OptionQuestion } from '../definition/questions.ts';
 import type { QuestionnaireDefinition, ScoreDefinition, WireItem } from '../definition/types.ts';
 import type { ChoiceOption, Question } from '../definition/questionTypes.ts';
-import { itemScore } from './score.ts';
+import { itemScore, taggedAs } from './score.ts';
 
 /**
  * A definition's scoring as a relation, so a database can score and aggregate answers itself: every
@@ -68,15 +68,15 @@ function compileOne(definition: QuestionnaireDefinition, score: ScoreDefinition,
   const add = (question: OptionQuestion, option: ChoiceOption, part: string, weight: number) => rows.push({ question: question.id, response: wireOf(question, option), part, weight });
   if (score.aggregate === 'count' || score.aggregate === 'share') {
     const tag = score.tag ?? score.id;
-    const tagged = (option: ChoiceOption) => option.tags?.includes(tag) ?? false;
-    for (const question of questions) for (const option of optionsOf(definition, question).filter(tagged)) add(question, option, key, 1);
+    const tagged = (question: OptionQuestion) => (option: ChoiceOption) => taggedAs(definition, question, option, score.oriented)?.tags?.includes(tag) ?? false;
+    for (const question of questions) for (const option of optionsOf(definition, question).filter(tagged(question))) add(question, option, key, 1);
     if (score.aggregate === 'count') return { rows, score: { key, formula: { kind: 'sum', part: key } } };
     if (score.shareOf === 'answered') {
       // Any chosen option (scored or not) makes its question answered.
       for (const question of questions) for (const option of optionsOf(definition, question)) add(question, option, `${key}#answered`, 0);
       return { rows, score: { key, formula: { kind: 'ratio', part: key, over: { part: `${key}#answered`, of: 'questions' }, scale: 100 } } };
     }
-    const constant = questions.reduce((total, question) => total + optionsOf(definition, question).filter(tagged).length, 0);
+    const constant = questions.reduce((total, question) => total + optionsOf(definition, question).filter(tagged(question)).length, 0);
     return { rows, score: { key, formula: { kind: 'ratio', part: key, over: { constant }, scale: 100 } } };
   }
   // sum, mean, percent: the item scores of scored options of choice questions.

@@ -49,6 +49,8 @@ interface DashboardViewProps {
   initialCompany?: FilterOption | null;
   /** Called when staff choose another company option, or remove it (null), so that the next dashboard starts on it. */
   onCompanyChange?(option: FilterOption | null): void;
+  /** Names of the questionnaires the view reads that are example instruments, not validated (`validated: false`). Default none. */
+  unvalidated?: string[];
 }
 
 /** Whether the data leaves nothing to show: nobody in scope, or the view's `emptyWhen` dataset empty. */
@@ -62,7 +64,7 @@ export function isEmptyView(dashboard: DashboardDefinition, data: DashboardData)
  * 'Imprimir', then the layout's tabs, toggles, sections and widgets over the data the server computed
  * for the chosen filters.
  */
-export function DashboardView({ dashboard, accountType, source, initialCompany, onCompanyChange }: DashboardViewProps) {
+export function DashboardView({ dashboard, accountType, source, initialCompany, onCompanyChange, unvalidated = [] }: DashboardViewProps) {
   const failureText = dashboard.loadFailed;
   const onFailure = useCallback(
     (error: unknown) => {
@@ -191,6 +193,11 @@ export function DashboardView({ dashboard, accountType, source, initialCompany, 
           {ownCompany.label}
         </Typography>
       )}
+      {unvalidated.map((name) => (
+        <Alert key={name} severity="info" sx={{ mb: 2 }}>
+          {format(m.notValidated, { name })}
+        </Alert>
+      ))}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <FilterBar
           dashboardId={dashboard.id}

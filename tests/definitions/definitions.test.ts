@@ -233,7 +233,8 @@ function draftQuestion(draft: QuestionnaireDefinition, id: string) {
 
 /**
  * Every one-field change of a definition's scoring keys: the reverse flag of each choice that feeds a
- * sum, mean or percent, and the tags of each option that a count or share reads.
+ * sum, mean or percent, the tags of each option that a count or share reads, and the `oriented` flag of
+ * each count or share over reverse items.
  */
 function scoringMutants(definition: QuestionnaireDefinition): [string, QuestionnaireDefinition][] {
   const scores = definition.scoring?.scores ?? [];
@@ -263,6 +264,13 @@ function scoringMutants(definition: QuestionnaireDefinition): [string, Questionn
       if (isCounted(option)) mutants.push([`tags of scale ${key}, option ${index}`, produce(definition, (draft) => void (draft.scales[key]![index]!.tags = []))]);
     });
   }
+  // A count or share over reverse items: reading their options' own tags or the mirrored ones.
+  const reversed = new Set(allQuestions(definition).flatMap(({ question }) => (question.kind === 'choice' && question.reverse ? [question.id] : [])));
+  scores.forEach((score, index) => {
+    if (!(score.aggregate === 'count' || score.aggregate === 'share')) return;
+    if (!(Array.isArray(score.questions) ? score.questions : ids).some((id) => reversed.has(id))) return;
+    mutants.push([`oriented of score ${score.id}`, produce(definition, (draft) => void (draft.scoring!.scores[index]!.oriented = !score.oriented))]);
+  });
   return mutants;
 }
 
@@ -279,7 +287,7 @@ describe.each(fixtures)('golden fixtures $file', ({ json }) => {
     expect(result.band?.id).toBe(fixture.band);
   });
 
-  it('fail when any one reverse flag or counted option tag changes', () => {
+  it('fail when any one reverse flag, counted option tag or oriented flag changes', () => {
     const survivors = scoringMutants(definition!)
       .filter(([, mutant]) => matchesEveryCase(mutant, json.cases))
       .map(([name]) => name);

@@ -219,6 +219,21 @@ describe('DashboardView', { timeout: 30000 }, () => {
     expect(screen.queryByRole('table', { name: 'Pessoas' })).toBeNull();
   });
 
+  it('names under the title each example instrument the view reads (validated: false), and none otherwise', async () => {
+    const { source } = makeSource();
+    const { unmount } = render(
+      <ThemeProvider theme={theme}>
+        <DashboardView dashboard={dashboard} accountType={1} source={source} initialCompany={FIVE} unvalidated={['Fatores Psicossociais do Trabalho']} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText('Fatores Psicossociais do Trabalho — Instrumento de exemplo, não validado')).toBeTruthy();
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    unmount();
+    renderView(makeSource().source);
+    await screen.findByRole('table', { name: 'Equipe por tema' }, WAIT);
+    expect(screen.queryByText(/Instrumento de exemplo/)).toBeNull();
+  });
+
   it("shows only the view's empty text when nobody answered", async () => {
     const { source } = makeSource(async () => ({ respondents: 0, datasets: {} }));
     renderView(source);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ChosenPeople, DashboardDefinition, DashboardFilters, EditionChoice } from '../../../../engine/definition/dashboard.ts';
+import { isValidated, viewTypes } from '../../../../engine/definition/instruments.ts';
 import { reportDocument, reportFileName, type ReportSource } from '../../../../engine/reports/document.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { localDay } from '../../../../engine/rules/dates.ts';
@@ -58,18 +59,20 @@ export function reportDay(now: Date, timeZone: string): { text: string; iso: str
 
 /**
  * The version of each questionnaire whose scoring produced a view's numbers ("Escala de Estresse
- * Percebido, versão 2.1"): the latest version of the major the view read (`editions`: the chosen one
- * where answers came from several), and for those, what was left out.
+ * Percebido, versão 2.1"; an instrument not validated followed by 'Instrumento de exemplo, não
+ * validado'): the latest version of the major the view read (`editions`: the chosen one where answers
+ * came from several), and for those, what was left out.
  */
 export function scoringVersions(definitions: Pick<Definitions, 'questionnaires' | 'types' | 'versions'>, view: DashboardDefinition, editions: EditionChoice[] = []): { versions: string; notices: string[] } {
-  const types = [...new Set(Object.values(view.datasets).flatMap((dataset) => ('from' in dataset ? [] : [...dataset.types, ...(dataset.alignWith ?? [])])))].sort((a, b) => a - b);
-  const versions = types.map((type) => {
+  const versions = viewTypes(view).map((type) => {
     const definition = definitions.questionnaires.get(type);
     const name = definitions.types.get(type)?.name ?? definition?.title ?? String(type);
     if (!definition) return format(m.noVersion, { name });
     const major = editions.find((edition) => edition.type === type)?.chosen ?? definition.version ?? 1;
     const version = (definitions.versions.get(type) ?? []).filter((candidate) => candidate.number.major === major).at(-1)?.version;
-    return version ? format(m.versionOf, { name, version }) : format(m.noVersion, { name });
+    const line = version ? format(m.versionOf, { name, version }) : format(m.noVersion, { name });
+    // An example instrument says so beside its name, on every report of its answers.
+    return isValidated(definition) ? line : format(m.notValidated, { version: line });
   });
   const notices = editions.map((edition) =>
     format(m.editionNotice, {

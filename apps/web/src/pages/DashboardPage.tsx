@@ -4,12 +4,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DashboardDefinition } from '../../../../engine/definition/dashboard';
 import { resolveDashboard } from '../../../../engine/definition/dashboardSource';
+import { isValidated, viewTypes } from '../../../../engine/definition/instruments';
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
 import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
 import { cyclePending, remindCycle } from '../api/cycles';
 import { getDashboardCompany, getUser, saveDashboardCompany } from '../auth/session';
+import { catalog } from '../catalog';
+import { loadDefinition } from '../respondent/loadLink';
 import { viewAtPath } from '../layout/menu';
 import { sharedDefinition } from '../sharedDefinitions';
 
@@ -35,6 +38,16 @@ async function loadDashboard(id: string): Promise<Loaded> {
 }
 
 /**
+ * The names of the questionnaires a view reads whose definitions are example instruments, not
+ * validated (each definition loaded as a respondent's link loads it, after the view).
+ */
+async function unvalidatedNames(dashboard: DashboardDefinition): Promise<string[]> {
+  const entries = viewTypes(dashboard).flatMap((type) => catalog.types.filter((entry) => entry.type === type && entry.definition));
+  const definitions = await Promise.all(entries.map((entry) => loadDefinition(entry.definition!, null)));
+  return entries.filter((_, index) => definitions[index] && !isValidated(definitions[index])).map((entry) => entry.name);
+}
+
+/**
  * `/dash/:id`: the results view of the id, inside the layout; with `ownRoute`, the view a route of its
  * own opens (`menu.path`: the 360-by-interview report's `/{hash}`).
  */
@@ -43,11 +56,17 @@ export default function DashboardPage({ ownRoute = false }: { ownRoute?: boolean
   const { pathname } = useLocation();
   const id = (ownRoute ? viewAtPath(pathname) : params.id) ?? '';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [unvalidated, setUnvalidated] = useState<{ id: string; names: string[] } | null>(null);
 
   useEffect(() => {
     let live = true;
     loadDashboard(id).then(
-      (result) => live && setLoaded(result),
+      (result) => {
+        if (!live) return;
+        setLoaded(result);
+        // The notice of an example instrument follows the view: it never holds the view back.
+        if (result.dashboard) unvalidatedNames(result.dashboard).then((names) => live && setUnvalidated({ id, names }), () => undefined);
+      },
       () => live && setLoaded({ id }),
     );
     return () => {
@@ -72,6 +91,7 @@ export default function DashboardPage({ ownRoute = false }: { ownRoute?: boolean
       source={source}
       initialCompany={getDashboardCompany()}
       onCompanyChange={saveDashboardCompany}
+      unvalidated={unvalidated?.id === id ? unvalidated.names : []}
     />
   );
 }

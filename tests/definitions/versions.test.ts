@@ -122,3 +122,27 @@ describe('npm run definitions:check on an edited copy', () => {
     expect(copy((json) => (json.pages[0]!.questions[2]!.text = 'Outra redação'))).toEqual([]);
   });
 });
+
+describe('the psychosocial factors questionnaire (type 18, published 1.0)', () => {
+  const factors = load('riscospsicossociais');
+  const latest = { version: { major: 1, minor: 0 }, definition: factors };
+  const edited = (edit: (copy: QuestionnaireDefinition) => void) => {
+    const copy = structuredClone(factors);
+    edit(copy);
+    return checkVersion(latest, copy);
+  };
+
+  it('refuses, without a new major version, an edit that changes a dimension’s scores', () => {
+    // The unfavourable ends of the scale, a reverse item, the orientation of a share, a dimension's items.
+    expect(edited((copy) => (copy.scales.frequencia![3]!.tags = []))).toMatchObject({ state: 'refused', needed: 2, changes: [{ pointer: '/scales/frequencia/3/tags' }] });
+    expect(edited((copy) => delete (copy.pages[0]!.questions[2] as { reverse?: boolean }).reverse)).toMatchObject({ state: 'refused', changes: [{ pointer: '/pages/0/questions/2/reverse' }] });
+    expect(edited((copy) => (copy.scoring!.scores[1]!.oriented = false))).toMatchObject({ state: 'refused', changes: [{ pointer: '/scoring/scores/1/oriented' }] });
+    expect(edited((copy) => (copy.scoring!.scores[0]!.questions = ['1', '2', '3']))).toMatchObject({ state: 'refused' });
+    expect(edited((copy) => ((copy.scoring!.scores[1]!.oriented = false), (copy.version = 2)))).toMatchObject({ state: 'unpublished', kind: 'scoring', next: { major: 2, minor: 0 } });
+  });
+
+  it('takes a reworded item or the instrument declared validated as a text change (1.1)', () => {
+    expect(edited((copy) => (copy.pages[6]!.questions[0]!.text = 'Outra redação'))).toMatchObject({ state: 'unpublished', kind: 'text', next: { major: 1, minor: 1 } });
+    expect(edited((copy) => (copy.validated = true))).toMatchObject({ state: 'unpublished', kind: 'text', changes: [{ pointer: '/validated' }] });
+  });
+});

@@ -1,5 +1,4 @@
 import type { DefinitionError } from './errors.ts';
-import { MAX_REFERENCES } from './extend.ts';
 import { fillText, isRepeat, type Origin } from './repeat.ts';
 import { format, messages } from '../messages.ts';
 
@@ -17,6 +16,13 @@ import { format, messages } from '../messages.ts';
  * other variable of the piece must be given (pass a repeat's around as `"q": "{{q}}"`), and every `with`
  * name used. A reference without `with` copies the piece as it is, its variables left to the repeats.
  */
+
+/**
+ * Most `$ref` references one definition may hold. Each is replaced by a copy of what it points at (a
+ * whole questionnaire file if it points at its root), so a definition of a few hundred KB could
+ * otherwise expand to gigabytes; the catalogue's definitions use 10 at most.
+ */
+export const MAX_REFERENCES = 100;
 
 const text = messages.definitionCheck;
 const LOCAL = /^#\/\$defs\/[^/]+(\/.*)?$/;

@@ -1,4 +1,5 @@
 import { format, messages } from '../messages.ts';
+import { MAX_REFERENCES, resolveLocalReferences } from './defs.ts';
 import type { DefinitionError } from './errors.ts';
 
 /** Reads another questionnaire file by name (without `.json`), for `extends`; undefined when there is none. */
@@ -21,13 +22,6 @@ function atPointer(json: unknown, pointer: string): unknown {
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/**
- * Most `$ref` references one definition may hold. Each is replaced by a copy of what it points at (a
- * whole questionnaire file if it points at its root), so a definition of a few hundred KB could
- * otherwise expand to gigabytes; the catalogue's definitions use 10 at most.
- */
-export const MAX_REFERENCES = 100;
 
 /** How many `$ref` objects the JSON holds, counting stops just past `limit`. */
 function countReferences(json: unknown, limit: number, found = 0): number {
@@ -86,16 +80,35 @@ export function resolveReferences(json: unknown, lookup: QuestionnaireLookup, pa
 }
 
 /**
- * Applies `extends` (the base file's top-level fields, replaced by the extension's own; chains
- * followed; a missing base or a cycle is an error at `/extends`), then `$ref` references. Free of
- * Ajv, so the browser can use it.
+ * A file with its own `$defs` pieces copied in, as a dashboard's are (`defs.ts`: every
+ * `{ "$ref": "#/$defs/name" }` stands for a copy of the piece, and `$defs` is removed): a list two
+ * scores share, a dimension's statements, is written once.
+ */
+function ownPieces(json: unknown): Resolved {
+  const local = resolveLocalReferences(json);
+  return local.ok ? { ok: true, value: local.value } : local;
+}
+
+/** A file's own fields as a definition reads them: its `$defs` pieces, then its references to other files, followed. */
+export function resolveOwnFields(json: unknown, lookup: QuestionnaireLookup): Resolved {
+  const own = ownPieces(json);
+  return own.ok ? resolveReferences(own.value, lookup) : own;
+}
+
+/**
+ * Applies each file's `$defs` pieces and `extends` (the base file's top-level fields, replaced by the
+ * extension's own; chains followed; a missing base or a cycle is an error at `/extends`), then `$ref`
+ * references to other files. Free of Ajv, so the browser can use it.
  */
 export function resolveQuestionnaire(json: unknown, lookup: QuestionnaireLookup, seen: string[] = []): Resolved {
   const extended = resolveExtends(json, lookup, seen);
   return extended.ok ? resolveReferences(extended.value, lookup) : extended;
 }
 
-function resolveExtends(json: unknown, lookup: QuestionnaireLookup, seen: string[]): Resolved {
+function resolveExtends(file: unknown, lookup: QuestionnaireLookup, seen: string[]): Resolved {
+  const pieces = ownPieces(file);
+  if (!pieces.ok) return pieces;
+  const json = pieces.value;
   if (!json || typeof json !== 'object' || !('extends' in json)) return { ok: true, value: json };
   const { extends: name, ...own } = json as Record<string, unknown>;
   const fail = (message: string) => ({ ok: false as const, errors: [{ pointer: '/extends', message }] });

@@ -5,7 +5,7 @@ import questionnaireSchema from '../../definitions/schema/questionnaire.schema.j
 import type { Catalog } from './catalog.ts';
 import type { DefinitionError, ParseResult } from './errors.ts';
 import type { DashboardDefinition } from './dashboard.ts';
-import { resolveQuestionnaire, resolveReferences, type QuestionnaireLookup } from './extend.ts';
+import { resolveOwnFields, resolveQuestionnaire, type QuestionnaireLookup } from './extend.ts';
 import { dashboardErrors } from './dashboardSemantics.ts';
 import { uniqueErrors } from './defs.ts';
 import { expandDashboard, followReferences } from './dashboardSource.ts';
@@ -43,7 +43,7 @@ export function parseQuestionnaire(json: unknown, lookup: QuestionnaireLookup = 
   const isExtension = typeof json === 'object' && json !== null && 'extends' in json;
   if (isExtension) {
     // The extension's own fields, references followed, must already be valid fields of a questionnaire.
-    const own = resolveReferences(json, lookup);
+    const own = resolveOwnFields(json, lookup);
     if (!own.ok) return own;
     if (!validators.extension(own.value)) return { ok: false, errors: schemaErrors(validators.extension.errors) };
   }

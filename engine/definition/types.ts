@@ -302,6 +302,12 @@ export interface Scoring {
 export interface QuestionnaireDefinition {
   /** Path of the JSON Schema, for editors. */
   $schema?: string;
+  /**
+   * Named pieces said once (a list of statements two scores share), each copied wherever the file says
+   * `{ "$ref": "#/$defs/name" }` (`defs.ts`, as in a dashboard). Followed and removed when the file is
+   * read: no reader sees it, and a piece no reference uses is an error.
+   */
+  $defs?: Record<string, unknown>;
   /** Evaluation type id of the catalogue (13 for the perceived stress scale). */
   type: number;
   /**

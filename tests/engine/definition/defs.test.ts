@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDashboard } from '../../../engine/definition/dashboardSource.ts';
-import { resolveLocalReferences } from '../../../engine/definition/defs.ts';
-import { MAX_REFERENCES } from '../../../engine/definition/extend.ts';
+import { MAX_REFERENCES, resolveLocalReferences } from '../../../engine/definition/defs.ts';
 import { parseDashboard } from '../../../engine/definition/parse.ts';
 
 /*

@@ -21,6 +21,21 @@ describe('parseQuestionnaire', () => {
     });
   });
 
+  it("copies the file's own $defs pieces where it refers to them, in a base and in an extension, and refuses an unused or unknown piece", () => {
+    const scored = { ...base, scoring: { scores: [{ id: 'a', label: 'A', questions: { $ref: '#/$defs/items' }, aggregate: 'mean' }, { id: 'b', label: 'B', questions: { $ref: '#/$defs/items' }, aggregate: 'sum' }] } };
+    const withPieces = { $defs: { items: ['1'] }, ...scored };
+    const parsed = parseQuestionnaire(withPieces);
+    expect(parsed.ok && parsed.value.scoring!.scores.map((score) => score.questions)).toEqual([['1'], ['1']]);
+    expect(parsed.ok && '$defs' in parsed.value).toBe(false);
+    const lookup = (name: string) => (name === 'comPecas' ? withPieces : undefined);
+    const extension = parseQuestionnaire({ extends: 'comPecas', type: 91, $defs: { title: 'Variante' }, title: { $ref: '#/$defs/title' } }, lookup);
+    expect(extension.ok && [extension.value.title, extension.value.scoring!.scores[1]!.questions]).toEqual(['Variante', ['1']]);
+    const unused = parseQuestionnaire({ ...withPieces, $defs: { items: ['1'], sobra: ['1'] } });
+    expect(unused.ok ? [] : unused.errors.map((error) => error.pointer)).toEqual(['/$defs/sobra']);
+    const unknown = parseQuestionnaire({ ...scored, $defs: { outros: ['1'] } });
+    expect(unknown.ok).toBe(false);
+  });
+
   it('reports a missing base and a circular chain at /extends', () => {
     expect(parseQuestionnaire({ extends: 'nada' })).toEqual({ ok: false, errors: [{ pointer: '/extends', message: 'não existe o questionário "nada" (definitions/questionnaires/nada.json)' }] });
     const files: Record<string, unknown> = { a: { extends: 'b' }, b: { extends: 'a' } };

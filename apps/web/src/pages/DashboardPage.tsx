@@ -4,16 +4,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DashboardDefinition } from '../../../../engine/definition/dashboard';
 import { resolveDashboard } from '../../../../engine/definition/dashboardSource';
-import { isValidated, viewTypes } from '../../../../engine/definition/instruments';
 import { messages } from '../../../../engine/messages';
 import { DashboardView } from '../../../../renderer/dashboard/DashboardView';
 import type { DashboardSource } from '../../../../renderer/dashboard/types';
 import { dashboardData, dashboardExport, dashboardOptions, dashboardReport, reportSendState, sendPersonReport } from '../api/endpoints';
 import { cyclePending, remindCycle } from '../api/cycles';
 import { getDashboardCompany, getUser, saveDashboardCompany } from '../auth/session';
-import { catalog } from '../catalog';
-import { loadDefinition } from '../respondent/loadLink';
 import { viewAtPath } from '../layout/menu';
+import { unvalidatedNames } from './dashboardInstruments';
 import { sharedDefinition } from '../sharedDefinitions';
 
 // Definitions reach the browser already validated by the build's definition check; each is its own
@@ -35,16 +33,6 @@ async function loadDashboard(id: string): Promise<Loaded> {
   // palette names made colours; the build checked all of it.
   const resolved = resolveDashboard(await load(), sharedDefinition);
   return { id, dashboard: resolved.ok ? resolved.value : undefined };
-}
-
-/**
- * The names of the questionnaires a view reads whose definitions are example instruments, not
- * validated (each definition loaded as a respondent's link loads it, after the view).
- */
-async function unvalidatedNames(dashboard: DashboardDefinition): Promise<string[]> {
-  const entries = viewTypes(dashboard).flatMap((type) => catalog.types.filter((entry) => entry.type === type && entry.definition));
-  const definitions = await Promise.all(entries.map((entry) => loadDefinition(entry.definition!, null)));
-  return entries.filter((_, index) => definitions[index] && !isValidated(definitions[index])).map((entry) => entry.name);
 }
 
 /**

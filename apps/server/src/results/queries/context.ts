@@ -36,6 +36,7 @@ export type Query<N extends QueryName = QueryName> = (context: QueryContext, dat
 
 /** A request's scan of one type under one scope: the whole's summary and the groups of each grouping made with it. */
 export interface Scan {
-  whole: ScoreSummary;
+  /** Absent when the scan was made for groups only. */
+  whole?: ScoreSummary;
   groups: Map<GroupingKind, GroupSummary[]>;
 }

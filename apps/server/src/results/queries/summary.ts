@@ -69,32 +69,35 @@ async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope
   for (const type of dataset.types) {
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
-    rows.push(...rowsOfSummary(definition, type, (await scanOf(context, definition, type, scope)).whole, dataset.bands === true));
+    // A scan made before without the whole (not planned): the whole alone.
+    const whole = (await scanOf(context, definition, type, scope, 'whole')).whole ?? (await summarizeScan(context.db, scoringKeyOf(definition), ofType(scope, type), [], definition.scoring?.classification)).whole;
+    rows.push(...rowsOfSummary(definition, type, whole, dataset.bands === true));
   }
   return rows;
 }
 
 /**
  * The request's scan of a type's evaluations under a scope: the whole's means and band counts, and the
- * groups of every grouping the view's summaries of the same scope split by (`want` too), from one
- * statement, asked once per request (a view's means, bands and heatmap by sector read the answers once).
+ * groups of every grouping the view's summaries of the same scope split by, from one statement, asked
+ * once per request (a view's means, bands and heatmap by sector read the answers once). `want`: what
+ * the caller needs (the whole, or a grouping); the whole is left out when no dataset of the view reads
+ * it (scored once, the evaluations are then not kept for a second reading).
  */
-function scanOf(context: QueryContext, definition: QuestionnaireDefinition, type: number, scope: SQL, want?: GroupingKind): Promise<Scan> {
+function scanOf(context: QueryContext, definition: QuestionnaireDefinition, type: number, scope: SQL, want: GroupingKind | 'whole'): Promise<Scan> {
   const typed = ofType(scope, type);
   const key = statementKey(typed);
   const known = context.summaries?.get(key);
   if (known) return known;
-  const kinds = new Set<GroupingKind>(want ? [want] : []);
+  const wanted = new Set<GroupingKind | 'whole'>([want]);
   for (const other of context.planned ?? []) {
-    if (other.query !== 'summary' || !other.byGroup || other.byCycle || !other.types.includes(type)) continue;
+    if (other.query !== 'summary' || other.byCycle || !other.types.includes(type)) continue;
     const theirs = datasetScope(other, context.filters);
-    if (theirs && statementKey(ofType(theirs, type)) === key) kinds.add(other.byGroup);
+    if (theirs && statementKey(ofType(theirs, type)) === key) wanted.add(other.byGroup ?? 'whole');
   }
-  const groupings = [...kinds];
-  const pending = summarizeScan(context.db, scoringKeyOf(definition), typed, groupings.map((kind) => evaluationGroups(kind, context.filters)), definition.scoring?.classification).then((scan) => ({
-    whole: scan.whole,
-    groups: new Map(groupings.map((kind, index) => [kind, scan.groups[index]!])),
-  }));
+  const groupings = [...wanted].filter((kind) => kind !== 'whole');
+  const whole = wanted.has('whole');
+  const scanned = summarizeScan(context.db, scoringKeyOf(definition), typed, groupings.map((kind) => evaluationGroups(kind, context.filters)), definition.scoring?.classification, whole);
+  const pending = scanned.then((scan) => ({ whole: whole ? scan.whole : undefined, groups: new Map(groupings.map((kind, index) => [kind, scan.groups[index]!])) }));
   context.summaries?.set(key, pending);
   return pending;
 }

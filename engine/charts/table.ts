@@ -56,7 +56,7 @@ function heatmapTable(widget: Extract<DataWidget, { kind: 'heatmap' }>, rows: Ro
   const notes = grid.cells.map((line) => [...new Set(line.flatMap((cell) => (cell.withheld === null ? [] : [cell.withheld])))].join(' '));
   const noted = notes.some((note) => note !== '');
   return {
-    columns: [TABLE_HEADERS.group, ...grid.columns, ...(noted ? [TABLE_HEADERS.note] : [])],
+    columns: [widget.rowName ?? TABLE_HEADERS.group, ...grid.columns, ...(noted ? [TABLE_HEADERS.note] : [])],
     rows: grid.cells.map((line, index) => [
       grid.rows[index]!,
       ...line.map((cell) => (cell.value === null || cell.count === '' ? cell.text : `${cell.text} (${format(messages.dashboard.heatmapCount, { n: cell.count })})`)),

@@ -205,6 +205,11 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     if (dataset.bySelf) check.add(`${pointer}/byGroup`, text.byGroupAndSelf);
     if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byGroupEvaluators);
   }
+  if (dataset.query === 'optionCounts' && dataset.byVersion) {
+    for (const field of ['round', 'roundId', 'roundOrder', 'withheld']) fields.add(field);
+    if (dashboard.requires?.filter !== 'version') check.add(`${pointer}/byVersion`, text.byVersionNeedsRound);
+    if (dataset.byGroup) check.add(`${pointer}/byVersion`, text.byVersionAndGroup);
+  }
   // Names would single the group out; the people query lists people by design.
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);

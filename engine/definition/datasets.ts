@@ -161,6 +161,19 @@ export interface OptionCountsDataset extends DatasetBase {
    * heatmap of groups × statements. Not with `bySelf`, nor `anonymous: "evaluators"`. Default none.
    */
   byGroup?: GroupingKind;
+  /**
+   * The same rows once per round of the 360 (the `version` filter's rounds: 'Data') of the evaluated
+   * person holding answers, oldest first, up to the chosen one (every round without one): each row also
+   * has `round` (the round as the filter names it, '10/03/2026 (versão 2)'), `roundId` (the version) and
+   * `roundOrder` (1, 2, …). Each round is counted as the view counts a chosen round (its evaluators'
+   * latest answers and its self-evaluation). With `anonymous: "evaluators"`, a round of fewer
+   * evaluators than the company's minimum keeps its self rows and has its other rows' `count` null,
+   * with `withheld` saying why (other rows of shown rounds, and self rows: null), as the view withholds
+   * that round when chosen. The rows of a heatmap of rounds × competencies. Needs a view that requires
+   * the `version` filter (one round at a time: no pooled rounds to subtract from); not with `byGroup`.
+   * Default false.
+   */
+  byVersion?: boolean;
 }
 
 /**

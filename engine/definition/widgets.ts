@@ -124,6 +124,8 @@ export interface HeatmapWidget extends WidgetBase {
   kind: 'heatmap';
   /** Field naming each line (the group). */
   row: string;
+  /** The lines' column in the heatmap's table ('Data' for rounds). Default 'Grupo'. */
+  rowName?: string;
   /** Field naming each column (the score's label). */
   column: string;
   value: string;

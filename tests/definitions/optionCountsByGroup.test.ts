@@ -58,3 +58,45 @@ describe('optionCounts by group', () => {
     ]);
   });
 });
+
+/*
+ * `optionCounts` with `byVersion` (issue 26, the 360's competencies across its dates): only on a view
+ * that requires the date (one round at a time: no pooled rounds to subtract a small one from), not
+ * with `byGroup`; without it, the rows have no round fields.
+ */
+const the360 = jsonFiles('dashboards').find(({ json }) => (json as DashboardDefinition).id === 2)!.json as { requires?: unknown; datasets: Record<string, Record<string, unknown>> };
+
+/** The errors of a copy of the 360's view changed by `edit`. */
+function errorsOf360(edit: (view: typeof the360) => void): { pointer: string; message: string }[] {
+  const copy = structuredClone(the360);
+  edit(copy);
+  const result = parseDashboard(copy, byType, lookup);
+  return result.ok ? [] : result.errors.map(({ pointer, message }) => ({ pointer, message }));
+}
+
+describe('optionCounts by version', () => {
+  it('is read by the 360, whose transforms and heatmap name the round’s fields', () => {
+    expect(errorsOf360(() => {})).toEqual([]);
+  });
+
+  it('needs a view that requires the date', () => {
+    expect(errorsOf360((view) => delete view.requires)).toContainEqual({
+      pointer: '/datasets/statementsByDate/byVersion',
+      message: expect.stringContaining('"byVersion" só vale numa visão que exige a data'),
+    });
+  });
+
+  it('is refused with byGroup', () => {
+    expect(errorsOf360((view) => (view.datasets.statementsByDate!.byGroup = 'sector'))).toContainEqual({
+      pointer: '/datasets/statementsByDate/byVersion',
+      message: '"byVersion" e "byGroup" não valem juntos: um conjunto conta as respostas por rodada do 360 ou por grupo',
+    });
+  });
+
+  it('gives no round fields without byVersion', () => {
+    expect(errorsOf360((view) => delete view.datasets.statementsByDate!.byVersion)).toContainEqual({
+      pointer: '/datasets/strengthsByDate/transforms/0/groupBy/0',
+      message: expect.stringMatching(/^campo "roundOrder" desconhecido/),
+    });
+  });
+});

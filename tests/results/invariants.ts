@@ -151,7 +151,8 @@ export function checkEveryAnswerOnce(
 ): string[] {
   const problems: string[] = [];
   for (const [name, dataset] of Object.entries(dashboard.datasets)) {
-    if ('from' in dataset || dataset.query !== 'optionCounts' || (dataset.transforms ?? []).some((transform) => !['map', 'percent', 'sort', 'band', 'scale'].includes(transform.op))) continue;
+    // (An internal dataset is not sent: the datasets derived from it are checked against the reference.)
+    if ('from' in dataset || dataset.query !== 'optionCounts' || dataset.internal || (dataset.transforms ?? []).some((transform) => !['map', 'percent', 'sort', 'band', 'scale'].includes(transform.op))) continue;
     let evaluations: RawEvaluation[] = inScope(company, dataset, filters) ?? [];
     if (filters.version !== undefined) evaluations = oneSelfPerRound(evaluations);
     if ((data.withheld ?? []).some((group) => group.dataset === name)) evaluations = dataset.anonymous === 'evaluators' ? evaluations.filter((evaluation) => evaluation.rated === evaluation.person) : [];

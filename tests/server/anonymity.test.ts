@@ -77,6 +77,7 @@ describe('the 360 (dashboard 2): the evaluators of one person', () => {
       const answer = response.json() as DashboardData;
       expect(answer.withheld?.map((group) => [group.dataset, group.respondents, group.minimum, group.message])).toEqual([
         ['statements', 2, 3, MESSAGE],
+        ['statementsByDate', 2, 3, MESSAGE],
         ['open', 2, 3, MESSAGE],
       ]);
       const statements = answer.datasets.statements!.rows;

@@ -90,7 +90,7 @@ function texts(evaluations: RawEvaluation[], questions: string[], self = false):
  * part withheld under the company's minimum. A round holds its own evaluations only, and of the
  * evaluated person's self-evaluations in it, the latest (a retaken self-evaluation replaces the first).
  */
-function view360(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+function view360(definitions: Questionnaires, company: RawCompany, filters: RefFilters, withRounds = true): ViewExpectation {
   const datasets = datasetsOf(2);
   const statements = datasets.statements!;
   const all = inScope(company, statements, filters) ?? [];
@@ -144,9 +144,38 @@ function view360(definitions: Questionnaires, company: RawCompany, filters: RefF
       consolidatedBars: { keys: ['self', 'question', 'tag'], rows: byType.filter((row) => row.self === false) },
       evaluators: { keys: ['respondents'], rows: evaluators.length > 0 && !withheld ? [{ respondents: evaluators.length }] : [] },
       open: { keys: ['self', 'question', 'text'], rows: texts(open, datasets.open!.questions!, true) },
+      strengthsByDate: { keys: ['roundId', 'question'], rows: withheld || !withRounds ? [] : strengthsByDate(definitions, company, filters) },
     },
-    withheld: withheld ? ['statements', 'open'] : [],
+    withheld: withheld ? ['statements', 'statementsByDate', 'open'] : [],
   };
+}
+
+/**
+ * The 360's strengths by date: for each round of the evaluated person up to the chosen one (the
+ * versions of their evaluations), the evaluators' positive percent and its reading per competency, as
+ * that round's own view reads them; a round of fewer evaluators than the minimum with no number and
+ * the reason; a round of no evaluator (a self-evaluation alone) with no line.
+ */
+function strengthsByDate(definitions: Questionnaires, company: RawCompany, filters: RefFilters): RefRow[] {
+  const statements = datasetsOf(2).statements!;
+  const every = inScope(company, { ...statements, latest: false }, { ...filters, version: undefined }) ?? [];
+  const versions = [...new Set(every.flatMap((evaluation) => (evaluation.version === null ? [] : [evaluation.version])))].sort((a, b) => a - b);
+  const minimum = minimumOf(company);
+  return versions
+    .filter((version) => version <= filters.version!)
+    .flatMap((version): RefRow[] => {
+      const evaluators = groupSize(
+        every.filter((evaluation) => evaluation.version === version && evaluation.rated !== evaluation.person),
+        'evaluators',
+      );
+      // A round whose only answer is the self-evaluation has no evaluators' line.
+      if (evaluators === 0) return [];
+      if (evaluators < minimum) {
+        return statements.questions!.map((question) => ({ roundId: version, question, percent: null, strength: null, respondents: evaluators, withheld: `Oculto: menos de ${minimum} avaliadores nesta data, para preservar o anonimato.` }));
+      }
+      const round = view360(definitions, company, { ...filters, version }, false).datasets.consolidated!.rows;
+      return round.map((row) => ({ roundId: version, question: row.question!, percent: row.positive!, strength: row.strength!, respondents: evaluators, withheld: null }));
+    });
 }
 
 // ------------------------------------------------------------------------------------------ area maps

@@ -118,25 +118,58 @@ function numbersShape(columns: string[], rows: string[][]): TableShape {
   };
 }
 
-/** A compact table of a chart's numbers. */
-export function numbersTable(columns: string[], rows: string[][]): Content {
-  return {
-    table: {
-      headerRows: 1,
-      keepWithHeaderRows: 1,
-      widths: columns.map((_column, index) => (index === 0 ? '*' : 'auto')),
-      body: [columns.map((text) => ({ text, bold: true, fillColor: COLORS.headerFill })), ...rows.map((row) => row.map((text, index) => ({ text, alignment: index === 0 ? 'left' : 'right' })))],
-      dontBreakRows: true,
-    },
-    layout: { hLineColor: COLORS.rule, vLineColor: COLORS.rule, paddingTop: () => NUMBERS.padding, paddingBottom: () => NUMBERS.padding },
-    fontSize: NUMBERS.size,
-    margin: [0, 0, 0, NUMBERS.margin],
-  };
+/** A column's width at its widest text on one line, a prose column's (a heatmap's note) at most this wide: it wraps. */
+const PROSE_WIDTH = 150;
+
+/**
+ * A chart's numbers as tables that fit a width: one, unless its columns cannot all stand side by side
+ * even at their longest words (ten competencies of a 360 across dates); then cut into tables of the
+ * columns that fit at their natural width, each repeating the first column (the item), in order.
+ */
+function numbersParts(columns: string[], rows: string[][], width: number): { columns: string[]; rows: string[][] }[] {
+  const { size, side, line } = NUMBERS;
+  const texts = (column: number) => [{ text: columns[column]!, bold: true }, ...rows.map((row) => ({ text: row[column] ?? '', bold: false }))];
+  const longestWord = (column: number) => Math.max(...texts(column).flatMap(({ text, bold }) => text.split(/\s+/).map((word) => textWidth(word, size, bold)))) + 2 * side + line;
+  const natural = (column: number) => Math.min(PROSE_WIDTH, Math.max(...texts(column).map(({ text, bold }) => textWidth(text, size, bold)))) + 2 * side + line;
+  const rest = columns.map((_column, index) => index).slice(1);
+  if (rest.reduce((sum, column) => sum + longestWord(column), longestWord(0)) <= width) return [{ columns, rows }];
+  const room = width - natural(0);
+  const parts: number[][] = [];
+  let used = 0;
+  for (const column of rest) {
+    const wide = natural(column);
+    if (parts.length === 0 || (parts.at(-1)!.length > 0 && used + wide > room)) {
+      parts.push([]);
+      used = 0;
+    }
+    parts.at(-1)!.push(column);
+    used += wide;
+  }
+  return parts.map((part) => ({ columns: [columns[0]!, ...part.map((column) => columns[column]!)], rows: rows.map((row) => [row[0]!, ...part.map((column) => row[column] ?? '')]) }));
+}
+
+/** A compact table of a chart's numbers (several, each with the first column, when its columns do not fit the width). */
+export function numbersTable(columns: string[], rows: string[][], width: number): Content {
+  const tables = numbersParts(columns, rows, width).map(
+    (part): Content => ({
+      table: {
+        headerRows: 1,
+        keepWithHeaderRows: 1,
+        widths: part.columns.map((_column, index) => (index === 0 ? '*' : 'auto')),
+        body: [part.columns.map((text) => ({ text, bold: true, fillColor: COLORS.headerFill })), ...part.rows.map((row) => row.map((text, index) => ({ text, alignment: index === 0 ? 'left' : 'right' })))],
+        dontBreakRows: true,
+      },
+      layout: { hLineColor: COLORS.rule, vLineColor: COLORS.rule, paddingTop: () => NUMBERS.padding, paddingBottom: () => NUMBERS.padding },
+      fontSize: NUMBERS.size,
+      margin: [0, 0, 0, NUMBERS.margin],
+    }),
+  );
+  return tables.length === 1 ? tables[0]! : { stack: tables };
 }
 
 /** The height of a chart's numbers table in a width (none when it has no rows). */
 export function numbersHeight(columns: string[], rows: string[][], width: number): number {
-  return rows.length === 0 ? 0 : tableHeight(numbersShape(columns, rows), width) + NUMBERS.margin;
+  return rows.length === 0 ? 0 : numbersParts(columns, rows, width).reduce((sum, part) => sum + tableHeight(numbersShape(part.columns, part.rows), width) + NUMBERS.margin, 0);
 }
 
 /**

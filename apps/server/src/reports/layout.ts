@@ -68,7 +68,7 @@ function piece(item: Item, width: number, maxChart: number, numbers: boolean) {
   const table = numbers && block.table.rows.length > 0;
   return {
     draw: (shrink: number) => [
-      { stack: titled(block.title, [chartDrawing(block, width, natural * shrink), ...(table ? [numbersTable(block.table.columns, block.table.rows)] : [])], true), unbreakable: true },
+      { stack: titled(block.title, [chartDrawing(block, width, natural * shrink), ...(table ? [numbersTable(block.table.columns, block.table.rows, width)] : [])], true), unbreakable: true },
       ...helpDraw(),
     ],
     height: (shrink: number) => titleHeight(block.title, width) + natural * shrink + 4 + (table ? numbersHeight(block.table.columns, block.table.rows, width) : 0) + helpHeight,
@@ -112,7 +112,7 @@ function chartUnits(item: Item & { block: ChartBlock }, width: number, maxChart:
 function numbersUnit(block: ChartBlock, width: number, help: HelpBlock | undefined): Unit {
   const helpHeight = help ? BLOCKS.help.height(help, width) : 0;
   return unit({
-    draw: () => [numbersTable(block.table.columns, block.table.rows), ...(help ? BLOCKS.help.draw(help, width) : [])],
+    draw: () => [numbersTable(block.table.columns, block.table.rows, width), ...(help ? BLOCKS.help.draw(help, width) : [])],
     height: () => numbersHeight(block.table.columns, block.table.rows, width) + helpHeight,
     shrinks: false,
     flows: true,
@@ -136,7 +136,7 @@ function besideUnit(item: Item & { block: ChartBlock }, width: number, maxChart:
   const block = item.block;
   const column = (width - GAP) / 2;
   const chart = piece({ block: { ...block, title: undefined } }, column, maxChart, false);
-  const numbersOf = () => (block.table.rows.length > 0 ? [numbersTable(block.table.columns, block.table.rows)] : []);
+  const numbersOf = () => (block.table.rows.length > 0 ? [numbersTable(block.table.columns, block.table.rows, column)] : []);
   const help = item.help;
   return unit({
     draw: (shrink) => [

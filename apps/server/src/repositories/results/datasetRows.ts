@@ -289,6 +289,15 @@ export async function participationDays(db: Db, scope: SQL, timeZone: string): P
 }
 
 /** The rounds (cycles) holding evaluations of a scope, oldest first. */
+/** The 360's rounds (versions) of the evaluations in scope, oldest first, each with its first evaluation's instant (the 'Data' the filter shows). */
+export async function versionsOf(db: Db, scope: SQL): Promise<{ version: number; createdAt: Date }[]> {
+  const found = await select<{ version: number; created_at: string | Date }>(
+    db,
+    sql`select evaluations.version, min(evaluations.created_at) as created_at from evaluations where ${scope} and evaluations.version is not null group by 1 order by 1`,
+  );
+  return found.map((row) => ({ version: Number(row.version), createdAt: new Date(row.created_at) }));
+}
+
 export async function roundsOf(db: Db, scope: SQL): Promise<{ id: number; name: string }[]> {
   const found = await select<{ id: number; name: string }>(
     db,

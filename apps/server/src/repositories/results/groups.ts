@@ -84,11 +84,14 @@ export async function groupAtoms(db: Db, scope: SQL, groups: SQL): Promise<{ gro
  * The people of a scope as atoms of its rounds: each evaluation is in one round (or none), so the
  * rounds part the answers; an atom per round counts its distinct people (a person who answered in two
  * rounds is one in each: each round's answers are their own, added to the pooled rounds' as they are).
+ * The rounds are cycles, or the 360's versions (`of`), whose people are the evaluators (self-evaluations
+ * left out, as the evaluators' anonymity counts them).
  */
-export async function roundAtoms(db: Db, scope: SQL): Promise<{ groups: string[]; people: number }[]> {
+export async function roundAtoms(db: Db, scope: SQL, of: 'cycle' | 'version' = 'cycle'): Promise<{ groups: string[]; people: number }[]> {
+  const [round, people] = of === 'cycle' ? [sql`evaluations.cycle_id`, scope] : [sql`evaluations.version`, sql`${scope} and ${NOT_SELF}`];
   const found = await select<{ round: number | null; people: number }>(
     db,
-    sql`select evaluations.cycle_id as round, count(distinct evaluations.user_id)::int as people from evaluations where ${scope} group by evaluations.cycle_id order by 1`,
+    sql`select ${round} as round, count(distinct evaluations.user_id)::int as people from evaluations where ${people} group by 1 order by 1`,
   );
   return found.map((atom) => ({ groups: atom.round === null ? [] : [String(atom.round)], people: Number(atom.people) }));
 }

@@ -4,8 +4,11 @@ import { allQuestions, hasOptions, optionsOf } from '../../../../../engine/defin
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { itemScore } from '../../../../../engine/scoring/score.ts';
 import { exclusiveAnswers, wireOf } from '../../../../../engine/scoring/scoringKey.ts';
-import { answerCounts, evaluationGroups, respondentsByGroup, respondentsByRole } from '../../repositories/results/datasetRows.ts';
-import { groupAtoms } from '../../repositories/results/groups.ts';
+import { answerCounts, evaluationGroups, respondentsByGroup, respondentsByRole, versionsOf } from '../../repositories/results/datasetRows.ts';
+import { datasetScope } from '../../repositories/results/scope.ts';
+import { format, messages } from '../../../../../engine/messages.ts';
+import { formatDateBR } from '../../../../../engine/rules/dates.ts';
+import { anonymityMinimum, groupAtoms, roundAtoms } from '../../repositories/results/groups.ts';
 import { hiddenGroups } from '../anonymity.ts';
 import type { Query, QueryContext } from './context.ts';
 
@@ -16,6 +19,12 @@ import type { Query, QueryContext } from './context.ts';
  */
 export const optionCountsQuery: Query<'optionCounts'> = async (context, dataset, scope) => {
   if (dataset.byGroup) return groupRows(context, dataset, scope);
+  if (dataset.byVersion) return versionRows(context, dataset);
+  return countRows(context, dataset, scope);
+};
+
+/** The counts of a scope, per type (and role, with `bySelf`). */
+async function countRows(context: QueryContext, dataset: OptionCountsDataset, scope: SQL): Promise<Row[]> {
   const bySelf = dataset.bySelf === true;
   const respondents = await respondentsByRole(context.db, scope, bySelf);
   const counted = await answerCounts(context.db, scope, { questions: dataset.questions, bySelf, exclusive: exclusiveOf(context, dataset) });
@@ -29,7 +38,42 @@ export const optionCountsQuery: Query<'optionCounts'> = async (context, dataset,
     rows.push(...optionRows(definition, type, dataset, total, (question, response) => counts.get(`${type}/${selfText}/${question}/${response}`) ?? 0, bySelf ? { self: selfText === 'true' } : {}));
   }
   return rows;
-};
+}
+
+/**
+ * The counts once per round of the 360 of the evaluated person, oldest first, up to the chosen one:
+ * each round counted as the view counts it when chosen. With the evaluators' anonymity, a round of
+ * fewer evaluators than the minimum keeps its self-evaluation's counts only, its others' null with
+ * the reason (as the view shows that round when chosen).
+ */
+async function versionRows(context: QueryContext, dataset: OptionCountsDataset): Promise<Row[]> {
+  const { filters } = context;
+  if (filters.evaluated_id === undefined) return [];
+  // The rounds and their evaluators from every answer of the person (not only each evaluator's latest).
+  const across = datasetScope({ ...dataset, latest: false }, { ...filters, version: undefined });
+  if (!across) return [];
+  const every = await versionsOf(context.db, across);
+  // Up to the chosen round (a date of no answer yet still has the earlier ones).
+  const rounds = filters.version === undefined ? every : every.filter((round) => round.version <= filters.version!);
+  // The view shows one round at a time (it requires one chosen): a round is hidden only when its own evaluators are too few.
+  const hidden = new Map<number, string>();
+  if (dataset.anonymous === 'evaluators') {
+    const minimum = await anonymityMinimum(context.db, across);
+    for (const atom of await roundAtoms(context.db, across, 'version')) {
+      if (atom.people > 0 && atom.people < minimum) hidden.set(Number(atom.groups[0]), format(messages.dashboard.versionUnderMinimum, { minimum }));
+    }
+  }
+  const rows: Row[] = [];
+  for (const [index, round] of rounds.entries()) {
+    const label = format(messages.dashboard.versionOption, { date: formatDateBR(round.createdAt, context.timeZone), version: round.version });
+    const withheld = hidden.get(round.version) ?? null;
+    for (const row of await countRows(context, dataset, datasetScope(dataset, { ...filters, version: round.version })!)) {
+      const others = withheld !== null && row.self !== true;
+      rows.push({ ...row, ...(others ? { count: null } : {}), round: label, roundId: round.version, roundOrder: index + 1, withheld: others ? withheld : null });
+    }
+  }
+  return rows;
+}
 
 /** An answer holding an exclusive option ('Não sei avaliar') counts as that option alone. */
 function exclusiveOf(context: QueryContext, dataset: OptionCountsDataset): { type: number; question: string; response: string }[] {

@@ -223,6 +223,8 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     for (const field of ['normCompanies', 'normRespondents', 'normMedian', 'normTop', 'normPercentile', 'normNote']) fields.add(field);
     if (dataset.bands || dataset.byCycle || dataset.byGroup) check.add(`${pointer}/norm`, text.normAlone);
     if (!dashboard.filters.includes('company')) check.add(`${pointer}/norm`, format(text.notAFilter, { filter: 'company' }));
+    // A norm places a company among others on a validated instrument only: an example's items are no standard.
+    for (const definition of definitions) if (definition.validated === false) check.add(`${pointer}/norm`, format(text.normNotValidated, { title: definition.title }));
   }
   if (dataset.query === 'summary' && dataset.byGroup) {
     for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);

@@ -209,6 +209,8 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     for (const field of ['round', 'roundId', 'roundOrder', 'withheld']) fields.add(field);
     if (dashboard.requires?.filter !== 'version') check.add(`${pointer}/byVersion`, text.byVersionNeedsRound);
     if (dataset.byGroup) check.add(`${pointer}/byVersion`, text.byVersionAndGroup);
+    // Its rounds obey the evaluators' minimum; a group's anonymity would check the chosen round alone.
+    if (dataset.anonymous === 'group') check.add(`${pointer}/anonymous`, text.byVersionGroup);
   }
   // Names would single the group out; the people query lists people by design.
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {

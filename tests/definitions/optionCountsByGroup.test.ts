@@ -93,6 +93,13 @@ describe('optionCounts by version', () => {
     });
   });
 
+  it('is refused with a group’s anonymity: its rounds obey the evaluators’ minimum', () => {
+    expect(errorsOf360((view) => (view.datasets.statementsByDate!.anonymous = 'group'))).toContainEqual({
+      pointer: '/datasets/statementsByDate/anonymous',
+      message: '"byVersion" não vale com "anonymous": "group": as rodadas do 360 seguem o mínimo de avaliadores ("evaluators")',
+    });
+  });
+
   it('gives no round fields without byVersion', () => {
     expect(errorsOf360((view) => delete view.datasets.statementsByDate!.byVersion)).toContainEqual({
       pointer: '/datasets/strengthsByDate/transforms/0/groupBy/0',

@@ -145,6 +145,7 @@ function numbersParts(columns: string[], rows: string[][], width: number): { col
     parts.at(-1)!.push(column);
     used += wide;
   }
+  if (parts.length === 0) return [{ columns, rows }];
   return parts.map((part) => ({ columns: [columns[0]!, ...part.map((column) => columns[column]!)], rows: rows.map((row) => [row[0]!, ...part.map((column) => row[column] ?? '')]) }));
 }
 
@@ -167,9 +168,15 @@ export function numbersTable(columns: string[], rows: string[][], width: number)
   return tables.length === 1 ? tables[0]! : { stack: tables };
 }
 
-/** The height of a chart's numbers table in a width (none when it has no rows). */
-export function numbersHeight(columns: string[], rows: string[][], width: number): number {
-  return rows.length === 0 ? 0 : numbersParts(columns, rows, width).reduce((sum, part) => sum + tableHeight(numbersShape(part.columns, part.rows), width) + NUMBERS.margin, 0);
+/**
+ * The height of a chart's numbers table in a width (none when it has no rows); with `first`, of what
+ * must fit where it starts: its first table's header and first rows.
+ */
+export function numbersHeight(columns: string[], rows: string[][], width: number, first?: number): number {
+  if (rows.length === 0) return 0;
+  const parts = numbersParts(columns, rows, width);
+  const measured = first === undefined ? parts : parts.slice(0, 1).map((part) => ({ ...part, rows: part.rows.slice(0, first) }));
+  return measured.reduce((sum, part) => sum + tableHeight(numbersShape(part.columns, part.rows), width) + NUMBERS.margin, 0);
 }
 
 /**

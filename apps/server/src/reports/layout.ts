@@ -116,7 +116,7 @@ function numbersUnit(block: ChartBlock, width: number, help: HelpBlock | undefin
     height: () => numbersHeight(block.table.columns, block.table.rows, width) + helpHeight,
     shrinks: false,
     flows: true,
-    start: numbersHeight(block.table.columns, block.table.rows.slice(0, START_ROWS), width),
+    start: numbersHeight(block.table.columns, block.table.rows, width, START_ROWS),
   });
 }
 

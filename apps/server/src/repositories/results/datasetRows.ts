@@ -288,7 +288,6 @@ export async function participationDays(db: Db, scope: SQL, timeZone: string): P
   return { invited: Number(summary?.invited ?? 0), firstDay: summary?.first_day ?? null, days: days.map((row) => ({ day: row.day, answered: Number(row.answered) })) };
 }
 
-/** The rounds (cycles) holding evaluations of a scope, oldest first. */
 /** The 360's rounds (versions) of the evaluations in scope, oldest first, each with its first evaluation's instant (the 'Data' the filter shows). */
 export async function versionsOf(db: Db, scope: SQL): Promise<{ version: number; createdAt: Date }[]> {
   const found = await select<{ version: number; created_at: string | Date }>(
@@ -298,6 +297,7 @@ export async function versionsOf(db: Db, scope: SQL): Promise<{ version: number;
   return found.map((row) => ({ version: Number(row.version), createdAt: new Date(row.created_at) }));
 }
 
+/** The rounds (cycles) holding evaluations of a scope, oldest first. */
 export async function roundsOf(db: Db, scope: SQL): Promise<{ id: number; name: string }[]> {
   const found = await select<{ id: number; name: string }>(
     db,

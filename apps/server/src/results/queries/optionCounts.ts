@@ -60,7 +60,8 @@ async function versionRows(context: QueryContext, dataset: OptionCountsDataset):
   if (dataset.anonymous === 'evaluators') {
     const minimum = await anonymityMinimum(context.db, across);
     for (const atom of await roundAtoms(context.db, across, 'version')) {
-      if (atom.people > 0 && atom.people < minimum) hidden.set(Number(atom.groups[0]), format(messages.dashboard.versionUnderMinimum, { minimum }));
+      const [version] = atom.groups;
+      if (version !== undefined && atom.people > 0 && atom.people < minimum) hidden.set(Number(version), format(messages.dashboard.versionUnderMinimum, { minimum }));
     }
   }
   const rows: Row[] = [];

@@ -6,7 +6,7 @@ import type { QuestionnaireDefinition } from '../../../../../engine/definition/t
 import { evaluationGroups, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { groupAtoms } from '../../repositories/results/groups.ts';
-import { summarizeScan, summarizeScoresByGroup, type GroupSummary, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
+import { summarizeScan, summarizeScores, summarizeScoresByGroup, type GroupSummary, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
 import { statementKey } from '../../db/rows.ts';
 import { hiddenGroups, hiddenRounds } from '../anonymity.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
@@ -70,7 +70,7 @@ async function summaryRows(context: QueryContext, dataset: SummaryDataset, scope
     const definition = context.questionnaires.get(type);
     if (!definition) continue;
     // A scan made before without the whole (not planned): the whole alone.
-    const whole = (await scanOf(context, definition, type, scope, 'whole')).whole ?? (await summarizeScan(context.db, scoringKeyOf(definition), ofType(scope, type), [], definition.scoring?.classification)).whole;
+    const whole = (await scanOf(context, definition, type, scope, 'whole')).whole ?? (await summarizeScores(context.db, scoringKeyOf(definition), ofType(scope, type), definition.scoring?.classification));
     rows.push(...rowsOfSummary(definition, type, whole, dataset.bands === true));
   }
   return rows;

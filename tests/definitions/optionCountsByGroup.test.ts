@@ -20,13 +20,16 @@ const byType = new Map(
 );
 const areaMap = jsonFiles('dashboards').find(({ json }) => (json as DashboardDefinition).id === 8)!.json as { datasets: Record<string, Record<string, unknown>> };
 
-/** The errors of a copy of the operational area map whose `gapsBySector` dataset is changed by `edit`. */
-function errorsWith(edit: (dataset: Record<string, unknown>) => void): { pointer: string; message: string }[] {
-  const copy = structuredClone(areaMap);
-  edit(copy.datasets.gapsBySector!);
+/** The errors of a copy of a view changed by `edit`. */
+function errorsOf<View>(view: View, edit: (copy: View) => void): { pointer: string; message: string }[] {
+  const copy = structuredClone(view);
+  edit(copy);
   const result = parseDashboard(copy, byType, lookup);
   return result.ok ? [] : result.errors.map(({ pointer, message }) => ({ pointer, message }));
 }
+
+/** The errors of a copy of the operational area map whose `gapsBySector` dataset is changed by `edit`. */
+const errorsWith = (edit: (dataset: Record<string, unknown>) => void) => errorsOf(areaMap, (copy) => edit(copy.datasets.gapsBySector!));
 
 describe('optionCounts by group', () => {
   it('is read by the area map, whose transforms and heatmap name the group’s fields', () => {
@@ -67,12 +70,7 @@ describe('optionCounts by group', () => {
 const the360 = jsonFiles('dashboards').find(({ json }) => (json as DashboardDefinition).id === 2)!.json as { requires?: unknown; datasets: Record<string, Record<string, unknown>> };
 
 /** The errors of a copy of the 360's view changed by `edit`. */
-function errorsOf360(edit: (view: typeof the360) => void): { pointer: string; message: string }[] {
-  const copy = structuredClone(the360);
-  edit(copy);
-  const result = parseDashboard(copy, byType, lookup);
-  return result.ok ? [] : result.errors.map(({ pointer, message }) => ({ pointer, message }));
-}
+const errorsOf360 = (edit: (view: typeof the360) => void) => errorsOf(the360, edit);
 
 describe('optionCounts by version', () => {
   it('is read by the 360, whose transforms and heatmap name the round’s fields', () => {

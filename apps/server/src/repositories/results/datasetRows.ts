@@ -252,6 +252,11 @@ export function evaluationGroups(by: GroupingKind, filters: Pick<DashboardFilter
   }
 }
 
+/** Groups' keys in the order a comparison shows them: by name (Portuguese collation), then by key. */
+export function groupOrder(names: Map<number, string>): number[] {
+  return [...names].sort(([keyA, nameA], [keyB, nameB]) => nameA.localeCompare(nameB, 'pt-BR') || keyA - keyB).map(([key]) => key);
+}
+
 /**
  * The evaluations in scope (done or pending) counted per group: everything ('all'), the questionnaire
  * type, or the respondent's sector, position or course (an evaluation counts in each of its

@@ -4,7 +4,7 @@ import { allQuestions, hasOptions, optionsOf } from '../../../../../engine/defin
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { itemScore } from '../../../../../engine/scoring/score.ts';
 import { exclusiveAnswers, wireOf } from '../../../../../engine/scoring/scoringKey.ts';
-import { answerCounts, evaluationGroups, respondentsByGroup, respondentsByRole, versionsOf } from '../../repositories/results/datasetRows.ts';
+import { answerCounts, evaluationGroups, groupOrder, respondentsByGroup, respondentsByRole, versionsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { format, messages } from '../../../../../engine/messages.ts';
 import { formatDateBR } from '../../../../../engine/rules/dates.ts';
@@ -129,7 +129,7 @@ async function groupRows(context: QueryContext, dataset: OptionCountsDataset, sc
   const counted = await answerCounts(context.db, scope, { questions: dataset.questions, bySelf: false, exclusive: exclusiveOf(context, dataset), groups });
   const counts = new Map(counted.map((row) => [`${row.group_key}/${row.type}/${row.question}/${row.response}`, Number(row.n)]));
   const names = new Map(respondents.map((row) => [row.key, row.name]));
-  const order = [...names].sort(([keyA, nameA], [keyB, nameB]) => nameA.localeCompare(nameB, 'pt-BR') || keyA - keyB).map(([key]) => key);
+  const order = groupOrder(names);
   const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
   const rows: Row[] = [];
   for (const [index, key] of order.entries()) {

@@ -3,7 +3,7 @@ import type { Row, SummaryDataset } from '../../../../../engine/definition/dashb
 import type { GroupingKind } from '../../../../../engine/definition/datasets.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
-import { evaluationGroups, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
+import { evaluationGroups, groupOrder, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { groupAtoms } from '../../repositories/results/groups.ts';
 import { summarizeScan, summarizeScores, summarizeScoresByGroup, type GroupSummary, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
@@ -120,7 +120,7 @@ async function groupRows(context: QueryContext, dataset: SummaryDataset, scope: 
   }
   const names = new Map<number, string>();
   for (const { groups: found } of perType) for (const group of found) names.set(group.key, group.name);
-  const order = [...names].sort(([keyA, nameA], [keyB, nameB]) => nameA.localeCompare(nameB, 'pt-BR') || keyA - keyB).map(([key]) => key);
+  const order = groupOrder(names);
   const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
   const rows: Row[] = [];
   for (const [index, key] of order.entries()) {

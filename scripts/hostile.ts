@@ -11,17 +11,20 @@
  * - `crowd`: 300 respondents fetching a questionnaire page and its assets at once, and 500 simultaneous
  *   respondents answering (`scripts/hostile/crowd.ts`);
  * - `crash`: `kill -9` under concurrent respondents, counting acknowledged answers lost and the time to
- *   restart (`scripts/hostile/crash.ts`).
+ *   restart (`scripts/hostile/crash.ts`);
+ * - `bombs`: zip bombs built from the real template and a `$ref` bomb, each upload's status, time and the
+ *   server's memory growth (`scripts/hostile/bombs.ts`).
  *
  * Each part's own options are in its file's header.
  */
+import { bombs } from './hostile/bombs.ts';
 import { crash } from './hostile/crash.ts';
 import { crowd } from './hostile/crowd.ts';
 import { parseOptions, type HostilePart, type HostileReport } from './hostile/report.ts';
 import { requests } from './hostile/requests.ts';
 import { tokens } from './hostile/tokens.ts';
 
-const parts: HostilePart[] = [requests, tokens, crowd, crash];
+const parts: HostilePart[] = [requests, tokens, crowd, crash, bombs];
 const options = parseOptions(process.argv.slice(2));
 
 if (options.flag('help')) {

@@ -1,5 +1,5 @@
 /**
- * What the `requests` and `tokens` parts of `npm run hostile` attack: the real server
+ * What the `requests`, `tokens` and `bombs` parts of `npm run hostile` attack: the real server
  * (`scripts/lib/appServer.ts`) on a fresh PGlite data directory, or with `--postgres` on a scratch
  * PostgreSQL database (`emptyPostgresDatabase`), with a second company (B) made through the API as staff
  * would, whose people carry a unique marker in their names and e-mails; raw HTTP requests (any path,

@@ -2,7 +2,7 @@ import type { EChartsOption } from 'echarts';
 import type { AxisBand, LineWidget, Row } from '../definition/dashboard.ts';
 import { messages } from '../messages.ts';
 import { categoryAxisLabel, categoryGrid, chartValue, itemTooltip, referenceMark, referenceValue, valueAxis } from './bar.ts';
-import { CHART_WIDTH, DEFAULT_CHART_HEIGHT, formatNumber, PALETTE } from './format.ts';
+import { CHART_WIDTH, colorOf, DEFAULT_CHART_HEIGHT, formatNumber, PALETTE } from './format.ts';
 import { LABEL_LINE, LABEL_SIZE, legendTop, measureText, wrapLines } from './measure.ts';
 import { finishOption } from './print.ts';
 import type { ChartMode } from './types.ts';
@@ -180,7 +180,7 @@ export function buildLine(widget: LineWidget, rows: Row[], mode: ChartMode, widt
   const spots = placeNumbers(widget, grid.categories, values, texts, width, legend);
   const reference = referenceValue(widget.reference, rows, widget.format);
   const series = lines.map((item, index) => {
-    const color = widget.seriesColors?.[item.name];
+    const color = widget.seriesColors?.[item.name] ?? colorOf(item.rows.find((row) => colorOf(row, widget.color) !== undefined), widget.color);
     return {
       type: 'line',
       name: item.name,

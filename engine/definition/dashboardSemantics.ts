@@ -32,6 +32,9 @@ export function dashboardErrors(dashboard: DashboardDefinition, questionnaires: 
   if (dashboard.publicReport && !dashboard.filters.includes('colleague') && !dashboard.filters.includes('evaluated')) check.add('/publicReport', text.publicReportWithoutPerson);
   // 'Lembrar pendentes' reminds the people of the chosen round.
   if (dashboard.remindPending && !dashboard.filters.includes('cycle')) check.add('/remindPending', format(text.notAFilter, { filter: 'cycle' }));
+  // 'Comparar com' narrows the rounds of the `byCycle` datasets: a view without one would offer a choice that changes nothing.
+  const compareAt = dashboard.filters.indexOf('compare');
+  if (compareAt >= 0 && !Object.values(dashboard.datasets).some((dataset) => 'byCycle' in dataset && dataset.byCycle === true)) check.add(`/filters/${compareAt}`, text.compareWithoutCycles);
   const done = new Map<string, Start>();
   for (const [name, dataset] of Object.entries(dashboard.datasets)) done.set(name, checkDataset(name, dataset, dashboard, questionnaires, done, check));
   const fields = new Map([...done].filter(([name]) => !dashboard.datasets[name]!.internal).map(([name, start]) => [name, start.fields]));

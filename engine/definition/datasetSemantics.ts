@@ -216,10 +216,15 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);
   }
-  if (dataset.query === 'summary' && dataset.byCycle) {
+  if ((dataset.query === 'summary' || dataset.query === 'optionCounts') && dataset.byCycle) {
     for (const field of ['cycle', 'cycleId', 'cycleOrder', 'withheld']) fields.add(field);
     if (!dashboard.filters.includes('cycle')) check.add(`${pointer}/byCycle`, format(text.notAFilter, { filter: 'cycle' }));
     if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byCycleEvaluators);
+  }
+  if (dataset.query === 'optionCounts' && dataset.byCycle) {
+    if (dataset.byGroup) check.add(`${pointer}/byGroup`, text.byGroupAndCycle);
+    if (dataset.byVersion) check.add(`${pointer}/byVersion`, text.byVersionAndCycle);
+    if (dataset.bySelf) check.add(`${pointer}/bySelf`, text.byCycleAndSelf);
   }
   if (dataset.query === 'summary' && dataset.norm) {
     for (const field of ['normCompanies', 'normRespondents', 'normMedian', 'normTop', 'normPercentile', 'normNote']) fields.add(field);

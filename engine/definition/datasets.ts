@@ -174,6 +174,15 @@ export interface OptionCountsDataset extends DatasetBase {
    * Default false.
    */
   byVersion?: boolean;
+  /**
+   * The same rows once per round (cycle) of the chosen company or course, oldest first, as a summary's
+   * `byCycle` (the rounds up to the chosen one, or with 'Comparar com' the compared and the chosen
+   * alone; anonymous "group", a round under the minimum or complementary keeps its rows with `count`
+   * null and the reason in `withheld`): each row also has `cycle`, `cycleId`, `cycleOrder` and
+   * `withheld`. A heatmap of rounds × statements. Needs the view's `cycle` filter; not with `byGroup`,
+   * `byVersion`, `bySelf`, nor `anonymous: "evaluators"`. Default false.
+   */
+  byCycle?: boolean;
 }
 
 /**

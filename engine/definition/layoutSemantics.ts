@@ -22,7 +22,7 @@ function widgetFields(widget: Widget): Read[] {
     case 'bar':
       return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color], ['/detail', widget.detail], ['/reference/field', widget.reference?.field]]);
     case 'line':
-      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/reference/field', widget.reference?.field]]);
+      return optional([['/category', widget.category], ['/value', widget.value], ['/series', widget.series], ['/color', widget.color], ['/reference/field', widget.reference?.field]]);
     case 'scatter':
       return [['/x', widget.x], ['/y', widget.y], ['/label', widget.label]];
     case 'pie':

@@ -105,6 +105,8 @@ export interface LineWidget extends WidgetBase {
   value: string;
   series?: string;
   seriesColors?: Record<string, string>;
+  /** Field holding each line's colour (its first row's, e.g. a score's own colour); `seriesColors` wins. Default the palette's. */
+  color?: string;
   bands?: AxisBand[];
   format?: NumberFormat;
   min?: number;

@@ -53,11 +53,12 @@ describe('optionCounts by group', () => {
   });
 
   it('gives no group fields without byGroup', () => {
+    // The transforms are the $defs' shared with the rounds' heatmap: a field given through `with` is named where it is given.
     expect(errorsWith((dataset) => delete dataset.byGroup)).toEqual([
-      { pointer: '/datasets/gapsBySector/transforms/0/groupBy/0', message: expect.stringMatching(/^campo "groupId" desconhecido/) },
-      { pointer: '/datasets/gapsBySector/transforms/2/groupBy/0', message: expect.stringMatching(/^campo "groupId" desconhecido/) },
-      { pointer: '/datasets/gapsBySector/transforms/2/keep/0', message: expect.stringMatching(/^campo "group" desconhecido/) },
-      { pointer: '/datasets/gapsBySector/transforms/2/keep/4', message: expect.stringMatching(/^campo "withheld" desconhecido/) },
+      { pointer: '/datasets/gapsBySector/transforms/with/by', message: expect.stringMatching(/^campo "groupId" desconhecido/) },
+      { pointer: '/datasets/gapsBySector/transforms/with/by', message: expect.stringMatching(/^campo "groupId" desconhecido/) },
+      { pointer: '/datasets/gapsBySector/transforms/with/name', message: expect.stringMatching(/^campo "group" desconhecido/) },
+      { pointer: '/$defs/gapsTransforms/2/keep/4', message: expect.stringMatching(/^campo "withheld" desconhecido/) },
     ]);
   });
 });
@@ -102,6 +103,44 @@ describe('optionCounts by version', () => {
     expect(errorsOf360((view) => delete view.datasets.statementsByDate!.byVersion)).toContainEqual({
       pointer: '/datasets/strengthsByDate/transforms/0/groupBy/0',
       message: expect.stringMatching(/^campo "roundOrder" desconhecido/),
+    });
+  });
+});
+
+/*
+ * `optionCounts` with `byCycle` (issue 26, the area maps' gaps across rounds) and the `compare` filter
+ * ('Comparar com'): the rows gain the round's fields, the combinations the query cannot honour are
+ * refused, and a view offering 'Comparar com' must have a dataset by round for it to narrow.
+ */
+const errorsByCycle = (edit: (dataset: Record<string, unknown>, view: typeof areaMap & { filters: string[] }) => void) =>
+  errorsOf(areaMap as typeof areaMap & { filters: string[] }, (copy) => edit(copy.datasets.gapsByCycle!, copy));
+
+describe('optionCounts by cycle', () => {
+  it('is read by the area map, whose transforms and heatmap name the round’s fields', () => {
+    expect(errorsByCycle(() => {})).toEqual([]);
+  });
+
+  it('needs the view’s Ciclo filter', () => {
+    expect(errorsByCycle((_, view) => (view.filters = view.filters.filter((filter) => filter !== 'cycle' && filter !== 'compare')))).toContainEqual({
+      pointer: '/datasets/gapsByCycle/byCycle',
+      message: '"cycle" não está entre os filtros',
+    });
+  });
+
+  it('is refused with byGroup, byVersion, bySelf and the evaluators’ anonymity', () => {
+    const errors = errorsByCycle((dataset) => Object.assign(dataset, { byGroup: 'sector', byVersion: true, bySelf: true, anonymous: 'evaluators' }));
+    expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/byGroup', message: '"byGroup" e "byCycle" não valem juntos: um conjunto divide as respostas por grupo ou por ciclo' });
+    expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/byVersion', message: '"byVersion" e "byCycle" não valem juntos: um conjunto conta as respostas por rodada do 360 ou por ciclo' });
+    expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/bySelf', message: '"byCycle" e "bySelf" não valem juntos: um conjunto conta as respostas por ciclo ou separa as autoavaliações' });
+    expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/anonymous', message: '"byCycle" não vale com "anonymous": "evaluators" (os grupos de avaliadores de cada pessoa avaliada)' });
+  });
+
+  it('gives no round fields without byCycle, and then “Comparar com” is refused: it would narrow nothing', () => {
+    const errors = errorsByCycle((dataset) => delete dataset.byCycle);
+    expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/transforms/with/by', message: expect.stringMatching(/^campo "cycleId" desconhecido/) });
+    expect(errors).toContainEqual({
+      pointer: '/filters/2',
+      message: '"compare" (Comparar com) só vale numa visão com um conjunto "byCycle": é o que escolhe os dois ciclos comparados',
     });
   });
 });

@@ -44,6 +44,14 @@ describe('buildLine', () => {
     expect(others!.lineStyle).toEqual({ color: '#ef6c00' });
   });
 
+  it('colours each line from its rows’ colour field (a score’s own colour), seriesColors winning', () => {
+    const coloured = rows.map((row) => ({ ...row, tint: row.who === 'Autoavaliação' ? '#2e7d32' : '#6a1b9a' }));
+    const [self, others] = seriesOf(buildLine({ ...widget, seriesColors: undefined, color: 'tint' }, coloured, 'screen'));
+    expect([self!.lineStyle, others!.lineStyle]).toEqual([{ color: '#2e7d32' }, { color: '#6a1b9a' }]);
+    const [mixed] = seriesOf(buildLine({ ...widget, color: 'tint' }, coloured, 'screen'));
+    expect(mixed!.lineStyle).toEqual({ color: '#1565c0' });
+  });
+
   it("writes the upper line's numbers above its points and the lower line's below, off both lines", () => {
     // Foco: 7,25 over 6; Ética: 9 over 8,5. Two categories a page apart: the lines rise gently, so
     // above the upper points and below the lower ones nothing is drawn.

@@ -189,19 +189,16 @@ function strengthsByDate(definitions: Questionnaires, company: RawCompany, filte
 function viewAreaMap(id: number, definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
   const datasets = datasetsOf(id);
   const likert = datasets.likert!;
-  const evaluations = inScope(company, likert, filters) ?? [];
-  const rows: RefRow[] = [];
-  const gaps: RefRow[] = [];
   const type = likert.types[0]!;
   const definition = definitions.get(type)!;
-  if (evaluations.length > 0) {
-    for (const question of questionsOf(definition).filter((candidate) => likert.questions!.includes(candidate.id))) {
+  const questions = questionsOf(definition).filter((candidate) => likert.questions!.includes(candidate.id));
+  /** Per question, its options' counts and shares of the question's answers. */
+  const shares = (evaluations: RawEvaluation[], among = questions) =>
+    among.map((question) => {
       const options = optionsOf(definition, question);
       const counts = options.map((option) => evaluations.filter((evaluation) => chosen(definitions, evaluation).get(question.id)?.includes(option.value)).length);
       const total = counts.reduce((sum, count) => sum + count, 0);
       const levels = options.filter((option) => option.scored !== false).map((option) => itemScore(definition, question, option.value)).sort((a, b) => a - b);
-      const negative = levels.slice(0, Math.floor(levels.length / 2));
-      const neutral = levels.length % 2 === 1 ? [levels[(levels.length - 1) / 2]!] : [];
       const own: RefRow[] = options.map((option, index) => ({
         question: question.id,
         option: option.value,
@@ -209,6 +206,15 @@ function viewAreaMap(id: number, definitions: Questionnaires, company: RawCompan
         percent: total === 0 ? 0 : (100 * counts[index]!) / total,
         scoreValue: option.scored === false ? null : itemScore(definition, question, option.value),
       }));
+      return { question, own, levels };
+    });
+  const evaluations = inScope(company, likert, filters) ?? [];
+  const rows: RefRow[] = [];
+  const gaps: RefRow[] = [];
+  if (evaluations.length > 0) {
+    for (const { own, levels } of shares(evaluations)) {
+      const negative = levels.slice(0, Math.floor(levels.length / 2));
+      const neutral = levels.length % 2 === 1 ? [levels[(levels.length - 1) / 2]!] : [];
       rows.push(...own);
       const disagreeing = own.filter((row) => negative.includes(row.scoreValue as number)).reduce((sum, row) => sum + (row.percent as number), 0);
       gaps.push(...(Math.round(disagreeing * 1e9) / 1e9 >= 50 ? own.filter((row) => [...negative, ...neutral].includes(row.scoreValue as number)) : own));
@@ -218,6 +224,26 @@ function viewAreaMap(id: number, definitions: Questionnaires, company: RawCompan
     likert: { keys: ['question', 'option'], rows },
     gaps: { keys: ['question', 'option'], rows: gaps },
   };
+  if (datasets.gapsByCycle) {
+    // Per listed round and statement, the share of its answers at levels 1 and 2 (results.md 5's gaps, a round at a time).
+    // Every statement with a level 1 or 2 (the dataset counts every question; the others have no such answer to total).
+    const statements = questionsOf(definition).filter((question) => question.kind === 'choice' && optionsOf(definition, question).some((option) => option.scored !== false && [1, 2].includes(itemScore(definition, question, option.value))));
+    const { listed } = roundParts(company, datasets.gapsByCycle, filters);
+    expected.gapsByCycle = {
+      keys: ['cycleId', 'question'],
+      ordered: true,
+      rows: listed.flatMap((part) =>
+        shares(part.evaluations, statements).map(({ question, own }) => ({
+          cycleId: part.id,
+          question: question.id,
+          cycle: part.name,
+          respondents: part.evaluations.length,
+          value: own.filter((row) => row.scoreValue === 1 || row.scoreValue === 2).reduce((sum, row) => sum + (row.percent as number), 0),
+          withheld: null,
+        })),
+      ),
+    };
+  }
   for (const [name, dataset] of Object.entries(datasets)) {
     if (dataset.query === 'texts') expected[name] = { keys: ['question', 'text'], rows: texts(inScope(company, dataset, filters) ?? [], dataset.questions!) };
     if (dataset.query === 'people') expected[name] = { keys: ['evaluation'], rows: (inScope(company, dataset, filters) ?? []).map((evaluation) => ({ evaluation: evaluation.id, person: evaluation.person })) };
@@ -535,10 +561,22 @@ function fewNote(id: number): { below: number; text: string } {
  * hidden. The change of a round is its mean less the previous listed round's (null for the first, or
  * when either is hidden), with the note when either has fewer respondents than the note's threshold;
  * `last`: only each score's last round. `shown`: false when the view withholds it (both empty).
+ * `scores`: the change table's scores, `lineScores` the line's (default every score).
  */
-function byCycle(definitions: Questionnaires, company: RawCompany, filters: RefFilters, id: number, dataset: Dataset, type: number, shown: boolean, last: boolean, scores?: string[]): { byCycle: Expectation; cycleChange: Expectation; check: (data: ActualData) => string[] } {
+function byCycle(
+  definitions: Questionnaires,
+  company: RawCompany,
+  filters: RefFilters,
+  id: number,
+  dataset: Dataset,
+  type: number,
+  shown: boolean,
+  last: boolean,
+  scores?: string[],
+  lineScores?: string[],
+): { byCycle: Expectation; cycleChange: Expectation; check: (data: ActualData) => string[] } {
   const { every, listed, pooled } = shown ? roundParts(company, dataset, filters) : { every: [], listed: [], pooled: [] };
-  const keys = scoreKeys(definitions.get(type)!);
+  const keys = lineScores ?? scoreKeys(definitions.get(type)!);
   const values = new Map(every.map((part) => [part.id, partValues(definitions, type, part.evaluations, null)]));
   const rows = listed.flatMap((part, index) => keys.map((score) => ({ cycleId: part.id, score, cycle: part.name, cycleOrder: index + 1, respondents: part.evaluations.length })));
   const few = fewNote(id);
@@ -653,6 +691,9 @@ function viewProfile(id: number, definitions: Questionnaires, company: RawCompan
     const fields = (((datasets.person as { transforms?: { op: string; fields?: string[] }[] }).transforms ?? []).find((transform) => transform.op === 'unpivot')?.fields ?? scoreIds) as string[];
     expected.person = { keys: ['score'], rows: colleague.flatMap((entry) => fields.map((score) => ({ score, value: entry.scores[score]! }))) };
   }
+  // The group's means per round and their change (issue 26): each round counts each person's latest evaluation in it.
+  const rounds = datasets.byCycle ? byCycle(definitions, company, filters, id, datasets.byCycle, type, true, true, undefined, unpivotedSummary(datasets.byCycle, definition)) : undefined;
+  if (rounds) Object.assign(expected, { byCycle: rounds.byCycle, cycleChange: rounds.cycleChange });
   if (datasets.personRanking) {
     expected.personRanking = {
       keys: ['evaluation'],
@@ -664,7 +705,7 @@ function viewProfile(id: number, definitions: Questionnaires, company: RawCompan
       })),
     };
   }
-  return { datasets: expected, withheld: [] };
+  return { datasets: expected, withheld: [], check: rounds?.check };
 }
 
 // ------------------------------------------------------------------------------------------ Via
@@ -689,8 +730,12 @@ function viewVia(definitions: Questionnaires, company: RawCompany, filters: RefF
     return virtueScores.map((score) => ({ score: score.id, value: scores[score.id]! }));
   });
   const group = (inScope(company, datasets.groupVirtues!, filters) ?? []).map((evaluation) => scoresOf(definition, chosen(definitions, evaluation)));
+  const rounds = byCycle(definitions, company, filters, 4, datasets.byCycle!, type, true, true, undefined, unpivotedSummary(datasets.byCycle!, definition));
   return {
+    check: rounds.check,
     datasets: {
+      byCycle: rounds.byCycle,
+      cycleChange: rounds.cycleChange,
       ranking: { keys: ['question'], rows: ranking },
       top5: { keys: ['optionLabel'], rows: top5, ordered: true },
       virtues: { keys: ['score'], rows: virtues },

@@ -119,7 +119,8 @@ export function hiddenRounds(db: Db, state: AnonymityState, dataset: Dataset, fi
   let found = state.rounds.get(key);
   if (!found) {
     found = (async () => {
-      const across = datasetScope(dataset, { ...filters, cycle_id: undefined, compare_cycle_id: undefined })!;
+      // Among every evaluation: a round's people are the same whether or not each one's latest in it is taken.
+      const across = datasetScope({ ...dataset, latest: false } as Dataset, { ...filters, cycle_id: undefined, compare_cycle_id: undefined })!;
       const rounds = await roundsOf(db, across);
       return { rounds, hidden: await hiddenGroups(db, across, await roundAtoms(db, across), rounds.map((round) => round.id), 'round') };
     })();

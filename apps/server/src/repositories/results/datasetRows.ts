@@ -231,6 +231,9 @@ export interface ParticipationCount {
   expired: number;
 }
 
+/** Each evaluation's round (cycle), as a grouping of one statement (the rows of `byCycle` datasets). */
+export const ROUND_GROUPS = sql`select c.id as key, c.name from cycles c where c.id = evaluations.cycle_id`;
+
 /**
  * An evaluation's groups of one kind, as (key, name) rows for a lateral join on `evaluations`: the
  * respondent's sectors (with a sector chosen, only that one; of the area maps, whose sector filter

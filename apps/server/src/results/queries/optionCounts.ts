@@ -1,25 +1,28 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OptionCountsDataset, Row } from '../../../../../engine/definition/dashboard.ts';
 import { allQuestions, hasOptions, optionsOf } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { itemScore } from '../../../../../engine/scoring/score.ts';
 import { exclusiveAnswers, wireOf } from '../../../../../engine/scoring/scoringKey.ts';
-import { answerCounts, evaluationGroups, groupOrder, respondentsByGroup, respondentsByRole, versionsOf } from '../../repositories/results/datasetRows.ts';
+import { answerCounts, evaluationGroups, groupOrder, respondentsByGroup, respondentsByRole, ROUND_GROUPS, versionsOf } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { format, messages } from '../../../../../engine/messages.ts';
 import { formatDateBR } from '../../../../../engine/rules/dates.ts';
 import { anonymityMinimum, groupAtoms, roundAtoms } from '../../repositories/results/groups.ts';
 import { hiddenGroups } from '../anonymity.ts';
 import type { Query, QueryContext } from './context.ts';
+import { listedRounds, type ListedRound } from './rounds.ts';
 
 /**
  * `optionCounts`: answers per question and option, with every option listed (zero included); with
  * `byGroup`, once per group of the respondents, a group under the anonymity minimum or complementary to
- * one hidden keeping its rows with `count` null and the reason in `withheld`.
+ * one hidden keeping its rows with `count` null and the reason in `withheld`; with `byVersion`, once per
+ * round of a 360; with `byCycle`, once per round (cycle) listed, as a summary's.
  */
 export const optionCountsQuery: Query<'optionCounts'> = async (context, dataset, scope) => {
   if (dataset.byGroup) return groupRows(context, dataset, scope);
   if (dataset.byVersion) return versionRows(context, dataset);
+  if (dataset.byCycle) return cycleRows(context, dataset);
   return countRows(context, dataset, scope);
 };
 
@@ -125,22 +128,53 @@ function optionRows(
  */
 async function groupRows(context: QueryContext, dataset: OptionCountsDataset, scope: SQL): Promise<Row[]> {
   const groups = evaluationGroups(dataset.byGroup!, context.filters);
+  const split = await splitCounts(context, dataset, scope, groups);
+  const order = groupOrder(split.names);
+  const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
+  return order.flatMap((key, index) => split.rowsOf(key, hidden.get(key) ?? null, { group: split.names.get(key)!, groupId: key, groupOrder: index + 1 }));
+}
+
+/**
+ * The counts once per listed round (`listedRounds`), oldest first: in one statement over the rounds'
+ * evaluations, or with `latest` each round under its own scope (a person's latest inside it); a hidden
+ * round keeps its rows with `count` null and the reason in `withheld`.
+ */
+async function cycleRows(context: QueryContext, dataset: OptionCountsDataset): Promise<Row[]> {
+  const { rounds, hidden } = await listedRounds(context, dataset);
+  if (rounds.length === 0) return [];
+  const tag = (round: ListedRound, index: number) => ({ cycle: round.name, cycleId: round.id, cycleOrder: index + 1 });
+  if (dataset.latest) {
+    const rows: Row[] = [];
+    for (const [index, round] of rounds.entries()) {
+      const withheld = hidden.get(round.id) ?? null;
+      for (const row of await countRows(context, dataset, datasetScope(dataset, { ...context.filters, cycle_id: round.id })!)) {
+        rows.push({ ...row, ...(withheld === null ? {} : { count: null }), ...tag(round, index), withheld });
+      }
+    }
+    return rows;
+  }
+  const pooled = datasetScope(dataset, { ...context.filters, cycle_id: undefined, compare_cycle_id: undefined })!;
+  const scope = sql`${pooled} and evaluations.cycle_id in (${sql.join(rounds.map((round) => sql`${round.id}`), sql`, `)})`;
+  const split = await splitCounts(context, dataset, scope, ROUND_GROUPS);
+  return rounds.flatMap((round, index) => split.rowsOf(round.id, hidden.get(round.id) ?? null, tag(round, index)));
+}
+
+/**
+ * The counts of a scope split by a grouping of its evaluations, in one statement: the groups' names by
+ * key, and a group's rows (every type of the dataset it has respondents of; counts null when withheld).
+ */
+async function splitCounts(context: QueryContext, dataset: OptionCountsDataset, scope: SQL, groups: SQL) {
   const respondents = await respondentsByGroup(context.db, scope, groups);
   const counted = await answerCounts(context.db, scope, { questions: dataset.questions, bySelf: false, exclusive: exclusiveOf(context, dataset), groups });
   const counts = new Map(counted.map((row) => [`${row.group_key}/${row.type}/${row.question}/${row.response}`, Number(row.n)]));
   const names = new Map(respondents.map((row) => [row.key, row.name]));
-  const order = groupOrder(names);
-  const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
-  const rows: Row[] = [];
-  for (const [index, key] of order.entries()) {
-    const withheld = hidden.get(key) ?? null;
-    for (const type of dataset.types) {
+  const rowsOf = (key: number, withheld: string | null, extra: Row): Row[] =>
+    dataset.types.flatMap((type) => {
       const definition = context.questionnaires.get(type);
       const total = respondents.find((row) => row.key === key && row.type === type)?.n;
-      if (!definition || total === undefined) continue;
+      if (!definition || total === undefined) return [];
       const countOf = (question: string, response: string) => (withheld === null ? (counts.get(`${key}/${type}/${question}/${response}`) ?? 0) : null);
-      rows.push(...optionRows(definition, type, dataset, total, countOf, { group: names.get(key)!, groupId: key, groupOrder: index + 1, withheld }));
-    }
-  }
-  return rows;
+      return optionRows(definition, type, dataset, total, countOf, { ...extra, withheld });
+    });
+  return { names, rowsOf };
 }

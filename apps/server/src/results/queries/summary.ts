@@ -3,15 +3,16 @@ import type { Row, SummaryDataset } from '../../../../../engine/definition/dashb
 import type { GroupingKind } from '../../../../../engine/definition/datasets.ts';
 import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
-import { evaluationGroups, groupOrder, ofType, roundsOf } from '../../repositories/results/datasetRows.ts';
+import { evaluationGroups, groupOrder, ofType, ROUND_GROUPS } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { groupAtoms } from '../../repositories/results/groups.ts';
 import { summarizeScan, summarizeScores, summarizeScoresByGroup, type GroupSummary, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
 import { statementKey } from '../../db/rows.ts';
-import { hiddenGroups, hiddenRounds } from '../anonymity.ts';
+import { hiddenGroups } from '../anonymity.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
 import type { Query, QueryContext, Scan } from './context.ts';
 import { withNorm } from './norm.ts';
+import { listedRounds } from './rounds.ts';
 
 /**
  * `summary`: the mean of every score, or the respondents per band; with `byCycle`, those rows once per
@@ -23,14 +24,7 @@ export const summaryQuery: Query<'summary'> = async (context, dataset, scope) =>
   if (dataset.byGroup) return groupRows(context, dataset, scope);
   if (dataset.norm) return withNorm(context, dataset, await summaryRows(context, dataset, scope));
   if (!dataset.byCycle) return summaryRows(context, dataset, scope);
-  // An anonymous round under the minimum, or one 'Todos os ciclos' less the others would give away, is hidden.
-  const { rounds: every, hidden } = dataset.anonymous
-    ? await hiddenRounds(context.db, context.anonymity, dataset, context.filters)
-    : { rounds: await roundsOf(context.db, datasetScope(dataset, { ...context.filters, cycle_id: undefined })!), hidden: new Map<number, string>() };
-  // Up to the chosen round (its history), or with 'Comparar com' the earlier round and the chosen one alone.
-  const { cycle_id: chosen, compare_cycle_id: compared } = context.filters;
-  const upTo = chosen === undefined ? every : every.slice(0, every.findIndex((round) => round.id === chosen) + 1);
-  const rounds = chosen !== undefined && compared !== undefined ? upTo.filter((round) => round.id === chosen || round.id === compared) : upTo;
+  const { rounds, hidden } = await listedRounds(context, dataset);
   // Without `latest`, a round's scope is the pooled one narrowed to the round: every round in one
   // statement, grouped by round. With it, each round's own scope (a person's latest inside it).
   const byRound = dataset.latest ? undefined : await roundSummaries(context, dataset, rounds.map((round) => round.id));
@@ -42,9 +36,6 @@ export const summaryQuery: Query<'summary'> = async (context, dataset, scope) =>
   }
   return rows;
 };
-
-/** Each evaluation's round, as a grouping of one statement. */
-const ROUND_GROUPS = sql`select c.id as key, c.name from cycles c where c.id = evaluations.cycle_id`;
 
 /** The summary rows of each round (by id) of a dataset without `latest`, in one statement per type. */
 async function roundSummaries(context: QueryContext, dataset: SummaryDataset, ids: number[]): Promise<Map<number, Row[]>> {

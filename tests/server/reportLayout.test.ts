@@ -26,13 +26,16 @@ describe.each(reportCalls())('the pages of the report of view %s', (id, fixture,
   let pdf: Buffer;
   let lines: string[][];
   let headings: string[];
+  let headerWords: string[];
 
   beforeAll(async () => {
     const body = bodyOf(fixture, call.filters);
     pdf = await reportOf(id, body);
     lines = pageLines(pdf);
     const { source } = await buildReport(t.app, { view: t.app.definitions.dashboards.get(id)!, filters: body });
-    headings = reportDocument(source).blocks.flatMap((block) => (block.kind === 'heading' ? [oneLine(block.text)] : []));
+    const blocks = reportDocument(source).blocks;
+    headings = blocks.flatMap((block) => (block.kind === 'heading' ? [oneLine(block.text)] : []));
+    headerWords = [...new Set(blocks.flatMap((block) => (block.kind === 'table' && block.rows.length > 0 ? block.header.flatMap((cell) => cell.text.split(/\s+/)) : [])))].filter((word) => word !== '');
   }, 60000);
 
   it('says on the first page how many answered and when', () => {
@@ -44,6 +47,11 @@ describe.each(reportCalls())('the pages of the report of view %s', (id, fixture,
     expect(people).toBeGreaterThan(0);
     expect(people).toBeLessThanOrEqual(evaluations);
     expect(first).toMatch(/Período das respostas (de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}|\d\d\/\d\d\/\d{4})/);
+  });
+
+  it('never breaks a word of a table’s header across lines (each column at least its longest word)', () => {
+    const words = new Set(lines.flat().flatMap((line) => line.split(/\s+/)));
+    expect(headerWords.filter((word) => !words.has(word))).toEqual([]);
   });
 
   it('fills every page to a third or more, but the last page of a section', () => {

@@ -47,6 +47,9 @@ function watched(db: Db): { db: Db; scans: () => number } {
   return { db: proxy, scans: () => scans };
 }
 
+/** A row with its numbers to 9 decimals. */
+const rounded = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? Math.round(value * 1e9) / 1e9 : value]));
+
 describe('a view scores each scope once', () => {
   it.each([
     // 16: statements, overall and bySector share one scan; byCycle (every round) and the norm (the other companies) one each.
@@ -62,7 +65,8 @@ describe('a view scores each scope once', () => {
     expect(scans()).toBe(expected);
     for (const [name, dataset] of Object.entries(together.datasets)) {
       const alone = (await computeDatasets(database.db, definitions, dashboard, { company_id: companyId }, [name])).get(name);
-      expect(alone, name).toEqual(dataset.rows);
+      // The same numbers, not the same last bit: a mean summed in another order (one scan or two) may differ there.
+      expect(alone?.map(rounded), name).toEqual(dataset.rows.map(rounded));
     }
   });
 });

@@ -36,6 +36,12 @@ export interface DemoFile {
   respondents: DemoRespondents;
   /** Several comments per text question id; each respondent takes a different one while there are enough. */
   comments: DemoComments;
+  /**
+   * Also answered in an earlier round, about four months before (each person's profile of then drawn
+   * apart), so the views' comparisons across rounds ('Comparar com', a line per round) have two rounds
+   * to show. Default false.
+   */
+  earlierRound?: boolean;
 }
 
 /** The demo people the answers are spread over. */
@@ -57,6 +63,8 @@ export interface DemoAnswerSet {
   answers: Answers;
   /** The same answers on the wire, as `POST /tableresponse/multiple` receives them. */
   items: WireItem[];
+  /** An answer of the earlier round (`DemoFile.earlierRound`), in a round of its own. */
+  earlier: boolean;
 }
 
 /** The seed of the demo's answers. */
@@ -65,6 +73,8 @@ export const DEMO_SEED = 24;
 const EVALUATED = 1;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+/** How long before the current round the earlier one was answered. */
+const EARLIER_DAYS = 120;
 
 /** The link questionnaires of the catalogue (the staff's 360 interview has no link and no demo). */
 const LINK_TYPES = catalog.types.flatMap((entry) => ('definition' in entry && entry.definition && 'slug' in entry && entry.slug ? [{ type: entry.type, definition: entry.definition }] : []));
@@ -88,10 +98,12 @@ function pairsOf(respondents: DemoRespondents, positions: string[]): { evaluator
  * Every demo answer set, for employees with these positions (in the demo's order): for each link
  * questionnaire with a demo file, one answer set per respondent it names, drawn from the respondent's
  * profile (about someone else: the rated person's, seen through the respondent's), and dated over the
- * last six weeks before `now` (each questionnaire answered in a round of about a week).
+ * last six weeks before `now` (each questionnaire answered in a round of about a week); with
+ * `earlierRound`, the same respondents again about four months before, from their profiles of then.
  */
 export function demoAnswerSets(positions: string[], now: Date, seed: number = DEMO_SEED, dir: string = definitionsDir): DemoAnswerSet[] {
-  const profiles = positions.map((_, index) => demoProfile(seed, `person${index}`));
+  const profilesOf = (era: string) => positions.map((_, index) => demoProfile(seed, `person${index}${era}`));
+  const profiles = { current: profilesOf(''), earlier: profilesOf(':earlier') };
   return LINK_TYPES.flatMap(({ type, definition: name }) => {
     const file = readDemoFile(name, dir);
     if (!file) return [];
@@ -100,22 +112,29 @@ export function demoAnswerSets(positions: string[], now: Date, seed: number = DE
     const definition = parsed.value;
     const dates = seededRandom(seedOf(`${seed}:${name}:dates`));
     const roundDaysAgo = 8 + Math.floor(dates() * 34);
-    const taken = new Map<string, number>();
-    return pairsOf(file.respondents, positions).map(({ evaluator, rated }) => {
-      const profile = evaluator === rated ? profiles[rated]! : evaluatorProfile(profiles[rated]!, profiles[evaluator]!);
-      const random = seededRandom(seedOf(`${seed}:${name}:${evaluator}:${rated}`));
-      const answers = demoAnswers(definition, { profile, random, comments: file.comments, seed, taken });
-      const daysAgo = Math.max(1, roundDaysAgo - Math.floor(dates() * 7));
-      const createdAt = new Date(now.getTime() - daysAgo * DAY - Math.floor(dates() * 9 * HOUR));
-      return { type, definition: name, evaluator, rated, createdAt, answers, items: encodeAnswers(definition, answers) };
-    });
+    const round = (earlier: boolean): DemoAnswerSet[] => {
+      const taken = new Map<string, number>();
+      const people = earlier ? profiles.earlier : profiles.current;
+      const era = earlier ? ':earlier' : '';
+      return pairsOf(file.respondents, positions).map(({ evaluator, rated }) => {
+        const profile = evaluator === rated ? people[rated]! : evaluatorProfile(people[rated]!, people[evaluator]!);
+        const random = seededRandom(seedOf(`${seed}:${name}:${evaluator}:${rated}${era}`));
+        const answers = demoAnswers(definition, { profile, random, comments: file.comments, seed, taken });
+        const daysAgo = Math.max(1, roundDaysAgo - Math.floor(dates() * 7)) + (earlier ? EARLIER_DAYS : 0);
+        const createdAt = new Date(now.getTime() - daysAgo * DAY - Math.floor(dates() * 9 * HOUR));
+        return { type, definition: name, evaluator, rated, createdAt, answers, items: encodeAnswers(definition, answers), earlier };
+      });
+    };
+    // The current round first (its draws as before any earlier round was added), then the earlier one.
+    return [...round(false), ...(file.earlierRound ? round(true) : [])];
   });
 }
 
 /**
  * Inserts the demo's answered evaluations (`demoAnswerSets`). Each questionnaire's answers are one
- * round (cycle) of the company, opened the day its first answer was made; returns how many answers,
- * and each round's id by the questionnaire asked for (the scanner's members under the scanner's).
+ * round (cycle) of the company, opened the day its first answer was made (an earlier round's, one of
+ * their own); returns how many answers, and each current round's id by the questionnaire asked for
+ * (the scanner's members under the scanner's).
  */
 export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleDating): Promise<{ count: number; rounds: Map<number, number> }> {
   const sets = demoAnswerSets(
@@ -123,11 +142,11 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleD
     dating.now,
   ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const owner = { companyId: people.companyId, courseId: null };
-  // One round per questionnaire asked for (the scanner's members together), dated by its first answer.
-  const roundOf = (type: number) => String(requestedTypeOf(type, catalog.types));
+  // One round per questionnaire asked for (the scanner's members together) and era, dated by its first answer (the earlier ones first).
+  const roundOf = (set: { type: number; earlier: boolean }) => `${requestedTypeOf(set.type, catalog.types)}${set.earlier ? '|earlier' : ''}`;
   const cycleOf = new Map<string, number | null>();
-  for (const [round, members] of groupBy(sets, (set) => roundOf(set.type))) {
-    const items = members.map((member) => ({ owner, requestedType: Number(round), typeEvaluation: member.type, expireAt: new Date(member.createdAt.getTime() + 30 * DAY) }));
+  for (const [round, members] of groupBy(sets, roundOf)) {
+    const items = members.map((member) => ({ owner, requestedType: requestedTypeOf(member.type, catalog.types), typeEvaluation: member.type, expireAt: new Date(member.createdAt.getTime() + 30 * DAY) }));
     cycleOf.set(round, (await automaticCycles(tx, items, { ...dating, now: members[0]!.createdAt }))[0]!);
   }
   for (const set of sets) {
@@ -145,11 +164,12 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleD
         companyId: people.companyId,
         createdAt: set.createdAt,
         expireAt: new Date(set.createdAt.getTime() + 30 * DAY),
-        cycleId: cycleOf.get(roundOf(set.type)),
+        cycleId: cycleOf.get(roundOf(set)),
       })
       .returning({ id: evaluations.id });
     if (set.items.length > 0) await tx.insert(responses).values(set.items.map((item) => ({ evaluationId: row!.id, question: item.question, response: item.response, createdAt: set.createdAt })));
   }
-  const rounds = new Map([...cycleOf].flatMap(([round, id]) => (id === null ? [] : [[Number(round), id] as [number, number]])));
+  // The current rounds (the ones the pending links join).
+  const rounds = new Map([...cycleOf].flatMap(([round, id]) => (id === null || round.endsWith('|earlier') ? [] : [[Number(round), id] as [number, number]])));
   return { count: sets.length, rounds };
 }

@@ -72,7 +72,8 @@ export function styledHeight(text: string, style: StyleName, width: number): num
 /** A table's shape for its height: its cells' texts (bold header row first), its column widths, its font and padding. */
 interface TableShape {
   rows: { text: string; bold?: boolean }[][];
-  widths: ('*' | 'auto')[];
+  /** pdfmake's kinds, or 'fit': every column as `fittedColumns` sizes it. */
+  widths: ('*' | 'auto')[] | 'fit';
   size: number;
   padding: number;
   /** Border width of each line (0: no borders). */
@@ -85,6 +86,13 @@ interface TableShape {
 function tableHeight(shape: TableShape, width: number): number {
   const { rows, widths, size, padding, line, side } = shape;
   if (rows.length === 0) return 0;
+  const columns = widths === 'fit' ? fittedColumns(rows, shape, width) : pdfmakeColumns(rows, widths, shape, width);
+  const heights = rows.map((row) => Math.max(...row.map((cell, column) => textHeight(cell.text, size, Math.max(8, columns[column]! - 2 * side), cell.bold))) + 2 * padding);
+  return heights.reduce((sum, value) => sum + value, 0) + line * (rows.length + 1);
+}
+
+/** Column widths (padding included) as pdfmake gives them: 'auto' its widest text, '*' the rest. */
+function pdfmakeColumns(rows: TableShape['rows'], widths: ('*' | 'auto')[], { size, line, side }: TableShape, width: number): number[] {
   const room = width - line * (widths.length + 1);
   const natural = widths.map((kind, column) => (kind === 'auto' ? Math.max(...rows.map((row) => textWidth(row[column]?.text ?? '', size, row[column]?.bold) + 2 * side)) : 0));
   const stars = widths.filter((kind) => kind === '*').length;
@@ -92,9 +100,29 @@ function tableHeight(shape: TableShape, width: number): number {
   // Auto columns shrink when they would leave the star columns less than a third of the table.
   const squeeze = stars > 0 && autos > room * 0.66 ? (room * 0.66) / autos : 1;
   const starWidth = stars > 0 ? (room - autos * squeeze) / stars : 0;
-  const columns = widths.map((kind, column) => (kind === 'auto' ? natural[column]! * squeeze : starWidth));
-  const heights = rows.map((row) => Math.max(...row.map((cell, column) => textHeight(cell.text, size, Math.max(8, columns[column]! - 2 * side), cell.bold))) + 2 * padding);
-  return heights.reduce((sum, value) => sum + value, 0) + line * (rows.length + 1);
+  return widths.map((kind, column) => (kind === 'auto' ? natural[column]! * squeeze : starWidth));
+}
+
+/**
+ * Column widths (padding included) that fill a width as a browser lays out a table: every column at
+ * its widest text when they all fit (the first taking what is left); else each at least its longest
+ * word, never broken, the rest of the room shared in proportion to what each needs to stand on one
+ * line; only when even the longest words do not fit are they all narrowed alike. (pdfmake's own
+ * layout gave a column of short values all its texts' width and left the first column narrower than
+ * its header's word: 'Temperament' / 'o'.)
+ */
+function fittedColumns(rows: TableShape['rows'], { size, line, side }: TableShape, width: number): number[] {
+  const count = Math.max(...rows.map((row) => row.length));
+  const room = width - line * (count + 1);
+  const cells = (column: number) => rows.map((row) => row[column] ?? { text: '' });
+  // (Half a point more than measured: pdfmake must not wrap a word measured to fit exactly.)
+  const least = Array.from({ length: count }, (_, column) => Math.max(...cells(column).flatMap(({ text, bold }) => text.split(/\s+/).map((word) => textWidth(word, size, bold)))) + 2 * side + 0.5);
+  const most = Array.from({ length: count }, (_, column) => Math.max(least[column]!, ...cells(column).map(({ text, bold }) => textWidth(text, size, bold) + 2 * side + 0.5)));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  if (sum(most) <= room) return most.map((value, column) => (column === 0 ? value + room - sum(most) : value));
+  if (sum(least) > room) return least.map((value) => (value * room) / sum(least));
+  const share = (room - sum(least)) / (sum(most) - sum(least));
+  return least.map((value, column) => value + (most[column]! - value) * share);
 }
 
 function cellContent(cell: ReportCell, header: boolean): Content {
@@ -202,9 +230,14 @@ const TABLE = { size: 8.5, padding: 1.5, line: 1, side: 4, margin: 12 };
 
 type TableBlock = Extract<ReportBlock, { kind: 'table' }>;
 
-function tableWidths(block: TableBlock): ('*' | 'auto')[] {
-  const columns = block.header.length || (block.rows[0]?.length ?? 1);
-  return Array.from({ length: columns }, (_column, index) => (block.header.length > 0 && index > 0 ? 'auto' : '*'));
+/** A report table's rows as measured (the bold header first). */
+function measuredRows(block: TableBlock): TableShape['rows'] {
+  return [...(block.header.length > 0 ? [block.header.map((cell) => ({ text: cell.text, bold: true }))] : []), ...block.rows.map((row) => row.map((cell) => ({ text: cell.text })))];
+}
+
+/** A report table's column widths for pdfmake (content widths: its cells' padding is added to them). */
+function tableWidths(block: TableBlock, width: number): number[] {
+  return fittedColumns(measuredRows(block), { rows: [], widths: 'fit', ...TABLE }, width).map((column) => Math.max(1, column - 2 * TABLE.side));
 }
 
 /** A widget's explanation: how to read it, then each name in bold with its meaning (9 pt, muted). */
@@ -226,13 +259,13 @@ export const BLOCKS: Kinds = {
     height: (block, width) => styledHeight(block.text, `h${block.level}`, width),
   },
   table: {
-    draw: (block) => {
+    draw: (block, width) => {
       if (block.rows.length === 0) return titled(block.title, [{ text: m.noRows, style: 'muted' }]);
       const body = [...(block.header.length > 0 ? [block.header.map((cell) => cellContent(cell, true))] : []), ...block.rows.map((row) => row.map((cell) => cellContent(cell, false)))];
       return titled(block.title, [
         {
           // A header never stays alone at a page's foot: it goes on with the first row (and repeats on every page).
-          table: { headerRows: block.header.length > 0 ? 1 : 0, ...(block.header.length > 0 ? { keepWithHeaderRows: 1 } : {}), widths: tableWidths(block), body, dontBreakRows: true },
+          table: { headerRows: block.header.length > 0 ? 1 : 0, ...(block.header.length > 0 ? { keepWithHeaderRows: 1 } : {}), widths: tableWidths(block, width), body, dontBreakRows: true },
           layout: { hLineColor: COLORS.rule, vLineColor: COLORS.rule, paddingTop: () => TABLE.padding, paddingBottom: () => TABLE.padding },
           fontSize: TABLE.size,
           margin: [0, 0, 0, TABLE.margin],
@@ -241,8 +274,7 @@ export const BLOCKS: Kinds = {
     },
     height: (block, width) => {
       if (block.rows.length === 0) return titleHeight(block.title, width) + textHeight(m.noRows, 9, width);
-      const rows = [...(block.header.length > 0 ? [block.header.map((cell) => ({ text: cell.text, bold: true }))] : []), ...block.rows.map((row) => row.map((cell) => ({ text: cell.text })))];
-      return titleHeight(block.title, width) + tableHeight({ rows, widths: tableWidths(block), ...TABLE }, width) + TABLE.margin;
+      return titleHeight(block.title, width) + tableHeight({ rows: measuredRows(block), widths: 'fit', ...TABLE }, width) + TABLE.margin;
     },
   },
   texts: {

@@ -31,3 +31,4 @@ export { default as audit } from '../definitions/messages/audit.json' with { typ
 export { default as lgpd } from '../definitions/messages/lgpd.json' with { type: 'json' };
 export { default as retention } from '../definitions/messages/retention.json' with { type: 'json' };
 export { default as screenLgpd } from '../definitions/messages/screenLgpd.json' with { type: 'json' };
+export { default as risk } from '../definitions/messages/risk.json' with { type: 'json' };

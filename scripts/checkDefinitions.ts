@@ -1,7 +1,7 @@
 /**
  * `npm run definitions:check [file…]`: validates definition files against the schemas and the
  * semantic checks (cross-references and lints), run before every build so the browser only ever
- * receives validated definitions. With no file, every file of `definitions/` (catalogue,
+ * receives validated definitions. With no file, every file of `definitions/` (catalogue, risk matrix,
  * questionnaires, dashboards); with files, only those: a questionnaire may lie outside `definitions/`
  * (a copy being edited; its `extends` still names the repository's questionnaires), a dashboard is
  * checked against the repository's questionnaires. Prints every error as "file /json/path: mensagem"
@@ -14,11 +14,12 @@ import { fileVersionState } from '../apps/server/src/definitionVersions.ts';
 import { definitionsDir } from '../apps/server/src/definitions.ts';
 import { formatVersion } from '../engine/definition/versions.ts';
 import type { QuestionnaireDefinition } from '../engine/definition/types.ts';
-import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire, type DefinitionError, type QuestionnaireLookup } from '../engine/definition/parse.ts';
+import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire, parseRiskMatrix, type DefinitionError, type QuestionnaireLookup } from '../engine/definition/parse.ts';
+import { riskStepsErrors } from '../engine/definition/risk.ts';
 import { format, messages } from '../engine/messages.ts';
 
 /** What a definition file is. */
-export type DefinitionKind = 'catalog' | 'questionnaire' | 'dashboard';
+export type DefinitionKind = 'catalog' | 'questionnaire' | 'dashboard' | 'riskMatrix';
 
 /** A file being checked: its path as shown, its kind and its JSON. */
 export interface CheckedFile {
@@ -41,6 +42,10 @@ export type Check = (file: CheckedFile, repository: Repository) => DefinitionErr
 
 /** Schema, cross-references and lints of each kind of file. */
 const parsed: Check = ({ kind, json }, repository) => {
+  if (kind === 'riskMatrix') {
+    const matrix = parseRiskMatrix(json);
+    return matrix.ok ? riskStepsErrors(matrix.value, repository.byType) : matrix.errors;
+  }
   const result =
     kind === 'catalog' ? parseCatalog(json) : kind === 'dashboard' ? parseDashboard(json, repository.byType, repository.lookup) : parseQuestionnaire(json, repository.lookup);
   return result.ok ? [] : result.errors;
@@ -100,6 +105,7 @@ function readJson(path: string): { json: unknown } | { error: DefinitionError } 
 function kindOf(path: string, json: unknown): DefinitionKind {
   const folder = basename(dirname(path));
   if (basename(path) === 'catalog.json') return 'catalog';
+  if (basename(path) === 'riskMatrix.json') return 'riskMatrix';
   if (folder === 'dashboards') return 'dashboard';
   if (folder === 'questionnaires') return 'questionnaire';
   const fields = typeof json === 'object' && json !== null ? json : {};
@@ -115,7 +121,7 @@ function allFiles(): string[] {
       .filter((file) => file.endsWith('.json'))
       .sort()
       .map((file) => `${definitionsDir}${folder}/${file}`);
-  return [`${definitionsDir}catalog.json`, ...jsonIn('questionnaires'), ...jsonIn('dashboards')];
+  return [`${definitionsDir}catalog.json`, `${definitionsDir}riskMatrix.json`, ...jsonIn('questionnaires'), ...jsonIn('dashboards')];
 }
 
 /** The repository's questionnaires, for `extends` and for the dashboards. */

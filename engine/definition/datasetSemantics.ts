@@ -212,6 +212,8 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     // Its rounds obey the evaluators' minimum; a group's anonymity would check the chosen round alone.
     if (dataset.anonymous === 'group') check.add(`${pointer}/anonymous`, text.byVersionGroup);
   }
+  // The rounds' hiding counts each round's people apart; with `latest`, 'Todos os ciclos' would be another whole.
+  if (dataset.anonymous === 'group' && 'latest' in dataset && dataset.latest) check.add(`${pointer}/latest`, text.anonymousGroupLatest);
   // Names would single the group out; the people query lists people by design.
   if (dataset.anonymous && (dataset.query === 'people' || ((dataset.query === 'texts' || dataset.query === 'scores' || dataset.query === 'numbers') && dataset.perPerson))) {
     check.add(`${pointer}/anonymous`, text.anonymousNamed);

@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import catalogSchema from '../../definitions/schema/catalog.schema.json' with { type: 'json' };
 import dashboardSchema from '../../definitions/schema/dashboard.schema.json' with { type: 'json' };
 import questionnaireSchema from '../../definitions/schema/questionnaire.schema.json' with { type: 'json' };
+import riskMatrixSchema from '../../definitions/schema/riskMatrix.schema.json' with { type: 'json' };
 import type { Catalog } from './catalog.ts';
 import type { DefinitionError, ParseResult } from './errors.ts';
 import type { DashboardDefinition } from './dashboard.ts';
@@ -11,6 +12,7 @@ import { uniqueErrors } from './defs.ts';
 import { expandDashboard, followReferences } from './dashboardSource.ts';
 import type { DashboardFile } from './repeat.ts';
 import { schemaErrorReader } from './schemaErrors.ts';
+import { riskMatrixErrors, type RiskMatrix } from './risk.ts';
 import { questionnaireSemantics } from './semantics.ts';
 import type { QuestionnaireDefinition, QuestionnaireExtension } from './types.ts';
 import { format, messages } from '../messages.ts';
@@ -26,8 +28,9 @@ const validators = {
   questionnaire: ajv.getSchema<QuestionnaireDefinition>('questionnaire.schema.json#/definitions/QuestionnaireDefinition')!,
   dashboard: ajv.compile<DashboardFile>(dashboardSchema),
   catalog: ajv.compile<Catalog>(catalogSchema),
+  riskMatrix: ajv.compile<RiskMatrix>(riskMatrixSchema),
 };
-const schemaErrors = schemaErrorReader(ajv, [questionnaireSchema, dashboardSchema, catalogSchema]);
+const schemaErrors = schemaErrorReader(ajv, [questionnaireSchema, dashboardSchema, catalogSchema, riskMatrixSchema]);
 
 function parseWith<T>(validate: ValidateFunction<T>, json: unknown, semantics: (value: T) => DefinitionError[]): ParseResult<T> {
   if (!validate(json)) return { ok: false, errors: schemaErrors(validate.errors) };
@@ -69,6 +72,11 @@ export function parseDashboard(json: unknown, questionnaires?: Map<number, Quest
   const { dashboard, locate } = expanded.value;
   const errors = questionnaires ? uniqueErrors(dashboardErrors(dashboard, questionnaires).map(locate)) : [];
   return errors.length === 0 ? { ok: true, value: dashboard } : { ok: false, errors };
+}
+
+/** Validates a risk matrix (the default `definitions/riskMatrix.json`, or a company's own): schema, a full grid of known levels, never lower for more severity or probability. */
+export function parseRiskMatrix(json: unknown): ParseResult<RiskMatrix> {
+  return parseWith(validators.riskMatrix, json, riskMatrixErrors);
 }
 
 /** Validates the evaluation-type catalogue: schema, unique type ids. */

@@ -1,3 +1,4 @@
+import { questionnaireRiskErrors } from './risk.ts';
 import { format, messages } from '../messages.ts';
 import type { DefinitionError } from './errors.ts';
 import { kindSettingErrors, selectionBounds } from './kinds.ts';
@@ -277,5 +278,6 @@ export function questionnaireSemantics(definition: QuestionnaireDefinition): Def
     scoringErrors(definition, definition.scoring, add);
     unfedErrors(definition, definition.scoring, add);
   }
+  questionnaireRiskErrors(definition, add);
   return errors;
 }

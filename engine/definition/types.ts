@@ -4,6 +4,7 @@
  * `npm run schema`, and a test fails when the committed schema drifts from these types).
  */
 
+import type { QuestionnaireRisk } from './riskTypes.ts';
 import type { ChoiceOption, Question, QuestionKind } from './questionTypes.ts';
 
 
@@ -351,6 +352,11 @@ export interface QuestionnaireDefinition {
   pages: Page[];
   /** Scoring keys. */
   scoring?: Scoring;
+  /**
+   * Its scores as psychosocial risk factors (NR-1): only a questionnaire with this section reaches the
+   * risk views and the inventory (`risk.ts`). Default none.
+   */
+  risk?: QuestionnaireRisk;
   /** Grade guides referenced by key from grade questions (`guide`). */
   guides?: Record<string, GradeGuide>;
   /** A form filled by staff (the 360 interview) instead of a respondent's link. */

@@ -9,6 +9,7 @@ export const schemaTargets = [
   { type: 'QuestionnaireFile', source: 'engine/definition/types.ts', out: 'questionnaire.schema.json' },
   { type: 'DashboardFile', source: 'engine/definition/repeat.ts', out: 'dashboard.schema.json' },
   { type: 'Catalog', source: 'engine/definition/catalog.ts', out: 'catalog.schema.json' },
+  { type: 'RiskMatrix', source: 'engine/definition/riskTypes.ts', out: 'riskMatrix.schema.json' },
 ] as const;
 
 /** The schema text generated from the TypeScript type of one target. */

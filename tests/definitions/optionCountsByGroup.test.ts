@@ -135,12 +135,19 @@ describe('optionCounts by cycle', () => {
     expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/anonymous', message: '"byCycle" não vale com "anonymous": "evaluators" (os grupos de avaliadores de cada pessoa avaliada)' });
   });
 
+  it('is refused anonymous with latest: a round counts its people apart, “Todos os ciclos” each one’s latest answer', () => {
+    expect(errorsByCycle((dataset) => Object.assign(dataset, { anonymous: 'group', latest: true }))).toContainEqual({
+      pointer: '/datasets/gapsByCycle/latest',
+      message: expect.stringContaining('"latest" não vale com "anonymous": "group"'),
+    });
+  });
+
   it('gives no round fields without byCycle, and then “Comparar com” is refused: it would narrow nothing', () => {
     const errors = errorsByCycle((dataset) => delete dataset.byCycle);
     expect(errors).toContainEqual({ pointer: '/datasets/gapsByCycle/transforms/with/by', message: expect.stringMatching(/^campo "cycleId" desconhecido/) });
     expect(errors).toContainEqual({
       pointer: '/filters/2',
-      message: '"compare" (Comparar com) só vale numa visão com um conjunto "byCycle": é o que escolhe os dois ciclos comparados',
+      message: '"compare" (Comparar com) só vale numa visão com um conjunto "byCycle": é esse conjunto que a escolha restringe aos dois ciclos comparados',
     });
   });
 });

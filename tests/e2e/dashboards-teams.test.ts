@@ -344,9 +344,10 @@ describe('the results views of teams and areas (2, 7, 8, 10, 14), end to end', (
     const page = await dashboardPage(world, DESKTOP);
     await openDashboard(page, 14, 'Mapa Estratégico e Tático de RH');
     const dialog = await chooseFilters(page, [['Empresa', COMPANY_A]], true);
-    // The company filter (results.md 2.1) and the round's (issue 26), on its latest round by default.
-    expect(await dialog.getByRole('combobox').count(), 'only the company and round filters').toBe(2);
+    // The company filter (results.md 2.1) and the round's with its comparison (issue 26), on its latest round by default.
+    expect(await dialog.getByRole('combobox').count(), 'only the company, round and comparison filters').toBe(3);
     expect(await dialog.getByRole('combobox', { name: 'Ciclo', exact: true }).count()).toBe(1);
+    expect(await dialog.getByRole('combobox', { name: 'Comparar com', exact: true }).count()).toBe(1);
     await closeDialog(page, dialog);
     // Every tab in sight at 1366 px, 'Consolidado' and 'Considerações' too: no scroll arrow to find them.
     const scroller = (await page.locator('.MuiTabs-scroller').first().boundingBox())!;

@@ -112,8 +112,9 @@ export function demoAnswerSets(positions: string[], now: Date, seed: number = DE
     const definition = parsed.value;
     const dates = seededRandom(seedOf(`${seed}:${name}:dates`));
     const roundDaysAgo = 8 + Math.floor(dates() * 34);
+    // One draw of the comments for both rounds: an earlier respondent takes the comments after the current ones (while there are more).
+    const taken = new Map<string, number>();
     const round = (earlier: boolean): DemoAnswerSet[] => {
-      const taken = new Map<string, number>();
       const people = earlier ? profiles.earlier : profiles.current;
       const era = earlier ? ':earlier' : '';
       return pairsOf(file.respondents, positions).map(({ evaluator, rated }) => {

@@ -83,10 +83,10 @@ interface TableShape {
 }
 
 /** A table's height in a width: column widths as pdfmake gives them ('auto' its widest text, '*' the rest), each row its tallest cell. */
-function tableHeight(shape: TableShape, width: number): number {
+function tableHeight(shape: TableShape, width: number, given?: number[]): number {
   const { rows, widths, size, padding, line, side } = shape;
   if (rows.length === 0) return 0;
-  const columns = widths === 'fit' ? fittedColumns(rows, shape, width) : pdfmakeColumns(rows, widths, shape, width);
+  const columns = given ?? (widths === 'fit' ? fittedColumns(rows, shape, width) : pdfmakeColumns(rows, widths, shape, width));
   const heights = rows.map((row) => Math.max(...row.map((cell, column) => textHeight(cell.text, size, Math.max(8, columns[column]! - 2 * side), cell.bold))) + 2 * padding);
   return heights.reduce((sum, value) => sum + value, 0) + line * (rows.length + 1);
 }
@@ -117,7 +117,10 @@ function fittedColumns(rows: TableShape['rows'], { size, line, side }: TableShap
   const cells = (column: number) => rows.map((row) => row[column] ?? { text: '' });
   // (Half a point more than measured: pdfmake must not wrap a word measured to fit exactly.)
   const least = Array.from({ length: count }, (_, column) => Math.max(...cells(column).flatMap(({ text, bold }) => text.split(/\s+/).map((word) => textWidth(word, size, bold)))) + 2 * side + 0.5);
-  const most = Array.from({ length: count }, (_, column) => Math.max(least[column]!, ...cells(column).map(({ text, bold }) => textWidth(text, size, bold) + 2 * side + 0.5)));
+  // (A cell's widest line: a quadrant's cell is several lines.)
+  const most = Array.from({ length: count }, (_, column) =>
+    Math.max(least[column]!, ...cells(column).flatMap(({ text, bold }) => text.split('\n').map((part) => textWidth(part, size, bold) + 2 * side + 0.5))),
+  );
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   if (sum(most) <= room) return most.map((value, column) => (column === 0 ? value + room - sum(most) : value));
   if (sum(least) > room) return least.map((value) => (value * room) / sum(least));
@@ -235,9 +238,26 @@ function measuredRows(block: TableBlock): TableShape['rows'] {
   return [...(block.header.length > 0 ? [block.header.map((cell) => ({ text: cell.text, bold: true }))] : []), ...block.rows.map((row) => row.map((cell) => ({ text: cell.text })))];
 }
 
+/**
+ * A report table's columns (padding included), from all its rows: fitted to their texts (`fittedColumns`)
+ * when it has a header; a grid without one (the quadrants) in equal columns.
+ */
+function tableColumns(block: TableBlock, width: number): number[] {
+  const rows = measuredRows(block);
+  if (block.header.length > 0) return fittedColumns(rows, { rows: [], widths: 'fit', ...TABLE }, width);
+  const count = Math.max(1, ...rows.map((row) => row.length));
+  return Array.from({ length: count }, () => (width - TABLE.line * (count + 1)) / count);
+}
+
 /** A report table's column widths for pdfmake (content widths: its cells' padding is added to them). */
 function tableWidths(block: TableBlock, width: number): number[] {
-  return fittedColumns(measuredRows(block), { rows: [], widths: 'fit', ...TABLE }, width).map((column) => Math.max(1, column - 2 * TABLE.side));
+  return tableColumns(block, width).map((column) => Math.max(1, column - 2 * TABLE.side));
+}
+
+/** The height of a report table's title, header and first `rows` rows, its columns sized from all its rows (as drawn): where a long table starts. */
+export function tableStartHeight(block: TableBlock, width: number, rows: number): number {
+  const shown = { ...block, rows: block.rows.slice(0, rows) };
+  return titleHeight(block.title, width) + tableHeight({ rows: measuredRows(shown), widths: 'fit', ...TABLE }, width, tableColumns(block, width)) + TABLE.margin;
 }
 
 /** A widget's explanation: how to read it, then each name in bold with its meaning (9 pt, muted). */
@@ -274,7 +294,7 @@ export const BLOCKS: Kinds = {
     },
     height: (block, width) => {
       if (block.rows.length === 0) return titleHeight(block.title, width) + textHeight(m.noRows, 9, width);
-      return titleHeight(block.title, width) + tableHeight({ rows: measuredRows(block), widths: 'fit', ...TABLE }, width) + TABLE.margin;
+      return titleHeight(block.title, width) + tableHeight({ rows: measuredRows(block), widths: 'fit', ...TABLE }, width, tableColumns(block, width)) + TABLE.margin;
     },
   },
   texts: {

@@ -1,5 +1,5 @@
 import type { ReportBlock } from '../../../../engine/reports/document.ts';
-import { BLOCKS, chartDrawing, numbersHeight, numbersTable, titled, titleHeight, type Content } from './blocks.ts';
+import { BLOCKS, chartDrawing, numbersHeight, numbersTable, tableStartHeight, titled, titleHeight, type Content } from './blocks.ts';
 
 /*
  * The page planner: report blocks become units (a heading, a chart with its numbers, two half-width
@@ -192,7 +192,7 @@ function unitsOf(blocks: ReportBlock[], width: number, maxChart: number): Unit[]
         unit({
           ...one,
           flows: block.kind === 'texts' || block.kind === 'columns' || flowingTable,
-          ...(flowingTable ? { start: BLOCKS.table.height({ ...block, rows: block.rows.slice(0, START_ROWS) }, width) } : {}),
+          ...(flowingTable ? { start: tableStartHeight(block, width, START_ROWS) } : {}),
         }),
       ];
     }

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Catalog, CatalogEntry } from '../../../engine/definition/catalog.ts';
 import type { DashboardDefinition } from '../../../engine/definition/dashboard.ts';
-import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire, type ParseResult } from '../../../engine/definition/parse.ts';
+import { describeErrors, parseCatalog, parseDashboard, parseQuestionnaire, parseRiskMatrix, type ParseResult } from '../../../engine/definition/parse.ts';
+import { riskStepsErrors, type RiskMatrix } from '../../../engine/definition/risk.ts';
 import type { QuestionnaireDefinition } from '../../../engine/definition/types.ts';
 import { describeVersionState, fileVersionState, type QuestionnaireVersion } from './definitionVersions.ts';
 
@@ -21,6 +22,8 @@ export interface Definitions {
   versions: Map<number, QuestionnaireVersion[]>;
   /** Parsed and checked dashboard by its `/dash/{id}` id. */
   dashboards: Map<number, DashboardDefinition>;
+  /** The default risk matrix (`riskMatrix.json`): a company without its own rates its psychosocial risks by it. */
+  riskMatrix: RiskMatrix;
 }
 
 /** The folder of the definition files. */
@@ -44,7 +47,7 @@ export function questionnaireNames(dir: string = definitionsDir): string[] {
     .sort();
 }
 
-/** Reads and parses `definitions/catalog.json` and its questionnaires; throws listing every problem. */
+/** Reads and parses `definitions/catalog.json`, its questionnaires, the dashboards and the risk matrix; throws listing every problem. */
 export function loadDefinitions(dir: string = definitionsDir): Definitions {
   const catalog = parseCatalog(readJson(`${dir}/catalog.json`));
   if (!catalog.ok) throw new Error(describeErrors('catalog.json', catalog.errors));
@@ -71,7 +74,11 @@ export function loadDefinitions(dir: string = definitionsDir): Definitions {
     if (!parsed.ok) throw new Error(describeErrors(`dashboards/${file}`, parsed.errors));
     dashboards.set(parsed.value.id, parsed.value);
   }
-  return { catalog: catalog.value, types, questionnaires, versions, dashboards };
+  const matrix = parseRiskMatrix(readJson(`${dir}/riskMatrix.json`));
+  if (!matrix.ok) throw new Error(describeErrors('riskMatrix.json', matrix.errors));
+  const steps = riskStepsErrors(matrix.value, questionnaires);
+  if (steps.length > 0) throw new Error(describeErrors('riskMatrix.json', steps));
+  return { catalog: catalog.value, types, questionnaires, versions, dashboards, riskMatrix: matrix.value };
 }
 
 /**

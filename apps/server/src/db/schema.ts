@@ -387,3 +387,32 @@ export const signInThrottle = pgTable(
   },
   (table) => [index('sign_in_throttle_last_failure_idx').on(table.lastFailureAt)],
 );
+
+/** A company's own risk matrix (migration 0014, issue 27); a company without one rates by `definitions/riskMatrix.json`. */
+export const riskMatrices = pgTable('risk_matrices', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  /** A `RiskMatrix` (engine/definition/riskTypes.ts), validated before it is stored. */
+  matrix: jsonb('matrix').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The severity (1 = the matrix's lowest step) a consultant set for a questionnaire's risk factor at a company, and why. */
+export const riskSeverities = pgTable(
+  'risk_severities',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    typeEvaluation: integer('type_evaluation').notNull(),
+    /** The factor's id in the questionnaire's `risk.factors`. */
+    factor: text('factor').notNull(),
+    severity: integer('severity').notNull(),
+    reason: text('reason').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'risk_severities_pk', columns: [table.companyId, table.typeEvaluation, table.factor] })],
+);

@@ -20,6 +20,7 @@ const UsersPage = lazy(() => import('./pages/UsersPage'));
 const CoursesPage = lazy(() => import('./pages/CoursesPage'));
 const CoursePage = lazy(() => import('./pages/CoursePage'));
 const CyclesPage = lazy(() => import('./pages/CyclesPage'));
+const RiskPage = lazy(() => import('./pages/RiskPage'));
 const DataManagementPage = lazy(() => import('./pages/DataManagementPage'));
 const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
@@ -52,6 +53,7 @@ export function AppRoutes() {
             {privateRoute('/courses', <CoursesPage />)}
             {privateRoute('/course/:id', <CoursePage />)}
             {privateRoute('/ciclos', <CyclesPage />)}
+            {privateRoute('/riscos', <RiskPage />)}
             {privateRoute('/users', <UsersPage />)}
             {privateRoute('/users/:id', <UsersPage />)}
             {privateRoute('/gestaodados', <DataManagementPage />)}

@@ -22,6 +22,8 @@ export const ROUTE_ACCESS = {
   '/course/:id': ADMIN,
   // Rounds of assessments: an administrator picks the company, a company user sees its own.
   '/ciclos': STAFF,
+  // Psychosocial risks (NR-1): an administrator picks the company and sets severities; a company user reads its own.
+  '/riscos': STAFF,
   // A company user's own company; an administrator picks a company in /company (then /users/{id}).
   '/users': COMPANY,
   '/users/:id': STAFF,

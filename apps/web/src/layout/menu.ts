@@ -51,6 +51,7 @@ const MAIN_LINKS: { route: PrivateRoute; label: string }[] = [
   { route: '/company', label: l.menuCompany },
   { route: '/courses', label: l.menuCourses },
   { route: '/ciclos', label: messages.screenCycles.menu },
+  { route: '/riscos', label: messages.screenRisk.menu },
   { route: '/queues', label: l.menuQueues },
   { route: '/gestaodados', label: l.menuDataManagement },
   { route: '/outbox', label: l.menuOutbox },

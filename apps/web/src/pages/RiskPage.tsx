@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { isAdministrator } from '../../../../engine/accounts';
+import { messages } from '../../../../engine/messages';
+import type { Company } from '../../../server/src/contract/companies';
+import { useApiData } from '../api/useApiData';
+import { getUser } from '../auth/session';
+import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
+import { ClearSeverityDialog } from './risk/ClearSeverityDialog';
+import { FactorList, type FactorActionHandlers } from './risk/FactorList';
+import { riskPath } from './risk/riskApi';
+import { RiskMatrixSection } from './risk/RiskMatrixSection';
+import type { RiskFactorView, RiskView } from './risk/riskTypes';
+import { SeverityDialog, type SeverityTarget } from './risk/SeverityDialog';
+
+const text = messages.screenRisk;
+
+/** The company chosen by an administrator, kept in the address (`?company=3`) so a reload keeps it. */
+function useChosenCompany(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('company');
+  const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
+  const choose = (next: number | null) => setParams(next === null ? {} : { company: String(next) }, { replace: true });
+  return [id, choose];
+}
+
+/** The view with one factor replaced by its saved state. */
+function withFactor(view: RiskView, type: number, factor: RiskFactorView): RiskView {
+  return {
+    ...view,
+    questionnaires: view.questionnaires.map((questionnaire) =>
+      questionnaire.type !== type ? questionnaire : { ...questionnaire, factors: questionnaire.factors.map((item) => (item.id === factor.id ? factor : item)) },
+    ),
+  };
+}
+
+/**
+ * Riscos psicossociais (/riscos, NR-1, issue 27): a company's risk matrix and the severity of each
+ * psychosocial risk factor, with its reason. An administrator (the consultant) picks the company and
+ * sets or clears each severity; a company user sees its own, read-only.
+ */
+export default function RiskPage() {
+  const user = getUser();
+  const isAdmin = isAdministrator(user?.type_account);
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [chosenId, chooseCompany] = useChosenCompany();
+  const companyId = isAdmin ? chosenId : (user?.company_id ?? null);
+  const companies = useApiData<Company[]>(isAdmin ? '/companies' : null);
+  const { data, loading, error, reload } = useApiData<RiskView>(companyId === null ? null : riskPath(companyId));
+  // Saves change rows in place: kept with the load they apply to, so a reload or another company drops them.
+  const [patched, setPatched] = useState<{ base: RiskView; view: RiskView } | null>(null);
+  const view = data && patched?.base === data ? patched.view : data;
+  const [editing, setEditing] = useState<SeverityTarget | null>(null);
+  const [clearing, setClearing] = useState<SeverityTarget | null>(null);
+  const company = (companies.data ?? []).find((item) => Number(item.id) === chosenId) ?? null;
+
+  const update = (type: number, factor: RiskFactorView) => {
+    if (!data || !view) return;
+    setPatched({ base: data, view: withFactor(view, type, factor) });
+  };
+  const actions: FactorActionHandlers | undefined =
+    isAdmin && companyId !== null
+      ? {
+          onEdit: (questionnaire, factor) => setEditing({ companyId, questionnaire, factor }),
+          onClear: (questionnaire, factor) => setClearing({ companyId, questionnaire, factor }),
+        }
+      : undefined;
+  const showView = companyId !== null;
+
+  return (
+    <PageBody>
+      <PageHeader title={text.title}>
+        {showView && (
+          <Button variant="outlined" color="inherit" onClick={reload} disabled={loading}>
+            {text.refresh}
+          </Button>
+        )}
+      </PageHeader>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {text.about}
+      </Typography>
+      {isAdmin && (
+        <Stack sx={{ mb: 3, maxWidth: { md: 420 } }}>
+          <Autocomplete
+            options={companies.data ?? []}
+            loading={companies.loading}
+            value={company}
+            noOptionsText={text.noOptions}
+            getOptionLabel={(option) => option.commercial_name}
+            getOptionKey={(option) => option.id}
+            isOptionEqualToValue={(option, selected) => option.id === selected.id}
+            onChange={(_, next) => chooseCompany(next ? Number(next.id) : null)}
+            renderInput={(params) => <TextField {...params} label={text.company} />}
+          />
+          {companies.error && <LoadError message={`${text.companiesError} ${companies.error}`} onRetry={companies.reload} />}
+        </Stack>
+      )}
+      {isAdmin && !showView && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
+      {!isAdmin && !showView && <LoadError message={text.noCompany} />}
+      {showView && loading && <Loading />}
+      {showView && error && <LoadError message={`${text.loadError} ${error}`} onRetry={reload} />}
+      {showView && view && !error && (
+        <>
+          <RiskMatrixSection matrix={view.matrix} own={view.own} />
+          <Box component="section" aria-labelledby="risk-factors-heading">
+            <Typography id="risk-factors-heading" component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+              {text.factorsHeading}
+            </Typography>
+            {!isAdmin && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {text.readOnly}
+              </Typography>
+            )}
+            {view.questionnaires.length === 0 ? (
+              <Typography sx={{ my: 3 }}>{text.empty}</Typography>
+            ) : (
+              view.questionnaires.map((questionnaire) => (
+                <Box component="section" key={questionnaire.type} aria-labelledby={`risk-questionnaire-${questionnaire.type}`} sx={{ mb: 3 }}>
+                  <Typography id={`risk-questionnaire-${questionnaire.type}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+                    {questionnaire.title}
+                  </Typography>
+                  <FactorList matrix={view.matrix} questionnaire={questionnaire} actions={actions} cards={phone} />
+                </Box>
+              ))
+            )}
+          </Box>
+        </>
+      )}
+      {editing && view && (
+        <SeverityDialog target={editing} matrix={view.matrix} onClose={() => setEditing(null)} onSaved={(factor) => update(editing.questionnaire.type, factor)} />
+      )}
+      <ClearSeverityDialog target={clearing} onClose={() => setClearing(null)} onCleared={(factor) => clearing && update(clearing.questionnaire.type, factor)} />
+    </PageBody>
+  );
+}

@@ -27,6 +27,10 @@ const QUERY_FIELDS: Record<QueryDataset['query'], string[]> = {
   people: ['evaluation', 'person', 'name', 'position', 'type', 'typeName', 'createdAt', 'expireAt', 'done', 'respondedAt', 'allDone'],
   numbers: ['type', 'question', 'questionText', 'questionOrder', 'number', 'page', 'pageTitle', 'series', 'seriesOrder', 'stat', 'of', 'value', 'answers', 'respondents'],
   participation: ['group', 'order', 'invited', 'answered', 'expired', 'pending', 'rate', 'target'],
+  risk: [
+    'type', 'factor', 'factorLabel', 'hazard', 'harms', 'share', 'respondents', 'probability', 'probabilityLabel', 'probabilityCriterion',
+    'severity', 'severityLabel', 'severityCriterion', 'severityReason', 'level', 'levelLabel', 'levelColor', 'levelAction', 'criteria',
+  ],
 };
 
 /** The fields of a participation dataset by day (its rows are days, not groups). */
@@ -239,6 +243,16 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);
     if (dataset.byCycle) check.add(`${pointer}/byGroup`, text.byGroupAndCycle);
     if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.byGroupEvaluators);
+  }
+  if (dataset.query === 'risk') {
+    if (dataset.byGroup) for (const field of ['group', 'groupId', 'groupOrder', 'withheld']) fields.add(field);
+    if (!dashboard.filters.includes('company')) check.add(pointer, format(text.notAFilter, { filter: 'company' }));
+    if (dataset.anonymous === 'evaluators') check.add(`${pointer}/anonymous`, text.riskEvaluators);
+    // Only an instrument of risk factors: an individual scale (the PSS-14) never reaches the inventory.
+    dataset.types.forEach((type, index) => {
+      const definition = definitions.find((candidate) => candidate.type === type);
+      if (definition && !definition.risk) check.add(`${pointer}/types/${index}`, format(text.riskWithoutFactors, { title: definition.title }));
+    });
   }
   if (dataset.query === 'participation') {
     const grouped = dataset.by === 'sector' || dataset.by === 'position' || dataset.by === 'course';

@@ -239,6 +239,26 @@ export interface ParticipationDataset extends DatasetBase {
   none?: string;
 }
 
+/**
+ * Psychosocial risk levels (NR-1, issue 27): one row per risk factor of the types' `risk` section
+ * (with `byGroup`, per group of the respondents too): `type`, `factor`, `factorLabel`, `hazard`,
+ * `harms`, `share` (the share of unfavourable answers, 0–100, as the factor's score), `respondents`,
+ * `probability` (its step by the questionnaire's bands, 1 = lowest), `probabilityLabel`,
+ * `probabilityCriterion`, `severity` (the step the consultant set for the company, null until set),
+ * `severityLabel`, `severityCriterion`, `severityReason`, `level` (the matrix's id, null without both
+ * steps), `levelLabel` ('Severidade não definida' without a severity), `levelColor`, `levelAction` and
+ * `criteria` (the matrix's text): the company's own risk matrix, else `definitions/riskMatrix.json`.
+ * With `byGroup`, the group fields and `withheld` of a summary by group: a hidden group keeps its rows
+ * with `share`, `probability` and the level null. Needs the view's company filter (severities are a
+ * company's); only types whose questionnaire has a risk section (an individual well-being scale, such
+ * as the PSS-14, has none, so it never reaches a risk view); not with `anonymous: "evaluators"`.
+ */
+export interface RiskDataset extends DatasetBase {
+  query: 'risk';
+  /** The exposure groups: the respondents' sector, position or course. Default none: the whole company. */
+  byGroup?: GroupingKind;
+}
+
 /** A statistic of a numeric question's answers. */
 export interface NumberSeries {
   /** The series' name, in the rows' `series` ('Média', 'Autoavaliação'). */
@@ -292,7 +312,7 @@ export interface DerivedDataset {
 }
 
 /** A dataset read from the database by a named query. */
-export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset | NumbersDataset | ParticipationDataset;
+export type QueryDataset = ScoresDataset | SummaryDataset | OptionCountsDataset | TextsDataset | PeopleDataset | NumbersDataset | ParticipationDataset | RiskDataset;
 
 /** A named server query and its transforms, or a derivation of another dataset. */
 export type Dataset = QueryDataset | DerivedDataset;

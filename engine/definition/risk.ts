@@ -94,3 +94,6 @@ export function riskStepsErrors(matrix: RiskMatrix, questionnaires: Map<number, 
       : [],
   );
 }
+
+/** The colour of a factor whose level is not known yet (its severity not set): a neutral grey. */
+export const UNRATED_COLOR = '#bdbdbd';

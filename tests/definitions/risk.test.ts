@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseQuestionnaire, parseRiskMatrix } from '../../engine/definition/parse.ts';
+import { parseDashboard, parseQuestionnaire, parseRiskMatrix } from '../../engine/definition/parse.ts';
 import { probabilityCriteria, probabilityOf, riskLevelOf, riskStepsErrors, type RiskMatrix } from '../../engine/definition/risk.ts';
 import type { QuestionnaireDefinition } from '../../engine/definition/types.ts';
 import { definitionsDir } from './load.ts';
@@ -108,5 +108,39 @@ describe('the psychosocial questionnaire’s risk section', () => {
   it('is what keeps an individual scale out of the risk views: the PSS-14 has none', () => {
     const stress = parseQuestionnaire(read('questionnaires/estresse.json'));
     expect(stress.ok && stress.value.risk).toBeUndefined();
+  });
+});
+
+describe('the risk query', () => {
+  const byType = new Map<number, QuestionnaireDefinition>([
+    [18, questionnaire],
+    [13, (parseQuestionnaire(read('questionnaires/estresse.json')) as { ok: true; value: QuestionnaireDefinition }).value],
+  ]);
+  const view = read('dashboards/18.json') as { datasets: Record<string, Record<string, unknown>>; filters: string[] };
+  const errorsOf = (edit: (copy: typeof view) => void) => {
+    const copy = structuredClone(view);
+    edit(copy);
+    const parsed = parseDashboard(copy, byType);
+    return parsed.ok ? [] : parsed.errors;
+  };
+
+  it('reads the psychosocial questionnaire on the risk view', () => {
+    expect(errorsOf(() => {})).toEqual([]);
+  });
+
+  it('refuses an individual scale: the PSS-14 has no risk factors, so it never reaches the inventory', () => {
+    expect(errorsOf((copy) => (copy.datasets.risk!.types = [13]))).toContainEqual({
+      pointer: '/datasets/risk/types/0',
+      message: '"Escala de Estresse Percebido" não tem fatores de risco ("risk"): só um questionário de fatores psicossociais entra numa visão de riscos',
+    });
+  });
+
+  it('needs the company filter and refuses the evaluators’ anonymity', () => {
+    const errors = errorsOf((copy) => {
+      copy.filters = copy.filters.filter((filter) => filter !== 'company');
+      copy.datasets.risk!.anonymous = 'evaluators';
+    });
+    expect(errors).toContainEqual({ pointer: '/datasets/risk', message: '"company" não está entre os filtros' });
+    expect(errors).toContainEqual({ pointer: '/datasets/risk/anonymous', message: expect.stringContaining('"risk" não vale com "anonymous": "evaluators"') });
   });
 });

@@ -110,7 +110,7 @@ describe('the area map’s gaps by sector', () => {
     const dataset = { query: 'optionCounts' as const, types: [8], questions: ['1.1', '1.3'], byGroup: 'sector' as const };
     const filters = { company_id: company, sector_of: 'rated' as const };
     const rows = await optionCountsQuery(
-      { db: t.db, questionnaires: definitions.questionnaires, types: definitions.types, filters, timeZone: 'America/Sao_Paulo', now: new Date(), anonymity: { groups: new Map(), rounds: new Map(), withheld: [] } },
+      { db: t.db, questionnaires: definitions.questionnaires, types: definitions.types, riskMatrix: definitions.riskMatrix, filters, timeZone: 'America/Sao_Paulo', now: new Date(), anonymity: { groups: new Map(), rounds: new Map(), withheld: [] } },
       dataset,
       datasetScope(dataset, filters)!,
       'counts',

@@ -60,7 +60,13 @@ function questionsOfScore(definition: RefQuestionnaire, selector: RefScore['ques
 export function scoreOver(definition: RefQuestionnaire, score: RefScore, questions: RefQuestion[], chosen: Chosen): number {
   if (score.aggregate === 'count' || score.aggregate === 'share') {
     const tag = score.tag ?? score.id;
-    const tagged = (value: number, question: RefQuestion) => optionsOf(definition, question).find((option) => option.value === value)?.tags?.includes(tag) ?? false;
+    // Oriented: a reverse question's answer counts the tags of the option at its mirrored place (highest + lowest scored − chosen).
+    const counted = (value: number, question: RefQuestion) => {
+      if (!score.oriented || !question.reverse || question.kind !== 'choice') return value;
+      const values = scoredValues(definition, question);
+      return Math.max(...values) + Math.min(...values) - value;
+    };
+    const tagged = (value: number, question: RefQuestion) => optionsOf(definition, question).find((option) => option.value === counted(value, question))?.tags?.includes(tag) ?? false;
     let count = 0;
     for (const question of questions) for (const value of chosen.get(question.id) ?? []) if (tagged(value, question)) count += 1;
     if (score.aggregate === 'count') return count;

@@ -37,7 +37,15 @@ export interface RefScore {
   aggregate: 'sum' | 'mean' | 'percent' | 'count' | 'share';
   tag?: string;
   shareOf?: 'tagged' | 'answered';
+  /** On a reverse question, the tags of the option at the mirrored place count. */
+  oriented?: boolean;
   perQuestion?: boolean;
+}
+
+/** A questionnaire's psychosocial risk factors: each a share score, and the probability bands. */
+export interface RefRisk {
+  probability: { below?: number }[];
+  factors: { id: string; label: string; score: string; hazard: string; harms: string }[];
 }
 
 /** A questionnaire as data. */
@@ -50,6 +58,7 @@ export interface RefQuestionnaire {
     rankings?: { id: string; label: string; from: 'answers' | 'scores'; questions?: 'all' | string[]; scores?: string[]; take?: number }[];
     classification?: { score: string; bands: { id: string; label: string; below?: number }[] };
   };
+  risk?: RefRisk;
 }
 
 function readJson(path: string): Record<string, unknown> {
@@ -58,7 +67,9 @@ function readJson(path: string): Record<string, unknown> {
 
 /** A questionnaire file, with what it does not say taken from the one it extends. */
 export function questionnaireFile(name: string): RefQuestionnaire {
-  const own = readJson(`questionnaires/${name}.json`);
+  // Its own `$defs` pieces copied where it names them.
+  const raw = readJson(`questionnaires/${name}.json`);
+  const own = followReferences(raw, raw, {}) as Record<string, unknown>;
   const base = typeof own.extends === 'string' ? (questionnaireFile(own.extends) as unknown as Record<string, unknown>) : {};
   return { ...base, ...own } as unknown as RefQuestionnaire;
 }

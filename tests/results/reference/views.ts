@@ -626,6 +626,74 @@ function byCycle(
   };
 }
 
+// ------------------------------------------------------------------------------------------ psychosocial risks
+
+/** A share's probability step by a questionnaire's bands: 1 + the bands whose `below` it reaches (written apart from the engine's). */
+function probabilityStep(bands: { below?: number }[], share: number): number {
+  let step = 1;
+  for (const band of bands) if (band.below !== undefined && share >= band.below) step += 1;
+  return step;
+}
+
+/**
+ * /dash/18 (issue 27): per risk factor of the psychosocial questionnaire, the group's share of
+ * unfavourable answers (the mean of each evaluation's share), its probability step, and no level (a
+ * generated world sets no severity: 'Severidade não definida', in grey); per sector the same, which
+ * sectors are hidden checked as properties (a hidden sector's share, probability and level null);
+ * anonymous as /dash/16. The levels with severities set are checked by hand in tests/server/riskView.test.ts.
+ */
+function viewRisk(definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation {
+  const datasets = datasetsOf(18);
+  const whole = datasets.risk!;
+  if (narrowingRefused(company, whole, filters)) return { refused: true, datasets: {}, withheld: [] };
+  const type = whole.types[0]!;
+  const definition = definitions.get(type)!;
+  const risk = definition.risk!;
+  const evaluations = inScope(company, whole, filters) ?? [];
+  const size = groupSize(evaluations, 'group');
+  const withheld = size > 0 && size < minimumOf(company);
+  const shown = withheld ? [] : evaluations;
+  const factorRows = (members: RawEvaluation[]) => {
+    const { means } = scoredGroup(definitions, members, type);
+    return risk.factors.map((factor) => ({
+      factor: factor.id,
+      factorLabel: factor.label,
+      share: means(factor.score),
+      probability: probabilityStep(risk.probability, means(factor.score)),
+      respondents: members.length,
+      severity: null,
+      level: null,
+      levelLabel: 'Severidade não definida',
+    }));
+  };
+  // By sector: the summary by sector's rows and hiding (`bySector`), read per factor.
+  const sectors = bySector(definitions, company, filters, type, shown, null);
+  const factorOf = new Map(risk.factors.map((factor) => [factor.id, factor]));
+  const asScores = (rows: RefRow[]): RefRow[] => rows.flatMap((row) => {
+    const factor = factorOf.get(String(row.factor));
+    return factor ? [{ ...row, score: factor.score, value: row.share ?? null }] : [];
+  });
+  return {
+    datasets: {
+      risk: { keys: ['factor'], rows: shown.length === 0 ? [] : factorRows(shown) },
+      riskBySector: {
+        keys: ['groupId', 'factor'],
+        rows: sectors.rows.flatMap((row) => risk.factors.filter((factor) => factor.score === row.score).map((factor): RefRow => ({ groupId: row.groupId ?? null, factor: factor.id, group: row.group ?? null, respondents: row.respondents ?? null }))),
+        more: (actual) => [
+          ...sectors.more!(asScores(actual)),
+          ...actual.flatMap((row) => {
+            const hidden = row.withheld !== null && row.withheld !== undefined;
+            const share = typeof row.share === 'number' ? row.share : null;
+            if (hidden) return ['probability', 'level', 'levelLabel', 'levelColor'].filter((field) => row[field] !== null && row[field] !== undefined).map((field) => `${String(row.group)}: hidden, yet its ${field} is ${JSON.stringify(row[field])}`);
+            return share !== null && row.probability !== probabilityStep(risk.probability, share) ? [`${String(row.group)} ${String(row.factor)}: probability ${String(row.probability)} for ${share}%`] : [];
+          }),
+        ],
+      },
+    },
+    withheld: withheld ? queried(datasets) : [],
+  };
+}
+
 // ------------------------------------------------------------------------------------------ profiles
 
 /**
@@ -886,7 +954,7 @@ function unpivotedSummary(dataset: Dataset, definition: RefQuestionnaire): strin
 }
 
 /** The views the reference covers. */
-export const COVERED = [-2, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16];
+export const COVERED = [-2, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 18];
 
 /** What a view must answer under the filters (null: a view the reference does not cover). */
 export function expectView(id: number, definitions: Questionnaires, company: RawCompany, filters: RefFilters): ViewExpectation | null {
@@ -901,6 +969,8 @@ export function expectView(id: number, definitions: Questionnaires, company: Raw
       return viewStress(definitions, company, filters);
     case 16:
       return viewSafety(definitions, company, filters);
+    case 18:
+      return viewRisk(definitions, company, filters);
     case 12:
       return viewChange(definitions, company, filters);
     case 3:

@@ -54,13 +54,14 @@ export interface DatasetsRequest {
  * derived dataset starts from the rows of one declared before it. A narrowing filter that would
  * single people out is refused first.
  */
-export async function computeViewDatasets(db: Db, definitions: Pick<Definitions, 'types'>, dashboard: DashboardDefinition, names: string[], request: DatasetsRequest): Promise<Map<string, Row[]>> {
+export async function computeViewDatasets(db: Db, definitions: Pick<Definitions, 'types' | 'riskMatrix'>, dashboard: DashboardDefinition, names: string[], request: DatasetsRequest): Promise<Map<string, Row[]>> {
   const { filters, questionnaires } = request;
   await refuseNarrowGroups(db, dashboard, filters);
   const context: QueryContext = {
     db,
     questionnaires,
     types: definitions.types,
+    riskMatrix: definitions.riskMatrix,
     filters,
     timeZone: request.timeZone ?? PRODUCT_TIME_ZONE,
     now: request.now ?? new Date(),

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { CatalogEntry } from '../../../../../engine/definition/catalog.ts';
 import type { DashboardFilters, QueryDataset, QueryName, Row } from '../../../../../engine/definition/dashboard.ts';
+import type { RiskMatrix } from '../../../../../engine/definition/risk.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import type { Db } from '../../db/client.ts';
 import type { CycleRow } from '../../repositories/cycles.ts';
@@ -29,6 +30,8 @@ export interface QueryContext {
   anonymity: AnonymityState;
   /** The chosen round, read once per request (the participation's datasets each need its dates and target). */
   round?: Promise<CycleRow | null>;
+  /** The default risk matrix (`definitions/riskMatrix.json`), for a company without its own. */
+  riskMatrix: RiskMatrix;
 }
 
 /** A named query: the rows of a dataset of its kind, read under the dataset's scope (`name`: the dataset's, for its page). */

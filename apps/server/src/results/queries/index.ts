@@ -4,6 +4,7 @@ import { numbersQuery } from './numbers.ts';
 import { optionCountsQuery } from './optionCounts.ts';
 import { participationQuery } from './participation.ts';
 import { peopleQuery } from './people.ts';
+import { riskQuery } from './risk.ts';
 import { scoresQuery } from './scores.ts';
 import { summaryQuery } from './summary.ts';
 import { textsQuery } from './texts.ts';
@@ -22,6 +23,7 @@ export const QUERIES: { [N in QueryName]: Query<N> } = {
   people: peopleQuery,
   numbers: numbersQuery,
   participation: participationQuery,
+  risk: riskQuery,
 };
 
 export type { Query, QueryContext } from './context.ts';

@@ -36,7 +36,7 @@ describe('the report of an example instrument', () => {
   it('marks the psychosocial factors (type 18, written for Avalia) wherever a view reads them, and only them', () => {
     expect(t.app.definitions.questionnaires.get(18)?.validated).toBe(false);
     const reading = (types: number[]) => ({ datasets: { answers: { query: 'scores', types } } }) as unknown as DashboardDefinition;
-    expect(scoringVersions(t.app.definitions, reading([18, 16])).versions).toBe(`Segurança Psicológica, versão 1.0; Fatores Psicossociais do Trabalho, versão 1.0 — ${NOTICE}`);
+    expect(scoringVersions(t.app.definitions, reading([18, 16])).versions).toBe(`Segurança Psicológica, versão 1.0; Fatores Psicossociais do Trabalho, versão 1.1 — ${NOTICE}`);
     expect(scoringVersions(t.app.definitions, reading([13])).versions).not.toContain(NOTICE);
   });
 });

@@ -144,7 +144,7 @@ const NUMBERS = { size: 8, padding: 1, line: 1, side: 4, margin: 12 };
 function numbersShape(columns: string[], rows: string[][]): TableShape {
   return {
     rows: [columns.map((text) => ({ text, bold: true })), ...rows.map((row) => row.map((text) => ({ text })))],
-    widths: columns.map((_column, index) => (index === 0 ? '*' : 'auto')),
+    widths: 'fit',
     ...NUMBERS,
   };
 }
@@ -187,7 +187,8 @@ export function numbersTable(columns: string[], rows: string[][], width: number)
       table: {
         headerRows: 1,
         keepWithHeaderRows: 1,
-        widths: part.columns.map((_column, index) => (index === 0 ? '*' : 'auto')),
+        // Each column at least its longest word (`numbersParts` cut the table where they would not fit).
+        widths: fittedColumns(numbersShape(part.columns, part.rows).rows, numbersShape([], []), width).map((column) => Math.max(1, column - 2 * NUMBERS.side)),
         body: [part.columns.map((text) => ({ text, bold: true, fillColor: COLORS.headerFill })), ...part.rows.map((row) => row.map((text, index) => ({ text, alignment: index === 0 ? 'left' : 'right' })))],
         dontBreakRows: true,
       },
@@ -206,8 +207,12 @@ export function numbersTable(columns: string[], rows: string[][], width: number)
 export function numbersHeight(columns: string[], rows: string[][], width: number, first?: number): number {
   if (rows.length === 0) return 0;
   const parts = numbersParts(columns, rows, width);
-  const measured = first === undefined ? parts : parts.slice(0, 1).map((part) => ({ ...part, rows: part.rows.slice(0, first) }));
-  return measured.reduce((sum, part) => sum + tableHeight(numbersShape(part.columns, part.rows), width) + NUMBERS.margin, 0);
+  // Each part's columns sized from all its rows, as drawn (its first rows measured in them).
+  const measured = (first === undefined ? parts : parts.slice(0, 1)).map((part) => ({
+    shape: numbersShape(part.columns, first === undefined ? part.rows : part.rows.slice(0, first)),
+    columns: fittedColumns(numbersShape(part.columns, part.rows).rows, numbersShape([], []), width),
+  }));
+  return measured.reduce((sum, { shape, columns }) => sum + tableHeight(shape, width, columns) + NUMBERS.margin, 0);
 }
 
 /**

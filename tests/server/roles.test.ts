@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courses, cycles, evaluations, outbox, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { courses, cycles, evaluations, outbox, positions, responses, riskMatrices, riskSeverities, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { bearer } from './testApp.ts';
 import { forge, unsigned } from './tokens.ts';
@@ -235,6 +235,30 @@ const rows: Row[] = [
     expect: TENANT,
     // A round of its own with one pending evaluation, so there is someone to remind.
     request: async () => ({ method: 'POST', url: `/api/cycles/${await freshPendingCycle()}/remind` }),
+  },
+  // A company's psychosocial risk settings: read by its own company user, changed by staff only.
+  { route: 'GET /api/risk/{companyId}', expect: TENANT, request: () => ({ method: 'GET', url: `/api/risk/${A()}` }) },
+  {
+    route: 'PUT /api/risk/{companyId}/severities/{type}/{factor}',
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'PUT', url: `/api/risk/${A()}/severities/18/demands`, payload: { severity: 2, reason: 'Metas apertadas relatadas pelo setor.' } }),
+  },
+  {
+    route: 'DELETE /api/risk/{companyId}/severities/{type}/{factor}',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      await t.db.insert(riskSeverities).values({ companyId: A(), typeEvaluation: 18, factor: 'autonomy', severity: 2, reason: 'Pouca autonomia relatada.' }).onConflictDoNothing();
+      return { method: 'DELETE', url: `/api/risk/${A()}/severities/18/autonomy` };
+    },
+  },
+  { route: 'PUT /api/risk/{companyId}/matrix', expect: ADMIN_ONLY, request: () => ({ method: 'PUT', url: `/api/risk/${A()}/matrix`, payload: { matrix: t.app.definitions.riskMatrix } }) },
+  {
+    route: 'DELETE /api/risk/{companyId}/matrix',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      await t.db.insert(riskMatrices).values({ companyId: A(), matrix: t.app.definitions.riskMatrix }).onConflictDoNothing();
+      return { method: 'DELETE', url: `/api/risk/${A()}/matrix` };
+    },
   },
   { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
   { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },

@@ -20,6 +20,7 @@ import { definitionPreviewRoutes } from './routes/definitionsPreview.ts';
 import { resultCallRoutes } from './routes/results/resultCalls.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { cycleRoutes } from './routes/cycles.ts';
+import { riskRoutes } from './routes/risk.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
 import { positionRoutes } from './routes/positions.ts';
@@ -181,6 +182,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, definit
       await api.register(evaluationRoutes, { findLimit: limits.find });
       await api.register(evaluationListRoutes);
       await api.register(cycleRoutes);
+      await api.register(riskRoutes);
       await api.register(mailCallRoutes);
       await api.register(queueMonitorRoutes);
       await api.register(outboxRoutes);

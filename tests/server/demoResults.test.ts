@@ -73,6 +73,21 @@ describe('the generated demo answers', () => {
     expect(other.map((set) => set.items)).not.toEqual(sets.map((set) => set.items));
   });
 
+  it("set a severity, with a reason, on every risk factor of a questionnaire whose file names them, within the default matrix's steps", () => {
+    const steps = JSON.parse(readFileSync(`${definitionsDir}riskMatrix.json`, 'utf8')).severity.length as number;
+    for (const { definition: name } of linkTypes) {
+      const factors = definitionOf(name).risk?.factors.map((factor) => factor.id) ?? [];
+      const severities = readDemoFile(name)!.severities ?? {};
+      expect(Object.keys(severities).sort(), name).toEqual(Object.keys(severities).length === 0 ? [] : [...factors].sort());
+      for (const set of Object.values(severities)) {
+        expect(set.severity).toBeGreaterThanOrEqual(1);
+        expect(set.severity).toBeLessThanOrEqual(steps);
+        expect(set.reason.trim().length).toBeGreaterThanOrEqual(10);
+      }
+    }
+    expect(Object.keys(readDemoFile('riscospsicossociais')!.severities ?? {})).toHaveLength(9);
+  });
+
   it('date every answer over the last weeks, before now, and an earlier round’s about four months before', () => {
     for (const set of sets) {
       const days = (NOW.getTime() - set.createdAt.getTime()) / 86_400_000;

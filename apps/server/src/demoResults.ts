@@ -8,7 +8,7 @@ import { groupBy } from '../../../engine/collections.ts';
 import { requestedTypeOf } from '../../../engine/lifecycle/creationPlan.ts';
 import { automaticCycles, type CycleDating } from './cycles.ts';
 import type { Db } from './db/client.ts';
-import { evaluations, responses } from './db/schema.ts';
+import { evaluations, responses, riskSeverities } from './db/schema.ts';
 import { definitionsDir, parseQuestionnaireFile } from './definitions.ts';
 
 /*
@@ -42,6 +42,11 @@ export interface DemoFile {
    * to show. Default false.
    */
   earlierRound?: boolean;
+  /**
+   * The severity the demo's consultant set for the company on each risk factor of the questionnaire
+   * (its `risk` section), with the reason, so the risk view shows levels on a first start. Default none.
+   */
+  severities?: Record<string, { severity: number; reason: string }>;
 }
 
 /** The demo people the answers are spread over. */
@@ -169,6 +174,11 @@ export async function seedDemoResults(tx: Db, people: DemoPeople, dating: CycleD
       })
       .returning({ id: evaluations.id });
     if (set.items.length > 0) await tx.insert(responses).values(set.items.map((item) => ({ evaluationId: row!.id, question: item.question, response: item.response, createdAt: set.createdAt })));
+  }
+  // The consultant's severities on the risk factors (the demo's psychosocial risk view shows levels).
+  for (const { type, definition } of LINK_TYPES) {
+    const severities = Object.entries(readDemoFile(definition)?.severities ?? {});
+    if (severities.length > 0) await tx.insert(riskSeverities).values(severities.map(([factor, set]) => ({ companyId: people.companyId, typeEvaluation: type, factor, severity: set.severity, reason: set.reason })));
   }
   // The current rounds (the ones the pending links join).
   const rounds = new Map([...cycleOf].flatMap(([round, id]) => (id === null || round.endsWith('|earlier') ? [] : [[Number(round), id] as [number, number]])));

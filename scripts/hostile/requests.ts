@@ -137,7 +137,7 @@ export interface Actor {
   linkId: string;
 }
 
-type IdKind = 'company' | 'person' | 'account' | 'sector' | 'position' | 'course' | 'usercourse' | 'evaluation' | 'number';
+type IdKind = 'company' | 'person' | 'account' | 'sector' | 'position' | 'course' | 'usercourse' | 'cycle' | 'evaluation' | 'number';
 
 /** What an id named so holds (the routes' naming is consistent enough to tell). */
 function idKind(name: string, path: string): IdKind {
@@ -147,6 +147,8 @@ function idKind(name: string, path: string): IdKind {
   if (key.includes('sector')) return 'sector';
   if (key.includes('position')) return 'position';
   if (key === 'usercourse_id' || (key === 'id' && path.startsWith('/api/usercourses'))) return 'usercourse';
+  // (A round's id is not a person's: with the demo's 20 rounds, company B's people ids were company A's rounds.)
+  if (key.includes('cycle') || (key === 'id' && path.startsWith('/api/cycles'))) return 'cycle';
   if (key.includes('course')) return 'course';
   if (key.includes('evaluation') || key === 'alignment_id' || (key === 'id' && /\/(evaluation|tableresponse\/report)\//.test(path))) return 'evaluation';
   if (/^(user_?id|rated|ratedid|rated_id|evaluated|evaluatoruserid|evaluator_user_id|person_id|id)$/.test(key)) return 'person';
@@ -154,24 +156,19 @@ function idKind(name: string, path: string): IdKind {
 }
 
 function idOf(kind: IdKind, ids: CompanyIds, index = 0): number | string {
-  const list: (number | string)[] =
-    kind === 'company'
-      ? [ids.companyId]
-      : kind === 'person'
-        ? ids.people
-        : kind === 'account'
-          ? [ids.userId]
-          : kind === 'sector'
-            ? ids.sectors
-            : kind === 'position'
-              ? ids.positions
-              : kind === 'course'
-                ? ids.courses
-                : kind === 'usercourse'
-                  ? ids.usercourses
-                  : kind === 'evaluation'
-                    ? ids.evaluations
-                    : [1];
+  const lists: Record<IdKind, (number | string)[]> = {
+    company: [ids.companyId],
+    person: ids.people,
+    account: [ids.userId],
+    sector: ids.sectors,
+    position: ids.positions,
+    course: ids.courses,
+    usercourse: ids.usercourses,
+    cycle: ids.cycles,
+    evaluation: ids.evaluations,
+    number: [1],
+  };
+  const list = lists[kind];
   return list[index % Math.max(list.length, 1)] ?? 1;
 }
 

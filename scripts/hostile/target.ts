@@ -124,6 +124,8 @@ export interface CompanyIds {
   positions: number[];
   courses: number[];
   usercourses: number[];
+  /** Its rounds (cycles). */
+  cycles: number[];
   /** Evaluation ids (UUIDs) of its people. */
   evaluations: string[];
 }
@@ -234,6 +236,7 @@ async function companyIds(target: Target, token: string, companyId: number, user
     for (const row of userCourses) usercourses.push(row.id);
   }
   const found = await api<{ evaluations: { evaluation_id: string }[] }>(target, 'POST', '/evaluation/find', token, { company_id: companyId, limit: 200 });
+  const cycles = await api<{ id: number }[]>(target, 'GET', `/cycles?company_id=${companyId}`, token);
   return {
     companyId,
     userId,
@@ -242,6 +245,7 @@ async function companyIds(target: Target, token: string, companyId: number, user
     positions: positions.map((row) => row.id),
     courses: courses.map((course) => course.id),
     usercourses,
+    cycles: cycles.map((row) => row.id),
     evaluations: found.evaluations.map((row) => row.evaluation_id),
   };
 }

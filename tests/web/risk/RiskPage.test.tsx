@@ -116,12 +116,13 @@ describe('RiskPage', () => {
     const table = await screen.findByRole('table', { name: 'Matriz de risco psicossocial 4 × 4 (severidade × probabilidade)' });
     expect(fetch.mock.calls.map(([input]) => String(input))).toContain('/api/risk/3');
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Severidade \\ Probabilidade', '1 – Improvável', '2 – Possível', '3 – Provável', '4 – Muito provável']);
+    expect(headers).toEqual(['Probabilidade →', 'Severidade ↓', '1 – Improvável', '2 – Possível', '3 – Provável', '4 – Muito provável']);
     const rows = within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
     expect(rows).toEqual(['4 – Gravíssima', '3 – Grave', '2 – Moderada', '1 – Leve']);
     expect(within(table).getAllByRole('rowheader')[0]!.getAttribute('scope')).toBe('row');
+    expect(within(table).getByRole('columnheader', { name: 'Probabilidade' }).getAttribute('scope')).toBe('colgroup');
     // Top row (Gravíssima), last column (Muito provável): Crítico in red with white text.
-    const top = within(table).getAllByRole('row')[1]!;
+    const top = within(table).getAllByRole('row')[2]!;
     const critical = within(top).getAllByRole('cell').at(-1)!;
     expect(critical.textContent).toBe('Crítico');
     expect(getComputedStyle(critical).backgroundColor).toBe('rgb(198, 40, 40)');

@@ -68,18 +68,38 @@ export function RiskMatrixSection({ matrix, own }: { matrix: RiskMatrixView; own
         <Chip label={own ? text.matrixOwn : text.matrixDefault} color={own ? 'secondary' : 'default'} variant={own ? 'filled' : 'outlined'} />
       </Stack>
       <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 2, alignItems: { lg: 'flex-start' } }}>
-        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, flex: { lg: '0 1 640px' }, minWidth: 0 }}>
-          <Table size="small" sx={{ tableLayout: 'fixed', width: '100%', '& td, & th': { borderColor: 'divider' } }}>
-            <Box component="caption" sx={{ captionSide: 'top', textAlign: 'left', p: 0, pb: 1, color: 'text.primary', fontWeight: 600 }}>
-              {matrix.title}
-            </Box>
+        <Paper variant="outlined" sx={{ p: { xs: 0.5, sm: 2 }, flex: { lg: '0 1 640px' }, minWidth: 0 }}>
+          <Table
+            size="small"
+            sx={{
+              tableLayout: 'fixed',
+              width: '100%',
+              '& td, & th': { borderColor: 'divider' },
+              '& caption': { captionSide: 'top', textAlign: 'left', p: 0, pb: 1, color: 'text.primary', fontWeight: 600, fontSize: { xs: '0.875rem', sm: '1rem' } },
+            }}
+          >
+            <caption>{matrix.title}</caption>
+            <colgroup>
+              <Box component="col" sx={{ width: { xs: '25%', sm: '20%' } }} />
+              {matrix.probability.map((_step, index) => (
+                <col key={index} />
+              ))}
+            </colgroup>
             <TableHead>
               <TableRow>
-                <TableCell component="th" scope="col" sx={{ ...HEADER_SX, color: 'text.secondary', fontSize: { xs: '0.7rem', sm: '0.8rem' } }}>
-                  {text.matrixCorner}
+                <TableCell component="td" sx={{ borderBottom: 'none' }} />
+                <TableCell component="th" scope="colgroup" colSpan={matrix.probability.length} align="center" sx={{ ...HEADER_SX, color: 'text.secondary', pb: 0 }}>
+                  {text.probabilityScale}
+                  <span aria-hidden> →</span>
+                </TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell component="th" scope="col" sx={{ ...HEADER_SX, color: 'text.secondary', verticalAlign: 'bottom' }}>
+                  {text.severityScale}
+                  <span aria-hidden> ↓</span>
                 </TableCell>
                 {matrix.probability.map((step, index) => (
-                  <TableCell key={index} component="th" scope="col" align="center" sx={{ ...HEADER_SX, fontSize: { xs: '0.72rem', sm: '0.875rem' } }}>
+                  <TableCell key={index} component="th" scope="col" align="center" sx={{ ...HEADER_SX, fontSize: { xs: '0.72rem', sm: '0.875rem' }, verticalAlign: 'bottom' }}>
                     {stepText(index + 1, step.label)}
                   </TableCell>
                 ))}
@@ -100,7 +120,7 @@ export function RiskMatrixSection({ matrix, own }: { matrix: RiskMatrixView; own
                         align="center"
                         data-level={level?.id}
                         title={level ? format(text.matrixCellLabel, { severity: step.label, probability: probability.label, level: level.label }) : undefined}
-                        sx={{ bgcolor: color, color: textColorOn(color), fontWeight: 600, border: '2px solid #fff', px: 0.5, py: 1.25, fontSize: { xs: '0.75rem', sm: '0.875rem' }, overflowWrap: 'anywhere' }}
+                        sx={{ bgcolor: color, color: textColorOn(color), fontWeight: 600, border: '2px solid #fff', px: 0.25, py: 1.25, fontSize: { xs: '0.7rem', sm: '0.875rem' }, overflowWrap: 'break-word' }}
                       >
                         {level?.label ?? cells[column] ?? ''}
                       </TableCell>

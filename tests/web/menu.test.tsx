@@ -65,7 +65,7 @@ describe('menuFor', () => {
 
   it('gives type 2 Cadastrados, Gestão de dados and the dashboards', () => {
     const sections = menuFor(2, entries);
-    expect(sections[0]!.links.map((link) => link.label)).toEqual(['Cadastrados', 'Ciclos', 'Riscos psicossociais', 'Gestão de dados']);
+    expect(sections[0]!.links.map((link) => link.label)).toEqual(['Cadastrados', 'Ciclos', 'Matriz de risco (NR-1)', 'Gestão de dados']);
     expect(sections.flatMap((section) => section.links).map((link) => link.to)).toEqual(expect.arrayContaining(['/dash/13', '/dash/3', '/entrevista360']));
   });
 

@@ -43,7 +43,7 @@ function withFactor(view: RiskView, type: number, factor: RiskFactorView): RiskV
 }
 
 /**
- * Riscos psicossociais (/riscos, NR-1, issue 27): a company's risk matrix and the severity of each
+ * Matriz de risco e severidades (/riscos, NR-1, issue 27): a company's risk matrix and the severity of each
  * psychosocial risk factor, with its reason. An administrator (the consultant) picks the company and
  * sets or clears each severity; a company user sees its own, read-only.
  */

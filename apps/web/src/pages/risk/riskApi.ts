@@ -1,7 +1,7 @@
 import { request } from '../../api/client';
 import type { SeverityInput, SeveritySaved } from './riskTypes';
 
-/* Calls of the 'Riscos psicossociais' screen (`apps/server/src/routes/risk.ts`). */
+/* Calls of the 'Matriz de risco (NR-1)' screen (`apps/server/src/routes/risk.ts`). */
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 

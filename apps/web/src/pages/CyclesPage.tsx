@@ -1,9 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,6 +11,7 @@ import { cyclesPath } from '../api/cycles';
 import { useApiData } from '../api/useApiData';
 import { getUser } from '../auth/session';
 import { DataTable } from '../components/DataTable';
+import { CompanyPicker, useChosenCompany } from '../components/CompanyPicker';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { ConfirmCycleDialog } from './cycles/ConfirmCycleDialog';
 import { CycleFormDialog, type CycleFormTarget } from './cycles/CycleFormDialog';
@@ -28,15 +25,6 @@ const GRID_SX = {
   '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
 };
 
-/** The company chosen by an administrator, kept in the address (`?company=3`) so a reload keeps it. */
-function useChosenCompany(): [number | null, (id: number | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('company');
-  const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
-  const choose = (next: number | null) => setParams(next === null ? {} : { company: String(next) }, { replace: true });
-  return [id, choose];
-}
-
 /**
  * Ciclos (/ciclos): a company's rounds of assessments with their participation. An administrator picks
  * the company, then creates, edits, closes and reopens its cycles; a company user sees its own, read-only.
@@ -49,7 +37,6 @@ export default function CyclesPage() {
   const { data, loading, error, reload } = useApiData<Cycle[]>(isAdmin && companyId === null ? null : cyclesPath(isAdmin ? companyId : null));
   const [form, setForm] = useState<CycleFormTarget | null>(null);
   const [toggling, setToggling] = useState<Cycle | null>(null);
-  const company = (companies.data ?? []).find((item) => Number(item.id) === companyId) ?? null;
   const rows = useMemo(() => (companyId === null && isAdmin ? [] : (data ?? [])), [data, companyId, isAdmin]);
   const actions = useMemo<CycleActionHandlers | undefined>(
     () => (isAdmin ? { onEdit: (cycle) => setForm({ kind: 'edit', cycle }), onToggle: setToggling } : undefined),
@@ -75,22 +62,7 @@ export default function CyclesPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {text.about}
       </Typography>
-      {isAdmin && (
-        <Stack sx={{ mb: 2, maxWidth: { md: 420 } }}>
-          <Autocomplete
-            options={companies.data ?? []}
-            loading={companies.loading}
-            value={company}
-            noOptionsText={text.noOptions}
-            getOptionLabel={(option) => option.commercial_name}
-            getOptionKey={(option) => option.id}
-            isOptionEqualToValue={(option, selected) => option.id === selected.id}
-            onChange={(_, next) => chooseCompany(next ? Number(next.id) : null)}
-            renderInput={(params) => <TextField {...params} label={text.company} />}
-          />
-          {companies.error && <LoadError message={`${text.companiesError} ${companies.error}`} onRetry={companies.reload} />}
-        </Stack>
-      )}
+      {isAdmin && <CompanyPicker companies={companies} chosenId={companyId} onChoose={chooseCompany} text={text} gap={2} />}
       {!showList && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
       {showList && error && <LoadError message={`${text.loadError} ${error}`} onRetry={reload} />}
       {showList && !phone && <DataTable<Cycle> label={text.table} emptyText={text.empty} rows={rows} columns={columns} loading={loading} getRowHeight={() => 'auto'} sx={GRID_SX} />}

@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -13,6 +9,7 @@ import { messages } from '../../../../engine/messages';
 import type { Company } from '../../../server/src/contract/companies';
 import { useApiData } from '../api/useApiData';
 import { getUser } from '../auth/session';
+import { CompanyPicker, useChosenCompany } from '../components/CompanyPicker';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { ClearSeverityDialog } from './risk/ClearSeverityDialog';
 import { FactorList, type FactorActionHandlers } from './risk/FactorList';
@@ -22,15 +19,6 @@ import type { RiskFactorView, RiskView } from './risk/riskTypes';
 import { SeverityDialog, type SeverityTarget } from './risk/SeverityDialog';
 
 const text = messages.screenRisk;
-
-/** The company chosen by an administrator, kept in the address (`?company=3`) so a reload keeps it. */
-function useChosenCompany(): [number | null, (id: number | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('company');
-  const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
-  const choose = (next: number | null) => setParams(next === null ? {} : { company: String(next) }, { replace: true });
-  return [id, choose];
-}
 
 /** The view with one factor replaced by its saved state. */
 function withFactor(view: RiskView, type: number, factor: RiskFactorView): RiskView {
@@ -60,7 +48,6 @@ export default function RiskPage() {
   const view = data && patched?.base === data ? patched.view : data;
   const [editing, setEditing] = useState<SeverityTarget | null>(null);
   const [clearing, setClearing] = useState<SeverityTarget | null>(null);
-  const company = (companies.data ?? []).find((item) => Number(item.id) === chosenId) ?? null;
 
   const update = (type: number, factor: RiskFactorView) => {
     if (!data || !view) return;
@@ -87,22 +74,7 @@ export default function RiskPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {text.about}
       </Typography>
-      {isAdmin && (
-        <Stack sx={{ mb: 3, maxWidth: { md: 420 } }}>
-          <Autocomplete
-            options={companies.data ?? []}
-            loading={companies.loading}
-            value={company}
-            noOptionsText={text.noOptions}
-            getOptionLabel={(option) => option.commercial_name}
-            getOptionKey={(option) => option.id}
-            isOptionEqualToValue={(option, selected) => option.id === selected.id}
-            onChange={(_, next) => chooseCompany(next ? Number(next.id) : null)}
-            renderInput={(params) => <TextField {...params} label={text.company} />}
-          />
-          {companies.error && <LoadError message={`${text.companiesError} ${companies.error}`} onRetry={companies.reload} />}
-        </Stack>
-      )}
+      {isAdmin && <CompanyPicker companies={companies} chosenId={chosenId} onChoose={chooseCompany} text={text} gap={3} />}
       {isAdmin && !showView && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
       {!isAdmin && !showView && <LoadError message={text.noCompany} />}
       {showView && loading && <Loading />}

@@ -33,3 +33,4 @@ export { default as lgpd } from '../definitions/messages/lgpd.json' with { type:
 export { default as retention } from '../definitions/messages/retention.json' with { type: 'json' };
 export { default as screenLgpd } from '../definitions/messages/screenLgpd.json' with { type: 'json' };
 export { default as risk } from '../definitions/messages/risk.json' with { type: 'json' };
+export { default as inventory } from '../definitions/messages/inventory.json' with { type: 'json' };

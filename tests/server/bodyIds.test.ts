@@ -235,6 +235,19 @@ const entries: Record<string, Entry> = {
     },
   },
   // An administrator's call: the company user is refused whatever ids it names.
+  // Publishing a risk inventory is an administrator's call: the company user is refused whatever the round.
+  'POST /api/risk/{companyId}/inventories': {
+    method: 'POST',
+    url: () => `/api/risk/${A()}/inventories`,
+    body: () => ({ type: 18, responsible_name: 'Dra. Corpo', responsible_registration: 'CRP 06/00002' }),
+    ids: { cycle_id: ['cycle', 'forbidden'] },
+  },
+  'POST /api/risk/{companyId}/inventories/preview': {
+    method: 'POST',
+    url: () => `/api/risk/${A()}/inventories/preview`,
+    body: () => ({ type: 18, responsible_name: 'Dra. Corpo', responsible_registration: 'CRP 06/00002' }),
+    ids: { cycle_id: ['cycle', 'forbidden'] },
+  },
   'POST /api/cycles': { method: 'POST', body: () => ({ company_id: A(), name: unique('Ciclo') }), ids: { company_id: ['company', 'forbidden'], course_id: ['course', 'forbidden'] } },
   'PATCH /api/evaluation': {
     method: 'PATCH',

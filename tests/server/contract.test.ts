@@ -19,6 +19,8 @@ const FILE_ANSWERS: Record<string, string> = {
   'POST /api/dashboards/:id/exports/:index': "a file of a dashboard's print dialog (PDF or .xlsx)",
   'POST /api/tableresponse/report/download': "a person's report (PDF) from their personal page",
   'GET /api/tableresponse/report/:id/:type': 'the report of one answered evaluation (PDF)',
+  'GET /api/risk/inventories/:id/pdf': 'a published psychosocial risk inventory (PDF)',
+  'GET /api/risk/inventories/:id/xlsx': 'a published psychosocial risk inventory (.xlsx)',
 };
 
 interface Collected {

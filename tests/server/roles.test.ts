@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { courses, cycles, evaluations, outbox, positions, responses, riskMatrices, riskSeverities, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { addUserWithPassword } from './fixtures.ts';
+import { insertEvaluation } from './goldenFixtures.ts';
 import { bearer } from './testApp.ts';
 import { forge, unsigned } from './tokens.ts';
 import { adminToken, companyToken, demo, other, setUpWorld, t } from './world.ts';
@@ -69,6 +70,36 @@ async function freshEvaluation(done = false): Promise<string> {
     .values({ userId: demo.employees[0]!.id, rated: demo.employees[0]!.id, typeEvaluation: 13, done, expireAt: new Date(Date.now() + 86_400_000) })
     .returning();
   return row!.id;
+}
+
+/** A publication of company A's psychosocial risk inventory (type 18). */
+const inventoryBody = { type: 18, responsible_name: 'Dra. Matriz Papéis', responsible_registration: 'CRP 06/00001' };
+let inventoryAnswers: Promise<void> | undefined;
+
+/** Company A ready for its risk inventory: three employees' type-18 answers (once) and a severity on every factor (again each time: a row above clears one). */
+async function inventoryReady(): Promise<void> {
+  inventoryAnswers ??= (async () => {
+    const statements = Object.fromEntries(Array.from({ length: 36 }, (_, index) => [String(index + 1), '3']));
+    for (const employee of demo.employees.slice(0, 3)) await insertEvaluation({ userId: employee.id, rated: employee.id, typeEvaluation: 18, done: true, companyId: A() }, statements);
+  })();
+  await inventoryAnswers;
+  const factors = t.app.definitions.questionnaires.get(18)!.risk!.factors;
+  await t.db
+    .insert(riskSeverities)
+    .values(factors.map((factor) => ({ companyId: A(), typeEvaluation: 18, factor: factor.id, severity: 2, reason: 'Severidade para a matriz de papéis.' })))
+    .onConflictDoNothing();
+}
+
+let publishedInventory: Promise<number> | undefined;
+
+/** The id of a published inventory of company A (published once, by the administrator). */
+function inventoryOfA(): Promise<number> {
+  publishedInventory ??= (async () => {
+    await inventoryReady();
+    const response = await t.app.inject({ method: 'POST', url: `/api/risk/${A()}/inventories`, headers: bearer(adminToken), payload: inventoryBody });
+    return (response.json() as { inventory: { id: number } }).inventory.id;
+  })();
+  return publishedInventory;
 }
 
 /** A new round of company A with one pending evaluation of a type with a link. */
@@ -260,6 +291,27 @@ const rows: Row[] = [
       return { method: 'DELETE', url: `/api/risk/${A()}/matrix` };
     },
   },
+  // Its published risk inventories: read by its own company user, published by staff only.
+  { route: 'GET /api/risk/{companyId}/inventories', expect: TENANT, request: () => ({ method: 'GET', url: `/api/risk/${A()}/inventories` }) },
+  {
+    route: 'POST /api/risk/{companyId}/inventories/preview',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      await inventoryReady();
+      return { method: 'POST', url: `/api/risk/${A()}/inventories/preview`, payload: inventoryBody };
+    },
+  },
+  {
+    route: 'POST /api/risk/{companyId}/inventories',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      await inventoryReady();
+      return { method: 'POST', url: `/api/risk/${A()}/inventories`, payload: inventoryBody };
+    },
+  },
+  { route: 'GET /api/risk/inventories/{id}', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/risk/inventories/${await inventoryOfA()}` }) },
+  { route: 'GET /api/risk/inventories/{id}/pdf', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/risk/inventories/${await inventoryOfA()}/pdf` }) },
+  { route: 'GET /api/risk/inventories/{id}/xlsx', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/risk/inventories/${await inventoryOfA()}/xlsx` }) },
   { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
   { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },
   { route: 'GET /api/usercourses/{courseId}', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/usercourses/${courseId}` }) },

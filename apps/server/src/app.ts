@@ -21,6 +21,7 @@ import { resultCallRoutes } from './routes/results/resultCalls.ts';
 import { courseRoutes } from './routes/courses.ts';
 import { cycleRoutes } from './routes/cycles.ts';
 import { riskRoutes } from './routes/risk.ts';
+import { riskInventoryRoutes } from './routes/riskInventories.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
 import { positionRoutes } from './routes/positions.ts';
@@ -183,6 +184,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, definit
       await api.register(evaluationListRoutes);
       await api.register(cycleRoutes);
       await api.register(riskRoutes);
+      await api.register(riskInventoryRoutes);
       await api.register(mailCallRoutes);
       await api.register(queueMonitorRoutes);
       await api.register(outboxRoutes);

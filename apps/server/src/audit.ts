@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'risk.severity.clear',
   'risk.matrix.save',
   'risk.matrix.reset',
+  'risk.inventory.publish',
   'interview.save',
   'registrationLink.create',
   'mail.reminder',

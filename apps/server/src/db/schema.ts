@@ -416,3 +416,33 @@ export const riskSeverities = pgTable(
   },
   (table) => [primaryKey({ name: 'risk_severities_pk', columns: [table.companyId, table.typeEvaluation, table.factor] })],
 );
+
+/**
+ * A published psychosocial risk inventory (NR-1, migration 0015): one immutable, dated version of a
+ * company's inventory for a questionnaire (and optionally a round). `content` (an `InventoryContent`,
+ * apps/server/src/contract/riskInventories.ts) is frozen at publication and holds aggregates only. A
+ * trigger refuses UPDATE, DELETE and TRUNCATE: a change is a new version.
+ */
+export const riskInventories = pgTable(
+  'risk_inventories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    typeEvaluation: integer('type_evaluation').notNull(),
+    cycleId: integer('cycle_id').references(() => cycles.id),
+    version: integer('version').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: integer('published_by').references(() => users.id),
+    responsibleName: text('responsible_name').notNull(),
+    responsibleRegistration: text('responsible_registration').notNull(),
+    /** `YYYY-MM-DD`. */
+    presentedOn: date('presented_on'),
+    presentedHow: text('presented_how'),
+    /** `YYYY-MM-DD`: the published day (app time zone) plus two years (NR-1 1.5.4.4.6). */
+    reviewDue: date('review_due').notNull(),
+    content: jsonb('content').notNull(),
+  },
+  (table) => [unique('risk_inventories_version_uq').on(table.companyId, table.typeEvaluation, table.version)],
+);

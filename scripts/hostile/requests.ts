@@ -21,7 +21,9 @@
  * request holding one of B's markers; B's listings changed by the matrix or by the requests of those
  * roles; a matrix call answered otherwise than 403/404 (or the documented 400 of ids that do not match
  * each other, or a 2xx of a documented id list that leaves B's ids out); anything the server's log shows
- * stopped only by the database ('database rejected client data') or unhandled.
+ * stopped only by the database ('database rejected client data') or unhandled, named with the request
+ * as sent (told by the client address it named: method, path and body) and the logged error (a failed
+ * query's params and the database's own words).
  *
  * B's evaluation ids are never sent to the public routes: a link's id is its respondent's credential.
  * Every request names its own client address (`X-Forwarded-For`, the server trusting one hop), so the
@@ -504,6 +506,64 @@ async function snapshotB(target: Target, world: World): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The server's log
+
+/** A line of the server's JSON log (pino), the fields read here. */
+interface LogEntry {
+  reqId?: string;
+  msg?: string;
+  req?: { method: string; url: string; remoteAddress?: string };
+  err?: { type?: string; message?: string; code?: string; params?: unknown; cause?: { message?: string; code?: string } };
+}
+
+/**
+ * A logged error in full enough to reproduce: its type and code, its message (a failed query's SQL
+ * shortened, its params whole) and its cause's (the database's own words).
+ */
+function errorDetail(err: LogEntry['err']): string {
+  if (!err) return '(sem erro no registro)';
+  const message = (err.message ?? '').replace(/^(Failed query: )([\s\S]*?)(\nparams: |$)/, (_, head: string, sql: string, tail: string) => `${head}${sql.replace(/\s+/g, ' ').slice(0, 300)}${sql.length > 300 ? '…' : ''}${tail}`);
+  const params = err.params !== undefined && !message.includes('params: ') ? ` params: ${JSON.stringify(err.params)}` : '';
+  const cause = err.cause?.message && !message.includes(err.cause.message) ? ` causa: ${err.cause.message}` : '';
+  const code = err.code ?? err.cause?.code;
+  return `${err.type ?? 'Error'}${code ? ` ${code}` : ''}: ${message.replaceAll('\n', ' | ').slice(0, 2000)}${params}${cause}`;
+}
+
+/**
+ * What the server's log shows stopped only by the database ('database rejected client data') or
+ * unhandled, each with the request that did it: the error's line comes before its request's 'request
+ * completed' line, so the requests are read first; a request is told by its reqId, and the request sent
+ * by the client address it named (`sent`, by address: the method, path and body as sent).
+ */
+export function loggedFailures(output: string, sent: Map<string, string>): { key: string; example: string; byDatabase: boolean }[] {
+  const entries: LogEntry[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      entries.push(JSON.parse(line) as LogEntry);
+    } catch {
+      continue;
+    }
+  }
+  const byRequest = new Map<string, NonNullable<LogEntry['req']>>();
+  for (const entry of entries) if (entry.req && entry.reqId) byRequest.set(entry.reqId, entry.req);
+  return entries.flatMap((entry) => {
+    if (entry.msg !== 'database rejected client data' && entry.msg !== 'unhandled error') return [];
+    const req = entry.req ?? byRequest.get(entry.reqId ?? '');
+    const url = req ? `${req.method} ${req.url}` : '?';
+    const request = req?.remoteAddress ? sent.get(req.remoteAddress) : undefined;
+    const byDatabase = entry.msg === 'database rejected client data';
+    return [
+      {
+        key: `${byDatabase ? 'parado só pelo banco de dados' : 'erro não tratado no servidor'} ${url.replace(/\/\d+/g, '/{n}').replace(/\?.*$/, '').slice(0, 90)}`,
+        example: `${request ?? url.slice(0, 600)}\n    erro: ${errorDetail(entry.err)}`,
+        byDatabase,
+      },
+    ];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Tally
 
 interface Tally {
@@ -537,8 +597,8 @@ class Failures {
   }
 }
 
-const describeRequest = (request: RawRequest) =>
-  `${request.method} ${request.path.slice(0, 140)}${request.body === undefined ? '' : ` ${String(request.body).slice(0, 140).replaceAll('\u0000', '\\u0000')}`}`;
+const describeRequest = (request: RawRequest, max = 140) =>
+  `${request.method} ${request.path.slice(0, max)}${request.body === undefined ? '' : ` ${String(request.body).slice(0, max).replaceAll('\u0000', '\\u0000')}`}`;
 
 /** Runs requests `concurrency` at a time. */
 async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -579,6 +639,8 @@ async function run(options: HostileOptions): Promise<HostileReport> {
     const routes = routesOf(doc);
     options.log(`${routes.length} rotas no documento OpenAPI`);
     const markers = world.markers.map((text) => text.toLowerCase());
+    /** Each request sent, by the client address it named (the server logs it as `req.remoteAddress`). */
+    const sentFrom = new Map<string, string>();
 
     const actors: Record<Role, Actor> = {
       anonymous: { role: 'anonymous', token: null, own: world.a, foreign: world.b, linkId: seededUuid(random) },
@@ -597,6 +659,7 @@ async function run(options: HostileOptions): Promise<HostileReport> {
         failures.add(`sem resposta (${(error as Error).message.slice(0, 60)}) ${routeLabel(route)}`, describeRequest(hostile.request));
         return undefined;
       }
+      sentFrom.set(answer.address, `[${role === 'matrix' ? 'matriz' : role}, ${hostile.kind}] ${describeRequest(hostile.request, 600)}`);
       const tally = tallies.get(role) ?? newTally();
       tallies.set(role, tally);
       count(tally, answer);
@@ -682,23 +745,9 @@ async function run(options: HostileOptions): Promise<HostileReport> {
     }
 
     // 3. What only the database stopped, and errors the server logged: from its log.
-    const byRequest = new Map<string, string>();
-    let stoppedByDatabase = 0;
-    for (const line of target.server.output().split('\n')) {
-      if (!line.startsWith('{')) continue;
-      let entry: { reqId?: string; msg?: string; req?: { method: string; url: string }; err?: { message?: string } };
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (entry.req && entry.reqId) byRequest.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
-      if (entry.msg === 'database rejected client data' || entry.msg === 'unhandled error') {
-        if (entry.msg === 'database rejected client data') stoppedByDatabase += 1;
-        const url = byRequest.get(entry.reqId ?? '') ?? '?';
-        failures.add(`${entry.msg === 'unhandled error' ? 'erro não tratado no servidor' : 'parado só pelo banco de dados'} ${url.replace(/\/\d+/g, '/{n}').replace(/\?.*$/, '').slice(0, 90)}`, `${url.slice(0, 160)}: ${(entry.err?.message ?? '').slice(0, 120)}`);
-      }
-    }
+    const logged = loggedFailures(target.server.output(), sentFrom);
+    for (const failure of logged) failures.add(failure.key, failure.example);
+    const stoppedByDatabase = logged.filter((failure) => failure.byDatabase).length;
 
     // 4. The figures.
     const all = newTally();

@@ -21,6 +21,8 @@ export interface Answer {
   contentType: string;
   body: string;
   ms: number;
+  /** The client address the request named (`X-Forwarded-For`): the server's log lines carry it as `req.remoteAddress`. */
+  address: string;
 }
 
 /** A request as sent: the raw path (any bytes the HTTP parser lets through), headers and body. */
@@ -65,6 +67,7 @@ export async function startTarget(options: HostileOptions, env: Record<string, s
       const started = performance.now();
       const body = raw.body;
       const headers: Record<string, string | number> = { 'x-forwarded-for': nextAddress(), ...raw.headers };
+      const address = String(headers['x-forwarded-for']);
       if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
       const request = httpRequest({ host: url.hostname, port: url.port, method: raw.method, path: raw.path, headers, agent }, (response) => {
         const chunks: Buffer[] = [];
@@ -75,6 +78,7 @@ export async function startTarget(options: HostileOptions, env: Record<string, s
             contentType: String(response.headers['content-type'] ?? ''),
             body: Buffer.concat(chunks).toString('utf8'),
             ms: performance.now() - started,
+            address,
           }),
         );
         response.on('error', reject);

@@ -13,9 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { courses, positions, sectors } from '../../apps/server/src/db/schema.ts';
 import { format, messages } from '../../engine/messages.ts';
 import { bearer } from './testApp.ts';
-import { adminToken, demo, setUpWorld, t } from './world.ts';
+import { adminToken, companyToken, demo, setUpWorld, t } from './world.ts';
 
-setUpWorld();
+/** The server's warnings and errors (its JSON log lines): what only the database stopped is logged 'database rejected client data'. */
+const logged: string[] = [];
+setUpWorld({ logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } } });
 
 const badText = (field: string) => format(messages.api.invalidRequest, { detail: format(messages.api.textInvalid, { field }) });
 const badField = (field: string) => format(messages.api.invalidRequest, { detail: format(messages.api.fieldInvalid, { field }) });
@@ -83,6 +85,38 @@ describe('numbers of the path and query string checked at the edge', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/tableresponse/count/360/${person}/0`, headers: bearer(adminToken) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/audit?limit=5&offset=0', headers: bearer(adminToken) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/tableresponse/answeredReport/-1', headers: bearer(adminToken) })).statusCode).not.toBe(400);
+  });
+});
+
+describe('numbers of a body checked past the coercion', () => {
+  it('refuses "Infinity", "-Infinity" and "1e309" as a number of a body, and as the one id of an id list, before any query', async () => {
+    // Ajv's coercion reads such text as a number and skips its bounds: the scanner's people query (a
+    // list of one id) and the 360 view's round reached the database, which alone refused them.
+    const person = demo.employees[0]!.id;
+    const cases: [string, unknown, string][] = [
+      ['/api/tableresponse/scanner/consolidated', { user_ids: 'Infinity' }, 'user_ids'],
+      ['/api/tableresponse/scanner/consolidated', { user_ids: [person, '-Infinity'] }, 'user_ids.1'],
+      ['/api/evaluation/scanner/respondents', { sector_ids: 'Infinity' }, 'sector_ids'],
+      ['/api/evaluation/scanner/respondents', { course_ids: '-Infinity' }, 'course_ids'],
+      ['/api/evaluation/scanner/respondents', { company_ids: '1e309' }, 'company_ids'],
+      ['/api/dashboards/2/data', { company_id: demo.companyId, version: 'Infinity' }, 'version'],
+      ['/api/dashboards/2/data', { company_id: demo.companyId, version: ['-Infinity'] }, 'version'],
+      ['/api/dashboards/2/data', { company_id: demo.companyId, version: '1e309' }, 'version'],
+    ];
+    const before = logged.length;
+    for (const token of [adminToken, companyToken]) {
+      for (const [url, payload, field] of cases) {
+        const response = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { ...bearer(token), 'content-type': 'application/json' } });
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+        expect(response.json(), `${url} ${JSON.stringify(payload)}`).toEqual({ message: badField(field) });
+      }
+    }
+    expect(logged.slice(before).filter((line) => line.includes('database rejected client data'))).toEqual([]);
+    // The same calls with their numbers.
+    expect((await t.app.inject({ method: 'POST', url: '/api/tableresponse/scanner/consolidated', payload: { user_ids: [person] }, headers: bearer(adminToken) })).statusCode).toBe(200);
+    const respondents = await t.app.inject({ method: 'POST', url: '/api/evaluation/scanner/respondents', payload: { sector_ids: [demo.sectors[0]!.id] }, headers: bearer(adminToken) });
+    expect(respondents.statusCode, respondents.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/dashboards/2/data', payload: { company_id: demo.companyId, version: 1 }, headers: bearer(adminToken) })).statusCode).toBe(200);
   });
 });
 

@@ -15,7 +15,14 @@ import { HttpError } from '../errors.ts';
  * "0x10" → 16, ["3"] → 3, "Infinity"): every place a route's schema holds a database id (`idSchema`
  * or `nullableIdSchema` of `schemas/common.ts`, recognised by their shape) must hold, in the path or
  * the query string, the plain decimal text of a positive integer, and in the body a JSON integer
- * (or null where the id may be null). Anything else is a 400 naming the field, before any handler.
+ * (or null where the id may be null). Anything else is a 400 naming the field, before any handler. A
+ * single value where the schema holds a list of ids ("user_ids": "Infinity", which the coercion would
+ * make a list of one) is checked as that one item.
+ *
+ * And after the schema's validation, no number of the path, query string or body is infinite: Ajv's
+ * coercion reads the text "Infinity", "-Infinity" or "1e309" of a number place as a number and then
+ * skips its bounds (`minimum`, `maximum` are checked only on finite numbers), so such text passed every
+ * schema and reached SQL (the view's round, `"version": "Infinity"`).
  */
 
 const MAX_ID = 2147483647;
@@ -64,6 +71,8 @@ function* valuesAt(root: unknown, place: IdPlace['path'], at: Path = []): Genera
   const [head, ...rest] = place;
   if (head === '*') {
     if (Array.isArray(root)) for (const [index, item] of root.entries()) yield* valuesAt(item, rest, [...at, index]);
+    // One value for the list: the coercion would make it a list of one, unchecked.
+    else if (root !== null && root !== undefined && typeof root !== 'object') yield* valuesAt(root, rest, at);
     return;
   }
   if (root && typeof root === 'object' && !Array.isArray(root) && Object.hasOwn(root, head!)) {
@@ -142,9 +151,29 @@ function checkNumbers(part: unknown, numbers: Map<string, 'integer' | 'number'>)
   }
 }
 
+/** Refuses the first infinite number of a validated part (iterative, so any depth is fine). */
+function checkFinite(root: unknown, prefix: Path): void {
+  const stack: [unknown, Path][] = [[root, prefix]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) {
+        if (path.length === 0) throw new HttpError(400, format(messages.api.invalidRequest, { detail: messages.api.bodyInvalid }));
+        refuse(path);
+      }
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push([value[index], [...path, index]]);
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      const entries = Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index -= 1) stack.push([entries[index]![1], [...path, entries[index]![0]]]);
+    }
+  }
+}
+
 /**
  * The `onRoute` hook: every route checks the ids its schemas hold, then the other numbers of its path
- * and query string, then every string, in `preValidation` (before the schema's coercion and any handler).
+ * and query string, then every string, in `preValidation` (before the schema's coercion and any handler);
+ * a route with a schema then checks, first in `preHandler`, that the validation left no infinite number.
  */
 export function strictIds(route: RouteOptions): void {
   const schema = route.schema as { params?: unknown; querystring?: unknown; query?: unknown; body?: unknown } | undefined;
@@ -169,4 +198,13 @@ export function strictIds(route: RouteOptions): void {
   };
   const existing = route.preValidation;
   route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+  if (!schema?.params && !schema?.querystring && !schema?.query && !schema?.body) return;
+  // After the validation (and its coercion), first of the route's own handlers (before signing in).
+  const finite = async (request: FastifyRequest) => {
+    checkFinite(request.params, []);
+    checkFinite(request.query, []);
+    if (request.body !== undefined && !Buffer.isBuffer(request.body)) checkFinite(request.body, []);
+  };
+  const handlers = route.preHandler;
+  route.preHandler = handlers ? [finite, ...(Array.isArray(handlers) ? handlers : [handlers])] : [finite];
 }

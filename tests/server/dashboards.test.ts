@@ -41,8 +41,8 @@ async function demoFilters(id: number): Promise<Record<string, number | string>>
 }
 
 describe('every dashboard on the demo answers', () => {
-  it('lists the sixteen views of results.md and the 360-by-interview report (administration.md 5)', () => {
-    expect(dashboardIds).toEqual([-3, -2, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+  it('lists the sixteen views of results.md, the 360-by-interview report (administration.md 5), the participation (issue 26) and the psychosocial risks (issue 27)', () => {
+    expect(dashboardIds).toEqual([-3, -2, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18]);
   });
 
   // The interview is filled by staff and has no sample answers (demoResults.ts): its numbers are its golden fixture's.

@@ -29,6 +29,7 @@ import type { CompanyRow } from '../repositories/companies.ts';
 import { findCycle } from '../repositories/cycles.ts';
 import { companyMatrix, lockRiskSettings } from '../repositories/risk.ts';
 import { exposedWorkers, findInventory, insertInventory, listInventories, nextInventoryVersion, type InventoryRow } from '../repositories/riskInventories.ts';
+import type { Db } from '../db/client.ts';
 import { dashboardData } from '../results/dashboards.ts';
 import { dashboardOfType } from '../results/views.ts';
 
@@ -125,11 +126,11 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
   };
 
   /** What would be published for the company now: the content, its review day and version; every 400 of the brief. */
-  async function inventoryContent(company: CompanyRow, body: InventoryBody) {
+  async function inventoryContent(company: CompanyRow, body: InventoryBody, db: Db = app.db) {
     const definition = app.definitions.questionnaires.get(body.type);
     const risk = definition?.risk;
     if (!definition || !risk) throw new HttpError(400, format(messages.risk.unknownType, { type: body.type }));
-    const cycle = body.cycle_id == null ? null : await findCycle(app.db, body.cycle_id);
+    const cycle = body.cycle_id == null ? null : await findCycle(db, body.cycle_id);
     if (body.cycle_id != null && (!cycle || cycle.companyId !== company.id)) throw new HttpError(404, format(messages.cycles.notFound, { id: body.cycle_id }));
     const responsibleName = body.responsible_name.trim();
     const responsibleRegistration = body.responsible_registration.trim();
@@ -139,15 +140,15 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
     if (body.presented_on?.trim() && presentedOn === null) throw new HttpError(400, text.presentedOnInvalid);
 
     const filters: DashboardFilters = { company_id: company.id, ...(cycle ? { cycle_id: cycle.id } : {}) };
-    const data = await dashboardData(app.db, app.definitions, inventoryView(body.type, definition.title), filters, { timeZone: app.settings.timeZone });
+    const data = await dashboardData(db, app.definitions, inventoryView(body.type, definition.title), filters, { timeZone: app.settings.timeZone });
     if (data.respondents === 0) throw new HttpError(400, format(text.noAnswers, { title: definition.title, scope: cycle ? format(text.scopeCycle, { name: cycle.name }) : text.scopeCompany }));
     const whole = data.datasets.risk?.rows ?? [];
     if (whole.length === 0) throw new HttpError(400, format(text.wholeWithheld, { reason: data.withheld?.[0]?.message ?? format(text.noAnswers, { title: definition.title, scope: text.scopeCompany }) }));
     const unrated = whole.filter((row) => row.severity === null).map((row) => String(row.factorLabel));
     if (unrated.length > 0) throw new HttpError(400, format(text.severityMissing, { factors: unrated.join(', ') }));
 
-    const matrix = plainMatrix((await companyMatrix(app.db, company.id)) ?? app.definitions.riskMatrix);
-    const exposed = await exposedWorkers(app.db, company.id);
+    const matrix = plainMatrix((await companyMatrix(db, company.id)) ?? app.definitions.riskMatrix);
+    const exposed = await exposedWorkers(db, company.id);
     const measures = body.measures ?? {};
     const sources = body.sources ?? {};
     const groupText = (texts: Record<string, string> | undefined, key: string, name: string, fallback: string) => staffText(texts?.[key] ?? texts?.[name], fallback);
@@ -275,10 +276,12 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
     async (request) => {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const { type } = request.body;
-      const built = await inventoryContent(company, request.body);
       const id = await app.db.transaction(async (tx) => {
-        // One publication of the company at a time: the versions follow one another without a gap or a clash.
+        // One publication of the company at a time: the versions follow one another without a gap or a
+        // clash; and the content is read under the same lock as a severity's or the matrix's change, so a
+        // version never holds a severity changed while it was being published.
         await lockRiskSettings(tx, company.id);
+        const built = await inventoryContent(company, request.body, tx);
         const version = await nextInventoryVersion(tx, company.id, type);
         const stored = await insertInventory(tx, {
           companyId: company.id,

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RiskMatrixSaved, RiskSettings, RiskSeveritySaved } from '../../apps/server/src/contract/risk.ts';
-import { auditLog, riskMatrices, riskSeverities } from '../../apps/server/src/db/schema.ts';
+import { auditLog } from '../../apps/server/src/db/schema.ts';
+import { riskMatrices, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { RiskMatrix } from '../../engine/definition/risk.ts';
 import { format, messages } from '../../engine/messages.ts';
 import defaultFile from '../../definitions/riskMatrix.json' with { type: 'json' };

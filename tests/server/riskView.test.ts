@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, riskMatrices, riskSeverities, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { companies, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { riskMatrices, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { DashboardData, Row } from '../../engine/definition/dashboard.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
 import { pdfText } from './pdfTools.ts';

@@ -8,7 +8,8 @@ import { groupBy } from '../../../engine/collections.ts';
 import { requestedTypeOf } from '../../../engine/lifecycle/creationPlan.ts';
 import { automaticCycles, type CycleDating } from './cycles.ts';
 import type { Db } from './db/client.ts';
-import { evaluations, responses, riskSeverities } from './db/schema.ts';
+import { evaluations, responses } from './db/schema.ts';
+import { riskSeverities } from './db/riskSchema.ts';
 import { definitionsDir, parseQuestionnaireFile } from './definitions.ts';
 
 /*

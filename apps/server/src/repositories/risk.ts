@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { RiskMatrix } from '../../../../engine/definition/risk.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { companies, riskMatrices, riskSeverities, users } from '../db/schema.ts';
+import { companies, users } from '../db/schema.ts';
+import { riskMatrices, riskSeverities } from '../db/riskSchema.ts';
 
 /*
  * A company's psychosocial risk settings (issue 27): its own risk matrix, if it has one, and the

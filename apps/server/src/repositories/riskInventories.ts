@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { cycles, riskInventories, sectors, userSectors, users } from '../db/schema.ts';
+import { cycles, sectors, userSectors, users } from '../db/schema.ts';
+import { riskInventories } from '../db/riskSchema.ts';
 
 /*
  * The published psychosocial risk inventories (issue 27, NR-1): each an immutable version. Nothing

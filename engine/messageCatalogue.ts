@@ -19,6 +19,8 @@ export { default as evaluation } from '../definitions/messages/evaluation.json' 
 export { default as cycles } from '../definitions/messages/cycles.json' with { type: 'json' };
 export { default as screenCycles } from '../definitions/messages/screenCycles.json' with { type: 'json' };
 export { default as screenRisk } from '../definitions/messages/screenRisk.json' with { type: 'json' };
+export { default as screenInventory } from '../definitions/messages/screenInventory.json' with { type: 'json' };
+export { default as screenActionPlan } from '../definitions/messages/screenActionPlan.json' with { type: 'json' };
 export { default as screenRegistry } from '../definitions/messages/screenRegistry.json' with { type: 'json' };
 export { default as screenUsers } from '../definitions/messages/screenUsers.json' with { type: 'json' };
 export { default as screenData } from '../definitions/messages/screenData.json' with { type: 'json' };

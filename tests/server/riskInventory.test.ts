@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, cycles, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { riskInventories, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { Inventory, InventoryPreview, InventoryPublished } from '../../apps/server/src/contract/riskInventories.ts';
-import { twoYearsAfter } from '../../apps/server/src/routes/riskInventories.ts';
+import { twoYearsAfter } from '../../engine/lifecycle/riskReview.ts';
 import { localDay } from '../../engine/rules/dates.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { insertEvaluation } from './goldenFixtures.ts';

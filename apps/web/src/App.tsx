@@ -21,6 +21,8 @@ const CoursesPage = lazy(() => import('./pages/CoursesPage'));
 const CoursePage = lazy(() => import('./pages/CoursePage'));
 const CyclesPage = lazy(() => import('./pages/CyclesPage'));
 const RiskPage = lazy(() => import('./pages/RiskPage'));
+const InventoryPage = lazy(() => import('./pages/InventoryPage'));
+const ActionPlanPage = lazy(() => import('./pages/ActionPlanPage'));
 const DataManagementPage = lazy(() => import('./pages/DataManagementPage'));
 const QueuesPage = lazy(() => import('./pages/QueuesPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
@@ -54,6 +56,8 @@ export function AppRoutes() {
             {privateRoute('/course/:id', <CoursePage />)}
             {privateRoute('/ciclos', <CyclesPage />)}
             {privateRoute('/riscos', <RiskPage />)}
+            {privateRoute('/inventario', <InventoryPage />)}
+            {privateRoute('/plano-de-acao', <ActionPlanPage />)}
             {privateRoute('/users', <UsersPage />)}
             {privateRoute('/users/:id', <UsersPage />)}
             {privateRoute('/gestaodados', <DataManagementPage />)}

@@ -4,6 +4,7 @@ import type { DashboardDefinition, DashboardFilters, Row } from '../../../../eng
 import { isValidated } from '../../../../engine/definition/instruments.ts';
 import { probabilityCriteria, type RiskMatrix } from '../../../../engine/definition/risk.ts';
 import { format, messages } from '../../../../engine/messages.ts';
+import { twoYearsAfter } from '../../../../engine/lifecycle/riskReview.ts';
 import { localDay } from '../../../../engine/rules/dates.ts';
 import { canSeeCompany, visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
@@ -43,13 +44,6 @@ function isoDay(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? value : null;
-}
-
-/** The day two years after `day` (`YYYY-MM-DD`; 29 February gives 28 February). */
-export function twoYearsAfter(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(year + 2, month, 0)).getUTCDate();
-  return `${year + 2}-${String(month).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
 }
 
 /** A staff text, trimmed; `fallback` when missing or blank. */

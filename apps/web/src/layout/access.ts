@@ -24,6 +24,9 @@ export const ROUTE_ACCESS = {
   '/ciclos': STAFF,
   // Psychosocial risks (NR-1): an administrator picks the company and sets severities; a company user reads its own.
   '/riscos': STAFF,
+  // The published inventory and the action plan (NR-1): an administrator publishes and plans; a company user reads its own.
+  '/inventario': STAFF,
+  '/plano-de-acao': STAFF,
   // A company user's own company; an administrator picks a company in /company (then /users/{id}).
   '/users': COMPANY,
   '/users/:id': STAFF,

@@ -52,6 +52,8 @@ const MAIN_LINKS: { route: PrivateRoute; label: string }[] = [
   { route: '/courses', label: l.menuCourses },
   { route: '/ciclos', label: messages.screenCycles.menu },
   { route: '/riscos', label: messages.screenRisk.menu },
+  { route: '/inventario', label: messages.screenInventory.menu },
+  { route: '/plano-de-acao', label: messages.screenActionPlan.menu },
   { route: '/queues', label: l.menuQueues },
   { route: '/gestaodados', label: l.menuDataManagement },
   { route: '/outbox', label: l.menuOutbox },

@@ -1,0 +1,43 @@
+/*
+ * When a company's psychosocial risk assessment is due for review (NR-1 1.5.4.4.6, issue 27): two years
+ * after the inventory's publication, or earlier when staff record a trigger (a change in work
+ * organisation, an accident or work-related illness, a measure found ineffective). Pure: days are
+ * local calendar days (`YYYY-MM-DD`) the caller computed in the app's time zone.
+ */
+import { addDays } from './reminderSchedule.ts';
+
+/** The kinds of trigger staff record (the `risk_review_triggers.kind` values). */
+export const REVIEW_TRIGGER_KINDS = ['organizacao', 'acidente_doenca', 'medida_ineficaz'] as const;
+export type ReviewTriggerKind = (typeof REVIEW_TRIGGER_KINDS)[number];
+
+/** Days after a trigger the review is due by when staff do not say (and for a measure found ineffective). */
+export const TRIGGER_REVIEW_DAYS = 30;
+
+/** Days before the review date from which the home screen warns that it is near. */
+export const REVIEW_NEAR_DAYS = 60;
+
+/** The day two years after `day` (`YYYY-MM-DD`; 29 February gives 28 February). */
+export function twoYearsAfter(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year + 2, month, 0)).getUTCDate();
+  return `${year + 2}-${String(month).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}
+
+/** The day a trigger's review is due by when staff do not say: `TRIGGER_REVIEW_DAYS` after it happened. */
+export const triggerReviewBy = (occurredOn: string) => addDays(occurredOn, TRIGGER_REVIEW_DAYS);
+
+/**
+ * The next review day: the latest publication's two-year day, or the earliest `review_by` of the
+ * triggers recorded after it (`recordedAfterPublication`), whichever comes first.
+ */
+export function nextReviewDue(publicationDue: string, triggerDays: readonly string[]): string {
+  return triggerDays.reduce((earliest, day) => (day < earliest ? day : earliest), publicationDue);
+}
+
+/** 'past' from the day after `due`, 'near' within `REVIEW_NEAR_DAYS` days before it (and on it), else 'ok'. */
+export type ReviewState = 'ok' | 'near' | 'past';
+
+export function reviewState(due: string, today: string): ReviewState {
+  if (today > due) return 'past';
+  return addDays(today, REVIEW_NEAR_DAYS) >= due ? 'near' : 'ok';
+}

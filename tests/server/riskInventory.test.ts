@@ -2,7 +2,7 @@ import { formatCNPJ, generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, cycles, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { auditLog, companies, cycles, positions, sectors, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { riskInventories, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { Inventory, InventoryPreview, InventoryPublished } from '../../apps/server/src/contract/riskInventories.ts';
 import { twoYearsAfter } from '../../engine/lifecycle/riskReview.ts';
@@ -19,7 +19,8 @@ setUpWorld();
  * The published psychosocial risk inventory (issue 27, NR-1 1.5.7.3.2), on the company of the risk
  * view's test (riskView.test.ts): Produção 5 people with 'Demandas e ritmo' at its worst (100%),
  * Escritório 4 and Portaria 2 (both hidden: under the minimum of 3, and its complement), every factor
- * with a severity. Produção has a sixth participant, deactivated: not exposed.
+ * with a severity. Produção has a sixth participant, deactivated: not exposed. Produção's people
+ * (the deactivated one too) are the position Operador; nobody else has a position.
  */
 
 const STATEMENTS = Array.from({ length: 36 }, (_, index) => String(index + 1));
@@ -76,6 +77,8 @@ beforeAll(async () => {
     .values(['Produção', 'Escritório', 'Portaria'].map((sectorName) => ({ companyId: company, sectorName })))
     .returning();
   sectorId = Object.fromEntries(made.map((one) => [one.sectorName, one.id]));
+  const [operator] = await t.db.insert(positions).values({ companyId: company, positionName: 'Operador' }).returning({ id: positions.id });
+  const operate = (userId: number) => t.db.insert(userPositions).values({ userId, positionId: operator!.id });
   const people: [string, number][] = [
     ['Produção', 5],
     ['Escritório', 4],
@@ -88,16 +91,19 @@ beforeAll(async () => {
         .values({ name: `Pessoa Sigilosa ${sector} ${index + 1}`, email: `inv.${sector.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}${index + 1}@acofirme.test`, typeAccount: 3, companyId: company })
         .returning({ id: users.id });
       await t.db.insert(userSectors).values({ userId: user!.id, sectorId: sectorId[sector]! });
+      if (sector === 'Produção') await operate(user!.id);
       await insertEvaluation({ userId: user!.id, rated: user!.id, ratedSector: sectorId[sector]!, typeEvaluation: 18, done: true, companyId: company }, answers(sector === 'Produção'));
     }
   }
   // Invited, not answered: participation 11 of 12.
   const [pending] = await t.db.insert(users).values({ name: 'Pessoa Pendente', email: 'inv.pendente@acofirme.test', typeAccount: 3, companyId: company }).returning({ id: users.id });
   await t.db.insert(userSectors).values({ userId: pending!.id, sectorId: sectorId['Produção']! });
+  await operate(pending!.id);
   await insertEvaluation({ userId: pending!.id, rated: pending!.id, typeEvaluation: 18, done: false, companyId: company }, {});
   // Deactivated: in the registry, not exposed.
   const [gone] = await t.db.insert(users).values({ name: 'Pessoa Desligada', email: 'inv.desligada@acofirme.test', typeAccount: 3, companyId: company, status: false }).returning({ id: users.id });
   await t.db.insert(userSectors).values({ userId: gone!.id, sectorId: sectorId['Produção']! });
+  await operate(gone!.id);
   await t.db.insert(riskSeverities).values(FACTORS.map((factor, index) => ({ companyId: company, typeEvaluation: 18, factor, severity: factor === 'demands' ? 3 : (index % 2) + 1, reason: `Justificativa da severidade de ${factor}.` })));
   await addUserWithPassword(t.db, { email: 'rh@acofirme.test', password: 'Empresa-aco-1', typeAccount: 2, companyId: company });
   const signed = await t.app.inject({ method: 'POST', url: '/api/sessions', payload: { email: 'rh@acofirme.test', password: 'Empresa-aco-1' } });
@@ -151,6 +157,15 @@ describe('the psychosocial risk inventory', () => {
     expect(content.entries.find((entry) => entry.group === 'Escritório')!.exposed).toBe(4);
     // Aggregates only: nobody's name.
     expect(JSON.stringify(content)).not.toContain('Pessoa ');
+  });
+
+  it('takes positions as the exposure groups when asked', async () => {
+    const preview = await call('POST', `/api/risk/${company}/inventories/preview`, adminToken, { ...body, group_by: 'position', processes: { Operador: 'Prensas e solda' } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { entries } = (preview.json() as InventoryPreview).content;
+    expect(entries.filter((entry) => !entry.whole).map((entry) => [entry.group, entry.group_kind, entry.exposed, entry.share, entry.level_label, entry.processes])[0]).toEqual(['Operador', 'position', 6, 100, 'Crítico', 'Prensas e solda']);
+    expect(entries.filter((entry) => !entry.whole)).toHaveLength(9);
+    expect(entries.every((entry) => entry.group_kind === (entry.whole ? 'whole' : 'position'))).toBe(true);
   });
 
   it('publishes version 2 and keeps version 1 as it was, both listed newest first', async () => {
@@ -243,8 +258,8 @@ describe('the psychosocial risk inventory', () => {
       '10/03/2026',
       formatCNPJ(CNPJ),
       'Instrumento de exemplo, não validado',
-      'Grupo exposto: Produção',
-      'Grupo exposto: Portaria',
+      'Grupo exposto: Produção (setor)',
+      'Grupo exposto: Portaria (setor)',
       'Pausas programadas a cada duas horas',
       'Crítico',
     ]) {
@@ -276,7 +291,7 @@ describe('the psychosocial risk inventory', () => {
     expect(entries[0]!.slice(0, 4)).toEqual(['Empresa toda (todos os setores)', 'Todos os processos e ambientes de trabalho da empresa', 'Todas as atividades da empresa', 'Demandas e ritmo de trabalho: Sobrecarga de trabalho, ritmo intenso e prazos apertados']);
     expect(entries[0]![6]).toBe(12);
     expect(entries[0]![9]).toBeCloseTo(0.455);
-    const hidden = entries.find((row) => row[0] === 'Portaria')!;
+    const hidden = entries.find((row) => row[0] === 'Portaria (setor)')!;
     expect(hidden[9] ?? '').toBe('');
     expect(String(hidden[13])).toMatch(/^Oculto: /);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'report.export')).orderBy(desc(auditLog.id));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
+import { companies, positions, sectors, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { riskMatrices, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { DashboardData, Row } from '../../engine/definition/dashboard.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
@@ -26,6 +26,10 @@ setUpWorld();
  * Severities: Demandas 3 (Grave), Assédio 4 (Gravíssima), the rest not set.
  * Default matrix (level by severity × probability): Demandas 3 × 3 = 9, Crítico; Assédio 4 × 1 = 4,
  * Moderado; Produção's Demandas 3 × 4 = 12, Crítico.
+ * By position: Operador is the first three of Produção and the first two of Escritório (5 people,
+ * Demandas 3 × 100 / 5 = 60%, probability 4, 3 × 4 = 12 Crítico); Assistente the other six (Demandas
+ * 2 × 100 / 6 = 33,3%, probability 2, 3 × 2 = 6 Alto). Both reach the minimum and cover everyone:
+ * nothing hidden.
  */
 
 const UNDER = 'Oculto: menos de 3 respondentes neste grupo, para preservar o anonimato.';
@@ -46,6 +50,11 @@ beforeAll(async () => {
     .values(['Produção', 'Escritório', 'Portaria'].map((sectorName) => ({ companyId: company, sectorName })))
     .returning();
   const sectorId = Object.fromEntries(made.map((one) => [one.sectorName, one.id]));
+  const [operator, assistant] = await t.db
+    .insert(positions)
+    .values(['Operador', 'Assistente'].map((positionName) => ({ companyId: company, positionName })))
+    .returning({ id: positions.id });
+  const operators: Record<string, number> = { Produção: 3, Escritório: 2, Portaria: 0 };
   const people: [string, number][] = [
     ['Produção', 5],
     ['Escritório', 4],
@@ -58,6 +67,7 @@ beforeAll(async () => {
         .values({ name: `${sector} ${index + 1}`, email: `${sector.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}${index + 1}@acofirme.test`, typeAccount: 3, companyId: company })
         .returning({ id: users.id });
       await t.db.insert(userSectors).values({ userId: user!.id, sectorId: sectorId[sector]! });
+      await t.db.insert(userPositions).values({ userId: user!.id, positionId: index < operators[sector]! ? operator!.id : assistant!.id });
       await insertEvaluation({ userId: user!.id, rated: user!.id, ratedSector: sectorId[sector]!, typeEvaluation: 18, done: true, companyId: company }, answers(sector === 'Produção'));
     }
   }
@@ -110,6 +120,15 @@ describe('the psychosocial risk view', () => {
     for (const row of rows.filter((one) => one.withheld !== null)) expect([row.share, row.probability, row.level, row.levelLabel, row.levelColor]).toEqual([null, null, null, null, null]);
   });
 
+  it('rates each position as an exposure group', async () => {
+    const rows = (await data()).datasets.riskByPosition!.rows;
+    expect(rows.filter((row) => row.factor === 'demands').map((row) => [row.group, row.respondents, ...reading(row).slice(1), row.withheld])).toEqual([
+      ['Assistente', 6, 33.3, 'Possível', 'Grave', 'Alto', '#ef6c00', null],
+      ['Operador', 5, 60, 'Muito provável', 'Grave', 'Crítico', '#c62828', null],
+    ]);
+    expect(rows).toHaveLength(2 * 9);
+  });
+
   it("rates by the company's own matrix when it has one", async () => {
     // The default with severity 3 one step milder at probabilities 1–2 and 3–4: Demandas 3 × 3 is Alto, not Crítico.
     const own = structuredClone(t.app.definitions.riskMatrix);
@@ -127,7 +146,7 @@ describe('the psychosocial risk view', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/dashboards/18/report', headers: bearer(adminToken), payload: { company_id: company } });
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload).normalize('NFC');
-    for (const expected of ['Nível de risco por fator', 'Crítico', 'Moderado', 'Severidade não definida', 'Jornadas em turnos com metas de produção diárias.', 'Nível de risco por setor (grupos expostos)', 'Instrumento de exemplo, não validado']) {
+    for (const expected of ['Nível de risco por fator', 'Crítico', 'Moderado', 'Severidade não definida', 'Jornadas em turnos com metas de produção diárias.', 'Nível de risco por setor (grupos expostos)', 'Nível de risco por cargo (grupos expostos)', 'Instrumento de exemplo, não validado']) {
       expect(text).toContain(expected);
     }
     expect(text).toContain(UNDER.slice(0, 20));

@@ -19,7 +19,7 @@ const textsByKey = { type: 'object', maxProperties: 200, propertyNames: { maxLen
  * `POST /risk/{companyId}/inventories` and `.../preview`: the questionnaire (and round) inventoried,
  * the responsible professional, when and how the results were presented to the workers, and the
  * staff's texts: the NR-17 reference, per factor the measures in place and the sources, per exposure
- * group (its sector's name or id) the processes and environments and the activities.
+ * group (its sector's or position's name or id) the processes and environments and the activities.
  */
 export const inventoryBodySchema = {
   type: 'object',
@@ -28,6 +28,8 @@ export const inventoryBodySchema = {
   properties: {
     type: { type: 'integer', minimum: -1000, maximum: 1000 },
     cycle_id: nullableIdSchema,
+    /** The exposure groups besides the whole company: the respondents' sectors (default) or positions. */
+    group_by: { type: 'string', enum: ['sector', 'position'] },
     responsible_name: { type: 'string', maxLength: 200 },
     responsible_registration: { type: 'string', maxLength: 200 },
     /** `YYYY-MM-DD`. */
@@ -78,12 +80,14 @@ export const inventoryEntrySchema = {
   additionalProperties: false,
   properties: {
     group: textSchema,
-    /** The sector's id; null for the whole company. */
+    /** The sector's or position's id; null for the whole company. */
     group_id: { type: ['integer', 'null'] },
+    /** 'whole', 'sector' or 'position' (absent in versions published before groups by position: 'sector' or 'whole'). */
+    group_kind: { type: 'string', enum: ['whole', 'sector', 'position'] },
     whole: { type: 'boolean' },
     processes: textSchema,
     activities: textSchema,
-    /** Active participants of the company (in the sector) in the registry at publication. */
+    /** Active participants of the company (in the sector or position) in the registry at publication. */
     exposed: { type: 'integer' },
     /** Why the group's results are hidden (anonymity); null when shown. */
     withheld: nullableText,

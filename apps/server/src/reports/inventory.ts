@@ -82,10 +82,16 @@ function pairs(title: string, items: [string, string][]): ReportBlock {
 /** The fill of a label cell. */
 const GREY = '#f1f3f6';
 
+/** An exposure group as the inventory names it: 'Produção (setor)', 'Analista (cargo)'; the whole company by its name. */
+function groupName(entry: InventoryEntry): string {
+  if (entry.whole) return entry.group;
+  return format(entry.group_kind === 'position' ? text.positionGroup : text.sectorGroup, { name: entry.group });
+}
+
 /** A group's characterization: a) processes and environments, b) activities, c) exposed workers, d) NR-17; a hidden group's reason. */
 function groupTable(inventory: Inventory, entry: InventoryEntry): ReportBlock {
   return pairs(text.groupTable, [
-    [text.exposedGroup, entry.group],
+    [text.exposedGroup, groupName(entry)],
     [text.labelFieldA, entry.processes],
     [text.labelFieldB, entry.activities],
     [text.labelFieldC, String(entry.exposed)],
@@ -108,7 +114,7 @@ function factorsTable(entries: InventoryEntry[]): ReportBlock {
     { text: entry.severity_reason ?? '—' },
     painted(entry.level_label ?? '—', entry.level_color),
   ]);
-  return { kind: 'table', title: format(text.factorsTable, { group: entries[0]?.group ?? '' }), header, rows };
+  return { kind: 'table', title: format(text.factorsTable, { group: entries[0] ? groupName(entries[0]) : '' }), header, rows };
 }
 
 /** f) The matrix (severity × probability, highest severity first, each cell its level) and its written criteria. */
@@ -143,7 +149,7 @@ function criteriaBlocks(inventory: Inventory): ReportBlock[] {
 function groups(inventory: Inventory): InventoryEntry[][] {
   const found = new Map<string, InventoryEntry[]>();
   for (const entry of inventory.content.entries) {
-    const key = entry.whole ? 'whole' : `sector:${entry.group_id}`;
+    const key = entry.whole ? 'whole' : `${entry.group_kind ?? 'sector'}:${entry.group_id}`;
     found.set(key, [...(found.get(key) ?? []), entry]);
   }
   return [...found.values()];
@@ -178,7 +184,7 @@ export function inventoryDocument(inventory: Inventory, settings: Settings): Rep
   const blocks: ReportBlock[] = [{ kind: 'help', text: text.intro, meanings: [] }];
   for (const entries of groups(inventory)) {
     const first = entries[0]!;
-    blocks.push({ kind: 'heading', text: format(text.groupHeading, { group: first.group }), level: 2, pageBreak: true }, groupTable(inventory, first));
+    blocks.push({ kind: 'heading', text: format(text.groupHeading, { group: groupName(first) }), level: 2, pageBreak: true }, groupTable(inventory, first));
     if (!first.withheld) blocks.push(factorsTable(entries));
   }
   blocks.push(...criteriaBlocks(inventory));
@@ -218,7 +224,7 @@ export function inventorySheet(inventory: Inventory, settings: Settings): Report
     text.criteria,
   ].map((label) => ({ text: label }));
   const rows = inventory.content.entries.map((entry): ReportCell[] => [
-    { text: entry.group },
+    { text: groupName(entry) },
     { text: entry.processes },
     { text: entry.activities },
     { text: entry.factor_label ? `${entry.factor_label}: ${entry.hazard ?? ''}` : '' },

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { cycles, sectors, userSectors, users } from '../db/schema.ts';
+import { cycles, positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 import { riskInventories } from '../db/riskSchema.ts';
 
 /*
@@ -83,17 +83,26 @@ export async function insertInventory(tx: Tx, inventory: NewInventory): Promise<
 
 /**
  * The workers exposed, counted from the registry now: the company's active participants (type 3, not
- * deactivated, not erased), in the whole company and in each of its sectors (by sector id).
+ * deactivated, not erased), in the whole company and in each of its sectors or positions (by their id).
  */
-export async function exposedWorkers(db: Db | Tx, companyId: number): Promise<{ whole: number; bySector: Map<number, number> }> {
+export async function exposedWorkers(db: Db | Tx, companyId: number, by: 'sector' | 'position' = 'sector'): Promise<{ whole: number; byGroup: Map<number, number> }> {
   const active = and(eq(users.companyId, companyId), eq(users.typeAccount, 3), eq(users.status, true), isNull(users.erasedAt));
   const [whole] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(active);
-  const rows = await db
-    .select({ sector: sectors.id, n: sql<number>`count(distinct ${users.id})::int` })
-    .from(users)
-    .innerJoin(userSectors, eq(userSectors.userId, users.id))
-    .innerJoin(sectors, and(eq(sectors.id, userSectors.sectorId), eq(sectors.companyId, companyId)))
-    .where(active)
-    .groupBy(sectors.id);
-  return { whole: Number(whole?.n ?? 0), bySector: new Map(rows.map((row) => [row.sector, Number(row.n)])) };
+  const rows =
+    by === 'sector'
+      ? await db
+          .select({ group: sectors.id, n: sql<number>`count(distinct ${users.id})::int` })
+          .from(users)
+          .innerJoin(userSectors, eq(userSectors.userId, users.id))
+          .innerJoin(sectors, and(eq(sectors.id, userSectors.sectorId), eq(sectors.companyId, companyId)))
+          .where(active)
+          .groupBy(sectors.id)
+      : await db
+          .select({ group: positions.id, n: sql<number>`count(distinct ${users.id})::int` })
+          .from(users)
+          .innerJoin(userPositions, eq(userPositions.userId, users.id))
+          .innerJoin(positions, and(eq(positions.id, userPositions.positionId), eq(positions.companyId, companyId)))
+          .where(active)
+          .groupBy(positions.id);
+  return { whole: Number(whole?.n ?? 0), byGroup: new Map(rows.map((row) => [row.group, Number(row.n)])) };
 }

@@ -32,7 +32,7 @@ import { companyMatrix, lockRiskSettings } from '../repositories/risk.ts';
 import { exposedWorkers, findInventory, insertInventory, listInventories, nextInventoryVersion, type InventoryRow } from '../repositories/riskInventories.ts';
 import type { Db } from '../db/client.ts';
 import { dashboardData } from '../results/dashboards.ts';
-import { dashboardOfType } from '../results/views.ts';
+import { riskView } from '../results/riskView.ts';
 
 const text = messages.inventory;
 
@@ -105,19 +105,15 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
 
   /**
    * The view the inventory's numbers come from: the questionnaire's result view (its filters and
-   * anonymity settings) with the datasets of the risk view, whole and by sector under the anonymous
-   * group's minimum and complementary suppression, and the round's participation.
+   * anonymity settings) with the datasets of the risk view, whole and by exposure group (sector or
+   * position) under the anonymous group's minimum and complementary suppression, and the round's participation.
    */
-  const inventoryView = (type: number, title: string): DashboardDefinition => {
-    const base = dashboardOfType(app.definitions, type);
-    const datasets: DashboardDefinition['datasets'] = {
+  const inventoryView = (type: number, title: string, groupBy: 'sector' | 'position'): DashboardDefinition =>
+    riskView(app.definitions, type, title, {
       risk: { query: 'risk', types: [type], anonymous: 'group' },
-      riskBySector: { query: 'risk', types: [type], anonymous: 'group', byGroup: 'sector' },
+      riskByGroup: { query: 'risk', types: [type], anonymous: 'group', byGroup: groupBy },
       participation: { query: 'participation', types: [type], by: 'all' },
-    };
-    const view: DashboardDefinition = base ?? { id: type, title, menu: { group: '', label: title, order: 0 }, filters: ['company', 'cycle', 'sector'], datasets, empty: '', layout: [] };
-    return { ...view, datasets, report: undefined, exports: undefined, emptyWhen: undefined };
-  };
+    });
 
   /** What would be published for the company now: the content, its review day and version; every 400 of the brief. */
   async function inventoryContent(company: CompanyRow, body: InventoryBody, db: Db = app.db) {
@@ -134,7 +130,8 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
     if (body.presented_on?.trim() && presentedOn === null) throw new HttpError(400, text.presentedOnInvalid);
 
     const filters: DashboardFilters = { company_id: company.id, ...(cycle ? { cycle_id: cycle.id } : {}) };
-    const data = await dashboardData(db, app.definitions, inventoryView(body.type, definition.title), filters, { timeZone: app.settings.timeZone });
+    const groupBy = body.group_by ?? 'sector';
+    const data = await dashboardData(db, app.definitions, inventoryView(body.type, definition.title, groupBy), filters, { timeZone: app.settings.timeZone });
     if (data.respondents === 0) throw new HttpError(400, format(text.noAnswers, { title: definition.title, scope: cycle ? format(text.scopeCycle, { name: cycle.name }) : text.scopeCompany }));
     const whole = data.datasets.risk?.rows ?? [];
     if (whole.length === 0) throw new HttpError(400, format(text.wholeWithheld, { reason: data.withheld?.[0]?.message ?? format(text.noAnswers, { title: definition.title, scope: text.scopeCompany }) }));
@@ -142,12 +139,12 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
     if (unrated.length > 0) throw new HttpError(400, format(text.severityMissing, { factors: unrated.join(', ') }));
 
     const matrix = plainMatrix((await companyMatrix(db, company.id)) ?? app.definitions.riskMatrix);
-    const exposed = await exposedWorkers(db, company.id);
+    const exposed = await exposedWorkers(db, company.id, groupBy);
     const measures = body.measures ?? {};
     const sources = body.sources ?? {};
     const groupText = (texts: Record<string, string> | undefined, key: string, name: string, fallback: string) => staffText(texts?.[key] ?? texts?.[name], fallback);
 
-    const factorEntry = (row: Row, group: Pick<InventoryEntry, 'group' | 'group_id' | 'whole' | 'processes' | 'activities' | 'exposed'>): InventoryEntry => {
+    const factorEntry = (row: Row, group: Pick<InventoryEntry, 'group' | 'group_id' | 'group_kind' | 'whole' | 'processes' | 'activities' | 'exposed'>): InventoryEntry => {
       const factor = String(row.factor);
       return {
         ...group,
@@ -174,27 +171,29 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
       factorEntry(row, {
         group: text.wholeGroup,
         group_id: null,
+        group_kind: 'whole',
         whole: true,
         processes: groupText(body.processes, WHOLE_KEY, WHOLE_KEY, text.wholeProcesses),
         activities: groupText(body.activities, WHOLE_KEY, WHOLE_KEY, text.wholeActivities),
         exposed: exposed.whole,
       }),
     );
-    // The sectors in the order the risk view shows them; a hidden one as one line naming why.
-    const bySector = new Map<number, Row[]>();
-    for (const row of data.datasets.riskBySector?.rows ?? []) {
+    // The groups in the order the risk view shows them; a hidden one as one line naming why.
+    const byGroup = new Map<number, Row[]>();
+    for (const row of data.datasets.riskByGroup?.rows ?? []) {
       const id = Number(row.groupId);
-      bySector.set(id, [...(bySector.get(id) ?? []), row]);
+      byGroup.set(id, [...(byGroup.get(id) ?? []), row]);
     }
-    for (const [id, rows] of bySector) {
+    for (const [id, rows] of byGroup) {
       const name = String(rows[0]!.group);
       const group = {
         group: name,
         group_id: id,
+        group_kind: groupBy,
         whole: false,
         processes: groupText(body.processes, String(id), name, name),
         activities: groupText(body.activities, String(id), name, name),
-        exposed: exposed.bySector.get(id) ?? 0,
+        exposed: exposed.byGroup.get(id) ?? 0,
       };
       const withheld = rows.find((row) => row.withheld !== null && row.withheld !== undefined)?.withheld;
       if (withheld) {

@@ -7,6 +7,7 @@ import { riskInventories, riskSeverities } from '../../apps/server/src/db/riskSc
 import type { Inventory, InventoryPreview, InventoryPublished } from '../../apps/server/src/contract/riskInventories.ts';
 import { twoYearsAfter } from '../../engine/lifecycle/riskReview.ts';
 import { localDay } from '../../engine/rules/dates.ts';
+import { runRetention } from '../../apps/server/src/jobs/retention.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
 import { pdfText } from './pdfTools.ts';
@@ -296,6 +297,16 @@ describe('the psychosocial risk inventory', () => {
     expect(String(hidden[13])).toMatch(/^Oculto: /);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'report.export')).orderBy(desc(auditLog.id));
     expect(audit).toMatchObject({ target: `riskInventory:${v1.id}` });
+  });
+
+  it("keeps every published version whole when the company's retention erases the people who answered", async () => {
+    // Personal answers follow the company's retention (one month here, a year and more after them);
+    // a published inventory holds aggregates only and stays as published.
+    await t.db.update(companies).set({ retentionMonths: 1 }).where(eq(companies.id, company));
+    const pass = await runRetention(t.app, new Date(Date.now() + 400 * 86_400_000));
+    expect(pass.companies.find((one) => one.company_id === company)?.erased.length).toBeGreaterThanOrEqual(11);
+    expect((await call('GET', `/api/risk/inventories/${v1.id}`)).json()).toEqual(v1);
+    expect((await call('GET', `/api/risk/inventories/${v1.id}/pdf`)).statusCode).toBe(200);
   });
 
   it('answers no malformed request with a 500', async () => {

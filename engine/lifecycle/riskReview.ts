@@ -41,3 +41,23 @@ export function reviewState(due: string, today: string): ReviewState {
   if (today > due) return 'past';
   return addDays(today, REVIEW_NEAR_DAYS) >= due ? 'near' : 'ok';
 }
+
+/**
+ * The next review day and the trigger that set it: the trigger with the earliest `reviewBy` when it
+ * comes before the two-year day (the first of equal ones, in the order given), else the two-year day
+ * itself with no trigger.
+ */
+export function nextReview<T extends { reviewBy: string }>(publicationDue: string, triggers: readonly T[]): { due: string; trigger: T | null } {
+  let trigger: T | null = null;
+  for (const candidate of triggers) if (candidate.reviewBy < (trigger?.reviewBy ?? publicationDue)) trigger = candidate;
+  return { due: trigger?.reviewBy ?? publicationDue, trigger };
+}
+
+/** What is wrong with a trigger's days as staff record it, or null: it happened after `today`, or its review is due before it happened. */
+export type TriggerDaysProblem = 'occurredInFuture' | 'reviewBeforeOccurred';
+
+export function triggerDaysProblem(occurredOn: string, reviewBy: string, today: string): TriggerDaysProblem | null {
+  if (occurredOn > today) return 'occurredInFuture';
+  if (reviewBy < occurredOn) return 'reviewBeforeOccurred';
+  return null;
+}

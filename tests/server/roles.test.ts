@@ -313,6 +313,14 @@ const rows: Row[] = [
   { route: 'GET /api/risk/inventories/{id}', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/risk/inventories/${await inventoryOfA()}` }) },
   { route: 'GET /api/risk/inventories/{id}/pdf', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/risk/inventories/${await inventoryOfA()}/pdf` }) },
   { route: 'GET /api/risk/inventories/{id}/xlsx', expect: TENANT, request: async () => ({ method: 'GET', url: `/api/risk/inventories/${await inventoryOfA()}/xlsx` }) },
+  // The review of its risk assessment: the list is each account's own companies; triggers read by its own company user, recorded by staff only.
+  { route: 'GET /api/risk/reviews', expect: EVERYONE, request: () => ({ method: 'GET', url: '/api/risk/reviews' }) },
+  { route: 'GET /api/risk/{companyId}/review-triggers', expect: TENANT, request: () => ({ method: 'GET', url: `/api/risk/${A()}/review-triggers` }) },
+  {
+    route: 'POST /api/risk/{companyId}/review-triggers',
+    expect: ADMIN_ONLY,
+    request: () => ({ method: 'POST', url: `/api/risk/${A()}/review-triggers`, payload: { type: 18, kind: 'organizacao', occurred_on: '2026-01-05', description: 'Mudança de turnos na matriz de papéis.' } }),
+  },
   { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
   { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },
   { route: 'GET /api/usercourses/{courseId}', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/usercourses/${courseId}` }) },

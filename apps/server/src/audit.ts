@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'risk.matrix.save',
   'risk.matrix.reset',
   'risk.inventory.publish',
+  'risk.review.trigger',
   'interview.save',
   'registrationLink.create',
   'mail.reminder',

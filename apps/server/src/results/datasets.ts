@@ -67,6 +67,7 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
     now: request.now ?? new Date(),
     totals: request.totals ?? new Map(),
     summaries: new Map(),
+    riskSettings: new Map(),
     anonymity: { groups: new Map(), rounds: new Map(), withheld: request.withheld ?? [] },
   };
   const needed = new Set<string>();

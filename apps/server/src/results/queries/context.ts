@@ -24,6 +24,8 @@ export interface QueryContext {
   now: Date;
   /** Scans of a type's scores made in this request, by their scope (`statementKey`): a view's means, bands and groups in one. */
   summaries?: Map<string, Promise<Scan>>;
+  /** The company's risk matrix and severities read in this request (by `company/type`; 'matrix/company' for the matrix): every risk dataset of a view rates by the same settings. */
+  riskSettings?: Map<string, Promise<unknown>>;
   /** The view's datasets this request computes (a scan serves the groupings the others ask of it too). */
   planned?: QueryDataset[];
   /** The request's anonymous groups: their sizes, the rounds hidden (each asked once), those withheld. */

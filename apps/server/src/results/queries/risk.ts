@@ -15,12 +15,20 @@ import { summaryQuery } from './summary.ts';
 export const riskQuery: Query<'risk'> = async (context, dataset, scope, name) => {
   const companyId = context.filters.company_id;
   if (companyId === undefined) return [];
-  const matrix = (await companyMatrix(context.db, companyId)) ?? context.riskMatrix;
+  // Read once per request: the view's datasets (whole, by sector, by position) rate by the same settings.
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    const known = context.riskSettings?.get(key) as Promise<T> | undefined;
+    if (known) return known;
+    const reading = read();
+    context.riskSettings?.set(key, reading);
+    return reading;
+  };
+  const matrix = (await once(`matrix/${companyId}`, () => companyMatrix(context.db, companyId))) ?? context.riskMatrix;
   const rows: Row[] = [];
   for (const type of dataset.types) {
     const risk = context.questionnaires.get(type)?.risk;
     if (!risk) continue;
-    const severities = await severitiesOf(context.db, companyId, type);
+    const severities = await once(`${companyId}/${type}`, () => severitiesOf(context.db, companyId, type));
     const summary: SummaryDataset = { query: 'summary', types: [type], ...(dataset.anonymous ? { anonymous: dataset.anonymous } : {}), ...(dataset.byGroup ? { byGroup: dataset.byGroup } : {}), ...(dataset.latest ? { latest: true } : {}) };
     const scores = await summaryQuery(context, summary, scope, name);
     const criteria = probabilityCriteria(matrix, risk.probability);

@@ -36,5 +36,6 @@ export { default as retention } from '../definitions/messages/retention.json' wi
 export { default as screenLgpd } from '../definitions/messages/screenLgpd.json' with { type: 'json' };
 export { default as risk } from '../definitions/messages/risk.json' with { type: 'json' };
 export { default as inventory } from '../definitions/messages/inventory.json' with { type: 'json' };
+export { default as measures } from '../definitions/messages/measures.json' with { type: 'json' };
 export { default as review } from '../definitions/messages/review.json' with { type: 'json' };
 export { default as screenReview } from '../definitions/messages/screenReview.json' with { type: 'json' };

@@ -22,6 +22,7 @@ import { courseRoutes } from './routes/courses.ts';
 import { cycleRoutes } from './routes/cycles.ts';
 import { riskRoutes } from './routes/risk.ts';
 import { riskInventoryRoutes } from './routes/riskInventories.ts';
+import { riskMeasureRoutes } from './routes/riskMeasures.ts';
 import { riskReviewRoutes } from './routes/riskReviews.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
 import { evaluationRoutes } from './routes/evaluations.ts';
@@ -186,6 +187,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, definit
       await api.register(cycleRoutes);
       await api.register(riskRoutes);
       await api.register(riskInventoryRoutes);
+      await api.register(riskMeasureRoutes);
       await api.register(riskReviewRoutes);
       await api.register(mailCallRoutes);
       await api.register(queueMonitorRoutes);

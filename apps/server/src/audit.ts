@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'risk.matrix.save',
   'risk.matrix.reset',
   'risk.inventory.publish',
+  'risk.measure.create',
+  'risk.measure.update',
   'risk.review.trigger',
   'interview.save',
   'registrationLink.create',

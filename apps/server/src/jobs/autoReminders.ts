@@ -4,6 +4,7 @@ import { nextReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts
 import { findMailEvaluation } from '../repositories/jobs.ts';
 import { claimReminder, lockReminderCandidate, markReminderSent, reminderCandidates, type ReminderCandidate } from '../repositories/reminders.ts';
 import { pendingReminder } from './evaluationEmails.ts';
+import { runMeasureReminders } from './measureReminders.ts';
 
 /** Queue of the automatic reminder pass (its schedule creates one job every 15 minutes). */
 export const AUTO_REMINDER_QUEUE = 'autoReminders';
@@ -72,7 +73,8 @@ export interface ReminderPassResult {
  * reminder n (table `reminders_sent`); after the commit the evaluator gets the manual reminder's
  * e-mail for that evaluation under the key `auto-reminder:{evaluationId}:{n}`, so a restart, a retry
  * or a second pass never sends it twice. A failed send stays claimed and unsent: the next pass sends
- * it again under the same key (the mailer's delivery protocol decides whether it may).
+ * it again under the same key (the mailer's delivery protocol decides whether it may). The action
+ * plan's deadline reminders (`runMeasureReminders`) go in the same pass.
  */
 export async function runAutoReminders(app: FastifyInstance, now: Date): Promise<ReminderPassResult> {
   const result: ReminderPassResult = { sent: 0, failed: 0 };
@@ -97,7 +99,9 @@ export async function runAutoReminders(app: FastifyInstance, now: Date): Promise
       app.log.error({ err: error, evaluationId: candidate.evaluationId, n }, 'automatic reminder not sent');
     }
   }
-  return result;
+  // The action plan's deadlines (issue 27) in the same pass, counted with the evaluations'.
+  const measures = await runMeasureReminders(app, now);
+  return { sent: result.sent + measures.sent, failed: result.failed + measures.failed };
 }
 
 /** E-mails reminder n of the evaluation (the manual reminder's mail, with this evaluation) and marks it sent. */

@@ -1,0 +1,291 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT } from '../../../../engine/accounts.ts';
+import { isOverdue, type MeasureGroupKind } from '../../../../engine/lifecycle/riskMeasures.ts';
+import { triggerReviewBy } from '../../../../engine/lifecycle/riskReview.ts';
+import { format, messages } from '../../../../engine/messages.ts';
+import { isIsoDate, localDay } from '../../../../engine/rules/dates.ts';
+import { canSeeCompany, visibleCompany } from '../access.ts';
+import { recordAudit } from '../audit.ts';
+import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
+import {
+  measureCreateSchema,
+  measureListQuerySchema,
+  measureListSchema,
+  measureOptionsSchema,
+  measureParamsSchema,
+  measureSavedSchema,
+  measureUpdateSchema,
+  type Measure,
+} from '../contract/riskMeasures.ts';
+import type { Tx } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import {
+  answeredCycles,
+  companyCycle,
+  companyGroups,
+  findMeasure,
+  groupName,
+  insertIneffectiveTrigger,
+  insertMeasure,
+  listMeasures,
+  lockMeasure,
+  measureOwners,
+  updateMeasure,
+  type MeasureRow,
+  type MeasureValues,
+} from '../repositories/riskMeasures.ts';
+import { levelIn, levelReader, type LevelRound } from '../results/measureLevels.ts';
+
+const text = messages.measures;
+
+/** The longest description, effectiveness check and note (the table's checks), in characters after trimming. */
+const TEXT_MAX = 2000;
+
+/** A measure's fields as checked: a new one's, or one's with its changes applied. */
+interface MeasureFields {
+  factor: string;
+  group_kind: MeasureGroupKind;
+  group_id?: number | null;
+  cycle_id?: number | null;
+  description: string;
+  owner_id: number;
+  due_on: string;
+  status: Measure['status'];
+  effectiveness_check: string;
+  effectiveness_on: string;
+  effectiveness_result?: Measure['effectiveness_result'];
+  effectiveness_note?: string | null;
+}
+
+/** A required text trimmed, else 400. */
+function requiredText(value: string, missing: string, long: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw new HttpError(400, missing);
+  if (trimmed.length > TEXT_MAX) throw new HttpError(400, format(long, { max: TEXT_MAX }));
+  return trimmed;
+}
+
+/** A day `YYYY-MM-DD` that exists, else 400. */
+function realDay(value: string, invalid: string): string {
+  const trimmed = value.trim();
+  if (!isIsoDate(trimmed)) throw new HttpError(400, invalid);
+  return trimmed;
+}
+
+/**
+ * The action plan of a company's psychosocial risk programme (NR-1, issue 27): `GET
+ * /risk/{companyId}/measures` (every measure with its factor, group, owner, whether it is overdue and
+ * the factor's level before and after; a company user: its own company's, read-only), and for
+ * administrators `GET /risk/{companyId}/measures/options` (what the form offers), `POST
+ * /risk/{companyId}/measures` and `PATCH /risk/measures/{id}`, each write in one transaction with its
+ * audit record. Nothing is deleted: a measure dropped is 'cancelada'. A measure found ineffective
+ * records, in the same transaction, a review trigger (NR-1 1.5.4.4.6).
+ */
+export async function riskMeasureRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ContractProvider>();
+  const staffOrCompany = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
+  const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
+  const base = { tags: ['risk'], security: bearer };
+  const answers = <Answer>(answer: Answer) => ({ 200: answer, ...errorResponses(400, 401, 403, 404) });
+  const today = () => localDay(new Date(), app.settings.timeZone);
+
+  /** The questionnaire of a type with a risk section, else 400. */
+  const riskOf = (type: number) => {
+    const definition = app.definitions.questionnaires.get(type);
+    if (!definition?.risk) throw new HttpError(400, format(messages.risk.unknownType, { type }));
+    return { definition, risk: definition.risk };
+  };
+  const factorLabel = (type: number, factor: string) => app.definitions.questionnaires.get(type)?.risk?.factors.find((one) => one.id === factor)?.label ?? factor;
+
+  /** The measures as answered, each level read once per (questionnaire, round). */
+  async function measuresJson(companyId: number, rows: MeasureRow[]): Promise<Measure[]> {
+    const read = levelReader(app, companyId);
+    const rounds = rows.some((row) => row.cycleId !== null) ? await answeredCycles(app.db, companyId) : [];
+    const day = today();
+    return Promise.all(
+      rows.map(async (row) => {
+        const before: LevelRound | null = row.cycleId === null ? null : { id: row.cycleId, name: row.cycleName ?? '' };
+        // The company's next round with answers of the questionnaire, opened after the measure's.
+        const next =
+          row.cycleId === null
+            ? undefined
+            : rounds
+                .filter((round) => round.answered.includes(row.type) && (round.opensOn > row.cycleOpensOn! || (round.opensOn === row.cycleOpensOn && round.id > row.cycleId!)))
+                .at(-1);
+        const target = { factor: row.factor, groupKind: row.groupKind, groupId: row.groupId };
+        return {
+          id: row.id,
+          company_id: row.companyId,
+          type: row.type,
+          questionnaire: app.definitions.questionnaires.get(row.type)?.title ?? String(row.type),
+          factor: row.factor,
+          factor_label: factorLabel(row.type, row.factor),
+          group_kind: row.groupKind as MeasureGroupKind,
+          group_id: row.groupId,
+          group_name: row.groupKind === 'whole' ? text.wholeGroup : (row.groupName ?? String(row.groupId)),
+          cycle_id: row.cycleId,
+          cycle_name: row.cycleName,
+          description: row.description,
+          owner_id: row.ownerId,
+          owner_name: row.ownerName,
+          due_on: row.dueOn,
+          status: row.status as Measure['status'],
+          overdue: isOverdue(row.status, row.dueOn, day),
+          effectiveness_check: row.effectivenessCheck,
+          effectiveness_on: row.effectivenessOn,
+          effectiveness_result: row.effectivenessResult as Measure['effectiveness_result'],
+          effectiveness_note: row.effectivenessNote,
+          levels: {
+            before: levelIn(await read(row.type, before), before, target),
+            after: next ? levelIn(await read(row.type, { id: next.id, name: next.name }), { id: next.id, name: next.name }, target) : null,
+          },
+          updated_at: row.updatedAt.toISOString(),
+        };
+      }),
+    );
+  }
+
+  /** Checks the fields of a measure of `type` at the company (a new one, or one with its changes applied); its values as stored. */
+  async function checkedValues(tx: Tx, companyId: number, type: number, input: MeasureFields): Promise<MeasureValues> {
+    const { definition, risk } = riskOf(type);
+    if (!risk.factors.some((factor) => factor.id === input.factor)) throw new HttpError(400, format(messages.risk.unknownFactor, { factor: input.factor, title: definition.title }));
+    const groupId = input.group_id ?? null;
+    if (input.group_kind === 'whole' && groupId !== null) throw new HttpError(400, text.groupWholeWithId);
+    if (input.group_kind !== 'whole') {
+      if (groupId === null) throw new HttpError(400, text.groupRequired);
+      if ((await groupName(tx, companyId, input.group_kind, groupId)) === null) throw new HttpError(400, format(input.group_kind === 'sector' ? text.sectorNotFound : text.positionNotFound, { id: groupId }));
+    }
+    const cycleId = input.cycle_id ?? null;
+    if (cycleId !== null && !(await companyCycle(tx, companyId, cycleId))) throw new HttpError(400, format(text.cycleNotFound, { id: cycleId }));
+    if ((await measureOwners(tx, companyId, input.owner_id)).length === 0) throw new HttpError(400, text.ownerInvalid);
+    const note = input.effectiveness_note?.trim() ? input.effectiveness_note.trim() : null;
+    if (note !== null && note.length > TEXT_MAX) throw new HttpError(400, format(text.noteLong, { max: TEXT_MAX }));
+    return {
+      factor: input.factor,
+      groupKind: input.group_kind,
+      groupId,
+      cycleId,
+      description: requiredText(input.description, text.descriptionRequired, text.descriptionLong),
+      ownerId: input.owner_id,
+      dueOn: realDay(input.due_on, text.dueInvalid),
+      status: input.status,
+      effectivenessCheck: requiredText(input.effectiveness_check, text.checkRequired, text.checkLong),
+      effectivenessOn: realDay(input.effectiveness_on, text.effectivenessOnInvalid),
+      effectivenessResult: input.effectiveness_result ?? null,
+      effectivenessNote: note,
+    };
+  }
+
+  /**
+   * When the result turns 'ineficaz', records the review trigger in `tx` and answers its review day;
+   * null otherwise.
+   */
+  async function ineffectiveTrigger(tx: Tx, request: FastifyRequest, measureId: number, companyId: number, type: number, values: MeasureValues, previous: string | null) {
+    if (values.effectivenessResult !== 'ineficaz' || previous === 'ineficaz') return null;
+    const occurredOn = today();
+    const reviewBy = triggerReviewBy(occurredOn);
+    const group = values.groupKind === 'whole' ? text.wholeGroup : ((await groupName(tx, companyId, values.groupKind as 'sector' | 'position', values.groupId!)) ?? String(values.groupId));
+    const description = format(text.triggerDescription, { description: values.description, factor: factorLabel(type, values.factor), group });
+    const id = await insertIneffectiveTrigger(tx, { companyId, type, occurredOn, reviewBy, description: description.length > TEXT_MAX ? `${description.slice(0, TEXT_MAX - 1)}…` : description, measureId, by: request.account!.id });
+    return { id, reviewBy };
+  }
+
+  /** The measure as answered after a write. */
+  const savedJson = async (id: number) => {
+    const row = (await findMeasure(app.db, id))!;
+    return (await measuresJson(row.companyId, [row]))[0]!;
+  };
+
+  app.get(
+    '/risk/:companyId/measures',
+    {
+      preHandler: staffOrCompany,
+      schema: { ...base, summary: 'Plano de ação de riscos psicossociais de uma empresa: as medidas, com o nível do fator antes e depois', params: companyParamsSchema, querystring: measureListQuerySchema, response: answers(measureListSchema) },
+    },
+    async (request) => {
+      const company = await visibleCompany(app.db, request.account!, request.params.companyId);
+      const rows = await listMeasures(app.db, company.id, request.query.type);
+      return { today: today(), measures: await measuresJson(company.id, rows) };
+    },
+  );
+
+  app.get(
+    '/risk/:companyId/measures/options',
+    { preHandler: adminOnly, schema: { ...base, summary: 'O que o formulário de medida oferece: fatores, setores, cargos, ciclos e responsáveis possíveis (administradores)', params: companyParamsSchema, response: answers(measureOptionsSchema) } },
+    async (request) => {
+      const company = await visibleCompany(app.db, request.account!, request.params.companyId);
+      const questionnaires = [...app.definitions.questionnaires.entries()]
+        .filter(([, definition]) => definition.risk !== undefined)
+        .sort(([a], [b]) => a - b)
+        .map(([type, definition]) => ({ type, title: definition.title, factors: definition.risk!.factors.map((factor) => ({ id: factor.id, label: factor.label })) }));
+      const groups = await companyGroups(app.db, company.id);
+      const cycles = (await answeredCycles(app.db, company.id)).map((cycle) => ({ id: cycle.id, name: cycle.name, opens_on: cycle.opensOn, types: [...new Set([...cycle.types, ...cycle.answered])].sort((a, b) => a - b) }));
+      const owners = (await measureOwners(app.db, company.id)).map((user) => ({ id: user.id, name: user.name, email: user.email, staff: user.type === ACCOUNT.administrator }));
+      return { questionnaires, ...groups, cycles, owners };
+    },
+  );
+
+  app.post(
+    '/risk/:companyId/measures',
+    { preHandler: adminOnly, schema: { ...base, summary: 'Incluir uma medida no plano de ação da empresa (administradores)', params: companyParamsSchema, body: measureCreateSchema, response: answers(measureSavedSchema) } },
+    async (request) => {
+      const company = await visibleCompany(app.db, request.account!, request.params.companyId);
+      const { type, ...body } = request.body;
+      const { id, trigger } = await app.db.transaction(async (tx) => {
+        const values = await checkedValues(tx, company.id, type, { ...body, status: body.status ?? 'planejada' });
+        const id = await insertMeasure(tx, { ...values, companyId: company.id, type, by: request.account!.id });
+        const trigger = await ineffectiveTrigger(tx, request, id, company.id, type, values, null);
+        await recordAudit(tx, request, {
+          action: 'risk.measure.create',
+          companyId: company.id,
+          target: `riskMeasure:${id}`,
+          details: { type_evaluation: type, factor: values.factor, group_kind: values.groupKind, group_id: values.groupId, owner_id: values.ownerId, due_on: values.dueOn, status: values.status, ...(trigger ? { trigger_id: trigger.id } : {}) },
+        });
+        return { id, trigger };
+      });
+      return { message: trigger ? format(text.updatedIneffective, { date: trigger.reviewBy.split('-').reverse().join('/') }) : text.created, measure: await savedJson(id) };
+    },
+  );
+
+  app.patch(
+    '/risk/measures/:id',
+    { preHandler: adminOnly, schema: { ...base, summary: 'Alterar uma medida do plano de ação: seus campos, a situação ou o resultado da verificação de eficácia (administradores)', params: measureParamsSchema, body: measureUpdateSchema, response: answers(measureSavedSchema) } },
+    async (request) => {
+      const { id } = request.params;
+      const changes = request.body;
+      const changed = Object.keys(changes).sort();
+      if (changed.length === 0) throw new HttpError(400, text.nothingToChange);
+      const trigger = await app.db.transaction(async (tx) => {
+        const row = await lockMeasure(tx, id);
+        if (!row || !canSeeCompany(request.account!, row.companyId)) throw new HttpError(404, format(text.notFound, { id }));
+        // A change of group kind without a group keeps no stale id: 'whole' drops it, the others need one.
+        const groupKind = changes.group_kind ?? (row.groupKind as MeasureGroupKind);
+        const groupId = changes.group_id !== undefined ? changes.group_id : changes.group_kind === undefined ? row.groupId : groupKind === 'whole' ? null : row.groupKind === groupKind ? row.groupId : null;
+        const values = await checkedValues(tx, row.companyId, row.type, {
+          factor: changes.factor ?? row.factor,
+          group_kind: groupKind,
+          group_id: groupId,
+          cycle_id: changes.cycle_id !== undefined ? changes.cycle_id : row.cycleId,
+          description: changes.description ?? row.description,
+          owner_id: changes.owner_id ?? row.ownerId,
+          due_on: changes.due_on ?? row.dueOn,
+          status: changes.status ?? (row.status as Measure['status']),
+          effectiveness_check: changes.effectiveness_check ?? row.effectivenessCheck,
+          effectiveness_on: changes.effectiveness_on ?? row.effectivenessOn,
+          effectiveness_result: changes.effectiveness_result !== undefined ? changes.effectiveness_result : (row.effectivenessResult as Measure['effectiveness_result']),
+          effectiveness_note: changes.effectiveness_note !== undefined ? changes.effectiveness_note : row.effectivenessNote,
+        });
+        await updateMeasure(tx, id, values, request.account!.id);
+        const trigger = await ineffectiveTrigger(tx, request, id, row.companyId, row.type, values, row.effectivenessResult);
+        await recordAudit(tx, request, {
+          action: 'risk.measure.update',
+          companyId: row.companyId,
+          target: `riskMeasure:${id}`,
+          details: { fields: changed, status: values.status, effectiveness_result: values.effectivenessResult, due_on: values.dueOn, ...(trigger ? { trigger_id: trigger.id } : {}) },
+        });
+        return trigger;
+      });
+      return { message: trigger ? format(text.updatedIneffective, { date: trigger.reviewBy.split('-').reverse().join('/') }) : text.updated, measure: await savedJson(id) };
+    },
+  );
+}

@@ -74,6 +74,28 @@ export function heatmapGrid(widget: HeatmapWidget, rows: Row[]): HeatmapGrid {
   return { rows: lines, columns, cells };
 }
 
+/** The grid turned a quarter: its columns down the side, its lines along the bottom. */
+function transposed(grid: HeatmapGrid): HeatmapGrid {
+  return { rows: grid.columns, columns: grid.rows, cells: grid.columns.map((_column, x) => grid.rows.map((_line, y) => ({ ...grid.cells[y]![x]!, row: grid.columns[x]!, column: grid.rows[y]! }))) };
+}
+
+/** The width of a cell with `columns` columns in a chart `width` pixels wide. */
+const cellWidthOf = (width: number, columns: number) => (width - horizontalLabelWidth(width) - 32) / Math.max(columns, 1);
+
+/** The narrowest cell that holds a number. */
+const NUMBER_CELL = 22;
+
+/**
+ * The grid as drawn `width` pixels wide: as laid out, or turned a quarter when its cells would be too
+ * narrow for their numbers and fewer lines than columns make them wider (a phone's 3 sectors × 9
+ * factors: the factors down the side, each sector a column wide enough for 'n = 3').
+ */
+export function drawnGrid(widget: HeatmapWidget, rows: Row[], width: number): HeatmapGrid {
+  const grid = heatmapGrid(widget, rows);
+  const narrow = cellWidthOf(width, grid.columns.length) < NUMBER_CELL;
+  return narrow && grid.rows.length < grid.columns.length ? transposed(grid) : grid;
+}
+
 /** Why a row's cell is hidden (its `withheld` text), or null. */
 function reason(widget: HeatmapWidget, row: Row): string | null {
   if (widget.withheld === undefined) return null;
@@ -106,7 +128,7 @@ function columnRoom(columns: string[], plotWidth: number): number {
 
 /** The height to draw a heatmap at, `width` pixels wide: a line per group, and room for the columns' names. */
 export function heatmapHeight(widget: HeatmapWidget, rows: Row[], width: number): number {
-  const grid = heatmapGrid(widget, rows);
+  const grid = drawnGrid(widget, rows, width);
   const plotWidth = width - horizontalLabelWidth(width) - 32;
   return Math.max(widget.height ?? 0, Math.ceil(16 + heatmapLineHeight(grid, width) * grid.rows.length + columnRoom(grid.columns, plotWidth)));
 }
@@ -114,15 +136,16 @@ export function heatmapHeight(widget: HeatmapWidget, rows: Row[], width: number)
 /**
  * ECharts option of a heatmap widget: the groups down the side (first on top), the columns along the
  * bottom, each cell its colour with its number and 'n = 12' (the number alone where a cell is too
- * narrow for both, nothing where too narrow for a number: the table under it has them all).
+ * narrow for both; on a narrow screen turned a quarter when that makes room for the numbers, else
+ * nothing where too narrow for a number: the table under it has them all).
  */
 export function buildHeatmap(widget: HeatmapWidget, rows: Row[], mode: ChartMode, width = CHART_WIDTH): EChartsOption {
-  const grid = heatmapGrid(widget, rows);
+  const grid = drawnGrid(widget, rows, width);
   const labelWidth = horizontalLabelWidth(width);
   const plotWidth = width - labelWidth - 32;
-  const cellWidth = plotWidth / Math.max(grid.columns.length, 1);
+  const cellWidth = cellWidthOf(width, grid.columns.length);
   const twoLines = cellWidth >= 44;
-  const showLabels = cellWidth >= 22;
+  const showLabels = cellWidth >= NUMBER_CELL;
   const fontSize = twoLines ? LABEL_SIZE : cellWidth < 30 ? 10 : 11;
   // ECharts colours heatmap cells only through a visual map: each cell's colour is a piece, picked by
   // its index in a fourth dimension (a hidden, categorical map).

@@ -243,7 +243,7 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
         });
         return { id, trigger };
       });
-      return { message: trigger ? format(text.updatedIneffective, { date: trigger.reviewBy.split('-').reverse().join('/') }) : text.created, measure: await savedJson(id) };
+      return { message: trigger ? format(text.createdIneffective, { date: trigger.reviewBy.split('-').reverse().join('/') }) : text.created, measure: await savedJson(id) };
     },
   );
 

@@ -215,11 +215,18 @@ export function MeasureDialog({ companyId, options, measure, onClose, onSaved }:
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select {...common} label={text.fieldCycle} value={values.cycle} onChange={set('cycle')}>
+              <TextField select {...common} label={text.fieldCycle} value={values.cycle} onChange={set('cycle')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                 <MenuItem value="">{text.cycleNone}</MenuItem>
                 {cycles.map((cycle) => (
                   <MenuItem key={cycle.id} value={String(cycle.id)}>
                     {cycle.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField select {...common} required label={text.fieldOwner} value={values.owner} onChange={set('owner')} {...error('owner')}>
+                {options.owners.map((owner) => (
+                  <MenuItem key={owner.id} value={String(owner.id)}>
+                    {owner.staff ? format(text.ownerStaff, { name: owner.name }) : owner.name}
                   </MenuItem>
                 ))}
               </TextField>
@@ -236,13 +243,6 @@ export function MeasureDialog({ companyId, options, measure, onClose, onSaved }:
                 error={touched && Boolean(found.description)}
                 helperText={touched && found.description ? found.description : counter(values.description)}
               />
-              <TextField select {...common} required label={text.fieldOwner} value={values.owner} onChange={set('owner')} {...error('owner')}>
-                {options.owners.map((owner) => (
-                  <MenuItem key={owner.id} value={String(owner.id)}>
-                    {owner.staff ? format(text.ownerStaff, { name: owner.name }) : owner.name}
-                  </MenuItem>
-                ))}
-              </TextField>
               <TextField {...common} required type="date" label={text.fieldDue} value={values.due} onChange={set('due')} slotProps={{ inputLabel: { shrink: true } }} {...error('due')} />
               <TextField select {...common} required label={text.fieldStatus} value={values.status} onChange={set('status')}>
                 {MEASURE_STATUSES.map((status) => (
@@ -251,7 +251,6 @@ export function MeasureDialog({ companyId, options, measure, onClose, onSaved }:
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField {...common} required type="date" label={text.fieldCheckOn} value={values.checkOn} onChange={set('checkOn')} slotProps={{ inputLabel: { shrink: true } }} {...error('checkOn')} />
               <TextField
                 {...common}
                 required
@@ -265,12 +264,13 @@ export function MeasureDialog({ companyId, options, measure, onClose, onSaved }:
                 error={touched && Boolean(found.check)}
                 helperText={touched && found.check ? found.check : counter(values.check)}
               />
-              <TextField select {...common} label={text.fieldResult} value={values.result} onChange={set('result')}>
+              <TextField {...common} required type="date" label={text.fieldCheckOn} value={values.checkOn} onChange={set('checkOn')} slotProps={{ inputLabel: { shrink: true } }} {...error('checkOn')} />
+              <TextField select {...common} label={text.fieldResult} value={values.result} onChange={set('result')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                 <MenuItem value="">{text.resultNone}</MenuItem>
                 <MenuItem value="eficaz">{labels.results.eficaz}</MenuItem>
                 <MenuItem value="ineficaz">{labels.results.ineficaz}</MenuItem>
               </TextField>
-              <TextField {...common} multiline minRows={1} label={text.fieldNote} value={values.note} onChange={set('note')} slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }} {...error('note')} />
+              <TextField {...common} multiline minRows={2} label={text.fieldNote} value={values.note} onChange={set('note')} sx={{ gridColumn: '1 / -1' }} slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }} {...error('note')} />
             </Box>
             {values.result === 'ineficaz' && start.result !== 'ineficaz' && (
               <Alert severity="warning" sx={{ mt: 1 }}>

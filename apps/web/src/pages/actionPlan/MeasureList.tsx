@@ -69,32 +69,35 @@ function LevelBadge({ level }: { level: MeasureLevel }) {
   );
 }
 
-/** 'Antes (Ciclo 1): Crítico (55,6% desfavoráveis) → Depois (Ciclo 2): …'; each side named in text, the arrow only drawn. */
+/** 'Antes (Ciclo 1): Crítico (55,6% desfavoráveis)', then '→ Depois (Ciclo 2): …'; each side named in words, the arrow only drawn. */
 export function LevelChange({ measure }: { measure: Measure }) {
   const { before, after } = measure.levels;
-  const side = (when: string, cycle: string | null, body: ReactNode) => (
+  const side = (caption: ReactNode, body: ReactNode) => (
     <Box sx={{ minWidth: 0 }}>
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {format(text.levelOf, { when, cycle: cycle ?? text.levelAll })}
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {caption}
       </Typography>
       {body}
     </Box>
   );
   return (
-    <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
-      {side(text.before, before.cycle_name, <LevelBadge level={before} />)}
-      <Box component="span" aria-hidden sx={{ alignSelf: 'center', color: 'text.secondary', fontSize: '1.1rem' }}>
-        →
-      </Box>
-      {after
-        ? side(text.after, after.cycle_name, <LevelBadge level={after} />)
-        : side(
-            text.after,
-            null,
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              {text.afterPending}
-            </Typography>,
-          )}
+    <Stack sx={{ gap: 0.75 }}>
+      {side(format(text.levelOf, { when: text.before, cycle: before.cycle_name ?? text.levelAll }), <LevelBadge level={before} />)}
+      {side(
+        <>
+          <Box component="span" aria-hidden sx={{ mr: 0.5 }}>
+            →
+          </Box>
+          {after ? format(text.levelOf, { when: text.after, cycle: after.cycle_name ?? text.levelAll }) : text.after}
+        </>,
+        after ? (
+          <LevelBadge level={after} />
+        ) : (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {text.afterPending}
+          </Typography>
+        ),
+      )}
     </Stack>
   );
 }
@@ -213,26 +216,23 @@ export function MeasureList({ group, onEdit, cards }: MeasureListProps) {
       <Table size="small" aria-label={format(text.measuresTable, { factor: group.factorLabel })} sx={{ tableLayout: 'fixed', '& td, & th': { verticalAlign: 'top', py: 1.25 } }}>
         <TableHead>
           <TableRow>
-            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '24%' }}>
+            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '23%' }}>
               {text.colMeasure}
             </TableCell>
             <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '12%' }}>
               {text.colOwner}
             </TableCell>
-            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: 150 }}>
-              {text.colDue}
+            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '13%' }}>
+              {text.colDueStatus}
             </TableCell>
-            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: 120 }}>
-              {text.colStatus}
-            </TableCell>
-            <TableCell component="th" scope="col" sx={{ fontWeight: 600 }}>
+            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '23%' }}>
               {text.colEffectiveness}
             </TableCell>
-            <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '22%' }}>
+            <TableCell component="th" scope="col" sx={{ fontWeight: 600 }}>
               {text.colLevels}
             </TableCell>
             {onEdit && (
-              <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: 100 }}>
+              <TableCell component="th" scope="col" sx={{ fontWeight: 600, width: '8%' }}>
                 {text.colActions}
               </TableCell>
             )}
@@ -240,15 +240,17 @@ export function MeasureList({ group, onEdit, cards }: MeasureListProps) {
         </TableHead>
         <TableBody>
           {group.measures.map((measure) => (
-            <TableRow key={measure.id} sx={measure.overdue ? { '& > :first-of-type': { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` } } : undefined}>
+            <TableRow key={measure.id} sx={measure.overdue ? { '& > th': { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` } } : undefined}>
               <TableCell component="th" scope="row" sx={{ fontWeight: 'normal' }}>
                 <What measure={measure} />
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{measure.owner_name}</TableCell>
               <TableCell>
                 <Deadline measure={measure} />
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {statusText(measure)}
+                </Typography>
               </TableCell>
-              <TableCell>{statusText(measure)}</TableCell>
               <TableCell>
                 <Effectiveness measure={measure} />
               </TableCell>

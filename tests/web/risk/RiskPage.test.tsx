@@ -72,6 +72,8 @@ function api(answers: { risk?: () => Response | Promise<Response>; write?: (meth
       return json(200, { message: 'Severidade salva.', factor: factor({ severity: 3, reason: (body as { reason: string }).reason, updated_at: '2026-05-10T12:00:00.000Z', updated_by: 'Administrador' }) });
     }
     if (url.includes('/api/companies')) return json(200, COMPANIES);
+    // The review's section (tests/web/risk/ReviewSection.test.tsx): nothing published, no trigger.
+    if (url.includes('/review-triggers')) return json(200, { today: '2026-11-28', reviews: [], triggers: [] });
     if (url.includes('/api/risk/')) return answers.risk ? answers.risk() : json(200, view());
     return json(404, { message: 'não encontrado' });
   });

@@ -1,9 +1,11 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { isStaff } from '../../../../engine/accounts';
 import { format, messages } from '../../../../engine/messages';
 import { getUser } from '../auth/session';
+import { ReviewAlerts } from './risk/ReviewAlerts';
 
-/** The signed-in home: a greeting and a pointer to the side menu. */
+/** The signed-in home: a greeting, a pointer to the side menu, and the risk assessments' reviews near or past. */
 export default function HomePage() {
   const user = getUser();
   return (
@@ -12,6 +14,7 @@ export default function HomePage() {
         {format(messages.layout.homeWelcome, { name: user?.name ?? '' })}
       </Typography>
       <Typography>{messages.layout.homeText}</Typography>
+      {isStaff(user?.type_account) && <ReviewAlerts />}
     </Paper>
   );
 }

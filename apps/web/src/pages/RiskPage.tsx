@@ -14,6 +14,7 @@ import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStat
 import { ClearSeverityDialog } from './risk/ClearSeverityDialog';
 import { FactorList, type FactorActionHandlers } from './risk/FactorList';
 import { riskPath } from './risk/riskApi';
+import { ReviewSection } from './risk/ReviewSection';
 import { RiskMatrixSection } from './risk/RiskMatrixSection';
 import type { RiskFactorView, RiskView } from './risk/riskTypes';
 import { SeverityDialog, type SeverityTarget } from './risk/SeverityDialog';
@@ -104,6 +105,7 @@ export default function RiskPage() {
               ))
             )}
           </Box>
+          <ReviewSection companyId={companyId} canRecord={isAdmin} questionnaires={view.questionnaires.map(({ type, title }) => ({ type, title }))} />
         </>
       )}
       {editing && view && (

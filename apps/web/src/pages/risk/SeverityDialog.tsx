@@ -1,21 +1,15 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format, messages } from '../../../../../engine/messages';
+import { messages } from '../../../../../engine/messages';
 import { errorMessage } from '../../api/client';
 import { getUser } from '../../auth/session';
 import { useToast } from '../../toast';
 import { saveSeverity } from './riskApi';
 import { REASON_MAX, reasonError, stepText } from './riskFormat';
+import { CountedHelper, RiskFormDialog } from './RiskFormDialog';
 import type { RiskFactorView, RiskMatrixView, RiskQuestionnaireView } from './riskTypes';
 
 const text = messages.screenRisk;
@@ -72,93 +66,71 @@ export function SeverityDialog({ target, matrix, onClose, onSaved }: SeverityDia
 
   const showReasonError = touched && reasonProblem !== null;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="severity-title" aria-describedby="severity-factor">
-      <DialogTitle id="severity-title">{editing ? text.dialogChange : text.dialogDefine}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="severity-factor" sx={{ mb: 1, color: 'text.primary', fontWeight: 600 }}>
-          {factor.label}
-        </DialogContentText>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          {text.hazard}: {factor.hazard}
-        </Typography>
-        <form
-          noValidate
-          id="severity-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            required
-            label={text.fieldSeverity}
-            value={severity}
-            disabled={busy}
-            onChange={(event) => setSeverity(event.target.value)}
-            error={touched && severityMissing}
-            helperText={touched && severityMissing ? text.severityRequired : chosen?.criterion}
-            slotProps={{
-              select: {
-                // The chosen step alone in the field; its criterion is the helper text below.
-                renderValue: (value) => {
-                  const step = matrix.severity[Number(value) - 1];
-                  return step ? stepText(Number(value), step.label) : '';
-                },
-                MenuProps: { slotProps: { paper: { sx: { maxWidth: 560 } } } },
-              },
-            }}
-          >
-            {matrix.severity.map((step, index) => (
-              <MenuItem key={index} value={String(index + 1)} sx={{ display: 'block', whiteSpace: 'normal' }}>
-                <Typography variant="body1">{stepText(index + 1, step.label)}</Typography>
-                {step.criterion && (
-                  <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
-                    {step.criterion}
-                  </Typography>
-                )}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth
-            margin="dense"
-            required
-            multiline
-            minRows={4}
-            label={text.fieldReason}
-            value={reason}
-            disabled={busy}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => reason !== '' && setTouched(true)}
-            error={showReasonError}
-            slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-            helperText={
-              <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}>
-                <span>{showReasonError ? reasonProblem : text.reasonHelp}</span>
-                <Box component="span" sx={{ flexShrink: 0 }} aria-hidden>
-                  {format(text.counter, { count: reason.length, max: REASON_MAX })}
-                </Box>
-              </Box>
-            }
-          />
-        </form>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="secondary" onClick={onClose} disabled={busy}>
-          {messages.common.cancel}
-        </Button>
-        <Button type="submit" form="severity-form" variant="contained" disabled={busy}>
-          {text.save}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RiskFormDialog
+      id="severity"
+      title={editing ? text.dialogChange : text.dialogDefine}
+      about={
+        <>
+          <DialogContentText sx={{ mb: 1, color: 'text.primary', fontWeight: 600 }}>{factor.label}</DialogContentText>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+            {text.hazard}: {factor.hazard}
+          </Typography>
+        </>
+      }
+      busy={busy}
+      failure={failure}
+      submitLabel={text.save}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <TextField
+        select
+        fullWidth
+        margin="dense"
+        required
+        label={text.fieldSeverity}
+        value={severity}
+        disabled={busy}
+        onChange={(event) => setSeverity(event.target.value)}
+        error={touched && severityMissing}
+        helperText={touched && severityMissing ? text.severityRequired : chosen?.criterion}
+        slotProps={{
+          select: {
+            // The chosen step alone in the field; its criterion is the helper text below.
+            renderValue: (value) => {
+              const step = matrix.severity[Number(value) - 1];
+              return step ? stepText(Number(value), step.label) : '';
+            },
+            MenuProps: { slotProps: { paper: { sx: { maxWidth: 560 } } } },
+          },
+        }}
+      >
+        {matrix.severity.map((step, index) => (
+          <MenuItem key={index} value={String(index + 1)} sx={{ display: 'block', whiteSpace: 'normal' }}>
+            <Typography variant="body1">{stepText(index + 1, step.label)}</Typography>
+            {step.criterion && (
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
+                {step.criterion}
+              </Typography>
+            )}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        fullWidth
+        margin="dense"
+        required
+        multiline
+        minRows={4}
+        label={text.fieldReason}
+        value={reason}
+        disabled={busy}
+        onChange={(event) => setReason(event.target.value)}
+        onBlur={() => reason !== '' && setTouched(true)}
+        error={showReasonError}
+        slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+        helperText={<CountedHelper message={showReasonError ? reasonProblem : text.reasonHelp} count={reason.length} max={REASON_MAX} />}
+      />
+    </RiskFormDialog>
   );
 }

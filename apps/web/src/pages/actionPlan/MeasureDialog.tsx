@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,6 +10,7 @@ import { format, messages } from '../../../../../engine/messages';
 import type { Measure, MeasureCreate, MeasureOptions, MeasureSaved, MeasureUpdate } from '../../../../server/src/contract/riskMeasures';
 import { errorMessage } from '../../api/client';
 import { useToast } from '../../toast';
+import { CountedHelper, RiskFormDialog } from '../risk/RiskFormDialog';
 import { createMeasure, updateMeasure } from './actionPlanApi';
 
 const text = messages.screenActionPlan;
@@ -160,139 +156,122 @@ export function MeasureDialog({ companyId, options, measure, onClose, onSaved }:
   };
 
   const common = { fullWidth: true, margin: 'dense' as const, disabled: busy };
-  const counter = (value: string) => format(text.counter, { count: value.trim().length, max: MEASURE_TEXT_MAX });
+  const counted = (key: 'description' | 'check') => ({
+    error: touched && Boolean(found[key]),
+    helperText: <CountedHelper message={touched && found[key] ? found[key] : ''} count={values[key].length} max={MEASURE_TEXT_MAX} />,
+  });
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="measure-title">
-      <DialogTitle id="measure-title">{measure ? text.dialogEdit : text.dialogCreate}</DialogTitle>
-      <DialogContent>
-        {options.questionnaires.length === 0 ? (
-          <Alert severity="info">{text.noFactors}</Alert>
-        ) : (
-          <form
-            noValidate
-            id="measure-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
+    <RiskFormDialog
+      id="measure"
+      title={measure ? text.dialogEdit : text.dialogCreate}
+      about={options.questionnaires.length === 0 ? <Alert severity="info">{text.noFactors}</Alert> : undefined}
+      busy={busy}
+      failure={failure}
+      submitLabel={text.save}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      maxWidth="md"
+      fullScreen={fullScreen}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
+        {options.questionnaires.length > 1 && (
+          <TextField
+            select
+            {...common}
+            required
+            label={text.fieldQuestionnaire}
+            value={values.type}
+            disabled={busy || measure !== null}
+            onChange={(event) => setValues((current) => ({ ...current, type: event.target.value, factor: '', cycle: '' }))}
+            {...error('type')}
           >
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
-              {options.questionnaires.length > 1 && (
-                <TextField
-                  select
-                  {...common}
-                  required
-                  label={text.fieldQuestionnaire}
-                  value={values.type}
-                  disabled={busy || measure !== null}
-                  onChange={(event) => setValues((current) => ({ ...current, type: event.target.value, factor: '', cycle: '' }))}
-                  {...error('type')}
-                >
-                  {options.questionnaires.map((one) => (
-                    <MenuItem key={one.type} value={String(one.type)}>
-                      {one.title}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-              <TextField select {...common} required label={text.fieldFactor} value={values.factor} onChange={set('factor')} {...error('factor')}>
-                {(questionnaire?.factors ?? []).map((factor) => (
-                  <MenuItem key={factor.id} value={factor.id}>
-                    {factor.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select {...common} required label={text.fieldGroup} value={values.group} onChange={set('group')}>
-                <MenuItem value="whole">{text.groupWhole}</MenuItem>
-                {options.sectors.map((sector) => (
-                  <MenuItem key={`sector:${sector.id}`} value={`sector:${sector.id}`}>
-                    {format(text.groupSector, { name: sector.name })}
-                  </MenuItem>
-                ))}
-                {options.positions.map((position) => (
-                  <MenuItem key={`position:${position.id}`} value={`position:${position.id}`}>
-                    {format(text.groupPosition, { name: position.name })}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select {...common} label={text.fieldCycle} value={values.cycle} onChange={set('cycle')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
-                <MenuItem value="">{text.cycleNone}</MenuItem>
-                {cycles.map((cycle) => (
-                  <MenuItem key={cycle.id} value={String(cycle.id)}>
-                    {cycle.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select {...common} required label={text.fieldOwner} value={values.owner} onChange={set('owner')} {...error('owner')}>
-                {options.owners.map((owner) => (
-                  <MenuItem key={owner.id} value={String(owner.id)}>
-                    {owner.staff ? format(text.ownerStaff, { name: owner.name }) : owner.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                {...common}
-                required
-                multiline
-                minRows={3}
-                label={text.fieldDescription}
-                value={values.description}
-                onChange={set('description')}
-                sx={{ gridColumn: '1 / -1' }}
-                slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }}
-                error={touched && Boolean(found.description)}
-                helperText={touched && found.description ? found.description : counter(values.description)}
-              />
-              <TextField {...common} required type="date" label={text.fieldDue} value={values.due} onChange={set('due')} slotProps={{ inputLabel: { shrink: true } }} {...error('due')} />
-              <TextField select {...common} required label={text.fieldStatus} value={values.status} onChange={set('status')}>
-                {MEASURE_STATUSES.map((status) => (
-                  <MenuItem key={status} value={status}>
-                    {labels.statuses[status]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                {...common}
-                required
-                multiline
-                minRows={2}
-                label={text.fieldCheck}
-                value={values.check}
-                onChange={set('check')}
-                sx={{ gridColumn: '1 / -1' }}
-                slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }}
-                error={touched && Boolean(found.check)}
-                helperText={touched && found.check ? found.check : counter(values.check)}
-              />
-              <TextField {...common} required type="date" label={text.fieldCheckOn} value={values.checkOn} onChange={set('checkOn')} slotProps={{ inputLabel: { shrink: true } }} {...error('checkOn')} />
-              <TextField select {...common} label={text.fieldResult} value={values.result} onChange={set('result')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
-                <MenuItem value="">{text.resultNone}</MenuItem>
-                <MenuItem value="eficaz">{labels.results.eficaz}</MenuItem>
-                <MenuItem value="ineficaz">{labels.results.ineficaz}</MenuItem>
-              </TextField>
-              <TextField {...common} multiline minRows={2} label={text.fieldNote} value={values.note} onChange={set('note')} sx={{ gridColumn: '1 / -1' }} slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }} {...error('note')} />
-            </Box>
-            {values.result === 'ineficaz' && start.result !== 'ineficaz' && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {text.ineffectiveNotice}
-              </Alert>
-            )}
-          </form>
+            {options.questionnaires.map((one) => (
+              <MenuItem key={one.type} value={String(one.type)}>
+                {one.title}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
-        {failure && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="secondary" onClick={onClose} disabled={busy}>
-          {messages.common.cancel}
-        </Button>
-        <Button type="submit" form="measure-form" variant="contained" disabled={busy || options.questionnaires.length === 0}>
-          {text.save}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <TextField select {...common} required label={text.fieldFactor} value={values.factor} onChange={set('factor')} {...error('factor')}>
+          {(questionnaire?.factors ?? []).map((factor) => (
+            <MenuItem key={factor.id} value={factor.id}>
+              {factor.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select {...common} required label={text.fieldGroup} value={values.group} onChange={set('group')}>
+          <MenuItem value="whole">{text.groupWhole}</MenuItem>
+          {options.sectors.map((sector) => (
+            <MenuItem key={`sector:${sector.id}`} value={`sector:${sector.id}`}>
+              {format(text.groupSector, { name: sector.name })}
+            </MenuItem>
+          ))}
+          {options.positions.map((position) => (
+            <MenuItem key={`position:${position.id}`} value={`position:${position.id}`}>
+              {format(text.groupPosition, { name: position.name })}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select {...common} label={text.fieldCycle} value={values.cycle} onChange={set('cycle')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+          <MenuItem value="">{text.cycleNone}</MenuItem>
+          {cycles.map((cycle) => (
+            <MenuItem key={cycle.id} value={String(cycle.id)}>
+              {cycle.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select {...common} required label={text.fieldOwner} value={values.owner} onChange={set('owner')} {...error('owner')}>
+          {options.owners.map((owner) => (
+            <MenuItem key={owner.id} value={String(owner.id)}>
+              {owner.staff ? format(text.ownerStaff, { name: owner.name }) : owner.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          {...common}
+          required
+          multiline
+          minRows={3}
+          label={text.fieldDescription}
+          value={values.description}
+          onChange={set('description')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }}
+          {...counted('description')}
+        />
+        <TextField {...common} required type="date" label={text.fieldDue} value={values.due} onChange={set('due')} slotProps={{ inputLabel: { shrink: true } }} {...error('due')} />
+        <TextField select {...common} required label={text.fieldStatus} value={values.status} onChange={set('status')}>
+          {MEASURE_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {labels.statuses[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          {...common}
+          required
+          multiline
+          minRows={2}
+          label={text.fieldCheck}
+          value={values.check}
+          onChange={set('check')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }}
+          {...counted('check')}
+        />
+        <TextField {...common} required type="date" label={text.fieldCheckOn} value={values.checkOn} onChange={set('checkOn')} slotProps={{ inputLabel: { shrink: true } }} {...error('checkOn')} />
+        <TextField select {...common} label={text.fieldResult} value={values.result} onChange={set('result')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+          <MenuItem value="">{text.resultNone}</MenuItem>
+          <MenuItem value="eficaz">{labels.results.eficaz}</MenuItem>
+          <MenuItem value="ineficaz">{labels.results.ineficaz}</MenuItem>
+        </TextField>
+        <TextField {...common} multiline minRows={2} label={text.fieldNote} value={values.note} onChange={set('note')} sx={{ gridColumn: '1 / -1' }} slotProps={{ htmlInput: { maxLength: MEASURE_TEXT_MAX } }} {...error('note')} />
+      </Box>
+      {values.result === 'ineficaz' && start.result !== 'ineficaz' && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {text.ineffectiveNotice}
+        </Alert>
+      )}
+    </RiskFormDialog>
   );
 }

@@ -23,6 +23,10 @@ interface RiskFormDialogProps {
   onSubmit(): void;
   /** The form's fields. */
   children: ReactNode;
+  /** The dialog's width; default 'sm'. */
+  maxWidth?: 'sm' | 'md';
+  /** The whole screen (a long form on a phone); default false. */
+  fullScreen?: boolean;
 }
 
 /**
@@ -30,9 +34,9 @@ interface RiskFormDialogProps {
  * form that submits with Enter or the main button, the server's refusal under it, Cancel and the main
  * button; not closed while the call runs.
  */
-export function RiskFormDialog({ id, title, about, busy, failure, submitLabel, onClose, onSubmit, children }: RiskFormDialogProps) {
+export function RiskFormDialog({ id, title, about, busy, failure, submitLabel, onClose, onSubmit, children, maxWidth = 'sm', fullScreen = false }: RiskFormDialogProps) {
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`} aria-describedby={about ? `${id}-about` : undefined}>
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={`${id}-title`} aria-describedby={about ? `${id}-about` : undefined}>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         {about && <Box id={`${id}-about`}>{about}</Box>}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineBusinessDay, isOverdue, measureReminderPolicy } from '../../engine/lifecycle/riskMeasures.ts';
+import { deadlineBusinessDay, measureReminderPolicy } from '../../engine/lifecycle/measureReminders.ts';
+import { isOverdue } from '../../engine/lifecycle/riskMeasures.ts';
 import { nextReminderAt } from '../../engine/lifecycle/reminderSchedule.ts';
 
 /*

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { deadlineBusinessDay, isOpenMeasure, measureReminderPolicy } from '../../../../engine/lifecycle/riskMeasures.ts';
+import { deadlineBusinessDay, measureReminderPolicy } from '../../../../engine/lifecycle/measureReminders.ts';
+import { isOpenMeasure } from '../../../../engine/lifecycle/riskMeasures.ts';
 import { addDays, localInstant, nextReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { localDay } from '../../../../engine/rules/dates.ts';

@@ -248,6 +248,19 @@ const entries: Record<string, Entry> = {
     body: () => ({ type: 18, responsible_name: 'Dra. Corpo', responsible_registration: 'CRP 06/00002' }),
     ids: { cycle_id: ['cycle', 'forbidden'] },
   },
+  // The action plan's measures are written by administrators only: the company user is refused whatever ids it names.
+  'POST /api/risk/{companyId}/measures': {
+    method: 'POST',
+    url: () => `/api/risk/${A()}/measures`,
+    body: () => ({ type: 18, factor: 'demands', group_kind: 'sector', group_id: demo.sectors[0]!.id, description: 'Pausas programadas.', owner_id: employee(0), due_on: '2027-01-15', effectiveness_check: 'Nova rodada.', effectiveness_on: '2027-03-01' }),
+    ids: { group_id: ['sector', 'forbidden'], owner_id: ['user', 'forbidden'], cycle_id: ['cycle', 'forbidden'] },
+  },
+  'PATCH /api/risk/measures/{id}': {
+    method: 'PATCH',
+    url: () => '/api/risk/measures/1',
+    body: () => ({ group_kind: 'sector', group_id: demo.sectors[0]!.id }),
+    ids: { group_id: ['sector', 'forbidden'], owner_id: ['user', 'forbidden'], cycle_id: ['cycle', 'forbidden'] },
+  },
   'POST /api/cycles': { method: 'POST', body: () => ({ company_id: A(), name: unique('Ciclo') }), ids: { company_id: ['company', 'forbidden'], course_id: ['course', 'forbidden'] } },
   'PATCH /api/evaluation': {
     method: 'PATCH',

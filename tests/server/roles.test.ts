@@ -9,7 +9,7 @@ import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { courses, cycles, evaluations, outbox, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
-import { riskMatrices, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
+import { riskMatrices, riskMeasures, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
 import { bearer } from './testApp.ts';
@@ -76,6 +76,15 @@ async function freshEvaluation(done = false): Promise<string> {
 /** A publication of company A's psychosocial risk inventory (type 18). */
 const inventoryBody = { type: 18, responsible_name: 'Dra. Matriz Papéis', responsible_registration: 'CRP 06/00001' };
 let inventoryAnswers: Promise<void> | undefined;
+
+/** An administrator's id: a measure's owner. */
+async function staffOwner(): Promise<number> {
+  const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.typeAccount, 1)).limit(1);
+  return admin!.id;
+}
+/** A measure of company A's plan against 'demands', whole company, owned by an administrator. */
+const measureBody = async () => ({ type: 18, factor: 'demands', group_kind: 'whole', description: 'Pausas programadas na produção.', owner_id: await staffOwner(), due_on: '2027-01-15', effectiveness_check: 'Comparar na próxima rodada.', effectiveness_on: '2027-03-01' });
+const measureRow = async () => ({ typeEvaluation: 18, factor: 'demands', groupKind: 'whole', description: 'Rodízio de tarefas.', ownerId: await staffOwner(), dueOn: '2027-01-15', effectivenessCheck: 'Comparar na próxima rodada.', effectivenessOn: '2027-03-01' });
 
 /** Company A ready for its risk inventory: three employees' type-18 answers (once) and a severity on every factor (again each time: a row above clears one). */
 async function inventoryReady(): Promise<void> {
@@ -320,6 +329,18 @@ const rows: Row[] = [
     route: 'POST /api/risk/{companyId}/review-triggers',
     expect: ADMIN_ONLY,
     request: () => ({ method: 'POST', url: `/api/risk/${A()}/review-triggers`, payload: { type: 18, kind: 'organizacao', occurred_on: '2026-01-05', description: 'Mudança de turnos na matriz de papéis.' } }),
+  },
+  // Its action plan: read by its own company user, written by staff only (the form's options too).
+  { route: 'GET /api/risk/{companyId}/measures', expect: TENANT, request: () => ({ method: 'GET', url: `/api/risk/${A()}/measures` }) },
+  { route: 'GET /api/risk/{companyId}/measures/options', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: `/api/risk/${A()}/measures/options` }) },
+  { route: 'POST /api/risk/{companyId}/measures', expect: ADMIN_ONLY, request: async () => ({ method: 'POST', url: `/api/risk/${A()}/measures`, payload: await measureBody() }) },
+  {
+    route: 'PATCH /api/risk/measures/{id}',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const [measure] = await t.db.insert(riskMeasures).values({ ...(await measureRow()), companyId: A() }).returning({ id: riskMeasures.id });
+      return { method: 'PATCH', url: `/api/risk/measures/${measure!.id}`, payload: { status: 'em_andamento' } };
+    },
   },
   { route: 'GET /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'GET', url: '/api/courses' }) },
   { route: 'POST /api/courses', expect: ADMIN_ONLY, request: () => ({ method: 'POST', url: '/api/courses', payload: { name: unique('Treinamento') } }) },

@@ -6,6 +6,7 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { CHART_PARTS } from '../engine/charts/parts.ts';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 
 // The parts the builders' options use (`engine/charts/parts.ts`, as the PDF registers them), the
@@ -35,7 +36,11 @@ interface ChartProps {
  * `finished`: drawn, its animations over), and loses it when a new option comes: what a picture of
  * the chart, or a test reading its labels, waits for.
  */
-export default function Chart({ option, ariaLabel, height = 320, onReady }: ChartProps) {
+export default function Chart({ option: built, ariaLabel, height = 320, onReady }: ChartProps) {
+  // Someone whose system asks for less motion (`prefers-reduced-motion`) gets each chart drawn at once,
+  // without its entrance and update animations.
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const option = useMemo(() => (still ? { ...built, animation: false } : built), [built, still]);
   const box = useRef<HTMLDivElement>(null);
   // A different option is not drawn yet. The chart component sets it in its own update (before this
   // parent's layout effect, and before the frame that draws it), and only when it differs by its own

@@ -36,11 +36,14 @@ export async function saveScreenshot(page: Page, dir: string, name: string, full
 
 /**
  * A page in a new Portuguese-language context of the server, for the running test: a 15 s default
- * timeout, page errors recorded, a screenshot of each of the context's pages if the test fails, and
- * the context closed when the test ends.
+ * timeout, reduced motion asked for, page errors recorded, a screenshot of each of the context's pages
+ * if the test fails, and the context closed when the test ends.
  */
 export async function openPage(size: typeof PHONE | typeof DESKTOP, setup: PageSetup): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await setup.browser.newContext({ ...size, locale: 'pt-BR', baseURL: setup.baseUrl, ...setup.context });
+  // Charts drawn at once (`prefers-reduced-motion`, renderer/Chart.tsx): what a test reads is the same
+  // chart at rest, without a second of animation to draw and wait for each time it changes. A test can
+  // ask for the motion back (`reducedMotion: 'no-preference'` in `setup.context`).
+  const context = await setup.browser.newContext({ ...size, locale: 'pt-BR', baseURL: setup.baseUrl, reducedMotion: 'reduce', ...setup.context });
   if (setup.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: setup.baseUrl });
   context.on('page', (opened) => opened.on('pageerror', (error) => setup.errors.push(`${opened.url()}: ${error.message}`)));
   const page = await context.newPage();

@@ -37,10 +37,11 @@ export const LEVELS5 = ['Muito desfavorável', 'Desfavorável', 'Neutra', 'Favor
 
 /**
  * A page of the file's server already signed in (the administrator by default), in São Paulo's time
- * zone, the users' (dates such as the 360's 'Data' options are shown in it).
+ * zone, the users' (dates such as the 360's 'Data' options are shown in it). Its charts are drawn at
+ * once (reduced motion, `openPage`) unless `motion` asks for their animations.
  */
-export function dashboardPage(world: World, size: typeof PHONE | typeof DESKTOP, as: 'admin' | 'company' = 'admin'): Promise<Page> {
-  return world.page(size, { as, context: { timezoneId: 'America/Sao_Paulo' } });
+export function dashboardPage(world: World, size: typeof PHONE | typeof DESKTOP, as: 'admin' | 'company' = 'admin', { motion = false } = {}): Promise<Page> {
+  return world.page(size, { as, context: { timezoneId: 'America/Sao_Paulo', ...(motion ? { reducedMotion: 'no-preference' as const } : {}) } });
 }
 
 // ------------------------------------------------------------------ answer builders

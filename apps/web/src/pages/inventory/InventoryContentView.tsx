@@ -226,7 +226,7 @@ export function InventoryContentView({ content, level, cards, idPrefix }: Conten
               text.questionnaire,
               <>
                 {questionnaire}
-                {content.questionnaire.notice && <Chip size="small" variant="outlined" color="warning" label={content.questionnaire.notice} sx={{ ml: 1, maxWidth: '100%' }} />}
+                {content.questionnaire.notice && <Chip size="small" variant="outlined" color="warning" label={content.questionnaire.notice} sx={{ ml: 1, maxWidth: '100%', color: 'text.primary', borderColor: 'warning.main' }} />}
               </>,
             ],
             [text.cycle, content.cycle?.name ?? text.allAnswers],

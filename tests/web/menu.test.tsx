@@ -17,7 +17,7 @@ const entries: DashboardMenuItem[] = [
 describe('menuFor', () => {
   it('gives type 1 the registry links and the results grouped by mapping group, in order', () => {
     const sections = menuFor(1, entries);
-    expect(sections[0]!.links.map((link) => link.to)).toEqual(['/company', '/courses', '/ciclos', '/riscos', '/queues', '/gestaodados', '/outbox', '/audit', '/preview']);
+    expect(sections[0]!.links.map((link) => link.to)).toEqual(['/company', '/courses', '/ciclos', '/riscos', '/inventario', '/plano-de-acao', '/queues', '/gestaodados', '/outbox', '/audit', '/preview']);
     // Groups by their smallest order; links by order.
     expect(sections.slice(1)).toEqual([
       { title: 'Perfis', links: [{ label: 'Teste Alpha', to: '/dash/3' }, { label: 'Inquérito VIA', to: '/dash/4' }] },
@@ -65,7 +65,7 @@ describe('menuFor', () => {
 
   it('gives type 2 Cadastrados, Gestão de dados and the dashboards', () => {
     const sections = menuFor(2, entries);
-    expect(sections[0]!.links.map((link) => link.label)).toEqual(['Cadastrados', 'Ciclos', 'Matriz de risco (NR-1)', 'Gestão de dados']);
+    expect(sections[0]!.links.map((link) => link.label)).toEqual(['Cadastrados', 'Ciclos', 'Matriz de risco (NR-1)', 'Inventário de riscos (NR-1)', 'Plano de ação (NR-1)', 'Gestão de dados']);
     expect(sections.flatMap((section) => section.links).map((link) => link.to)).toEqual(expect.arrayContaining(['/dash/13', '/dash/3', '/entrevista360']));
   });
 

@@ -87,13 +87,14 @@ const NUMBER_CELL = 22;
 
 /**
  * The grid as drawn `width` pixels wide: as laid out, or turned a quarter when its cells would be too
- * narrow for their numbers and fewer lines than columns make them wider (a phone's 3 sectors × 9
- * factors: the factors down the side, each sector a column wide enough for 'n = 3').
+ * narrow for their numbers and its lines, as columns, are wide enough for them (a phone's 3 sectors ×
+ * 9 factors: the factors down the side, each sector a column wide enough for 'n = 3'). Turning that
+ * would still leave them too narrow keeps the layout the page's other heatmaps have.
  */
 export function drawnGrid(widget: HeatmapWidget, rows: Row[], width: number): HeatmapGrid {
   const grid = heatmapGrid(widget, rows);
-  const narrow = cellWidthOf(width, grid.columns.length) < NUMBER_CELL;
-  return narrow && grid.rows.length < grid.columns.length ? transposed(grid) : grid;
+  const fits = (columns: number) => cellWidthOf(width, columns) >= NUMBER_CELL;
+  return !fits(grid.columns.length) && fits(grid.rows.length) ? transposed(grid) : grid;
 }
 
 /** Why a row's cell is hidden (its `withheld` text), or null. */

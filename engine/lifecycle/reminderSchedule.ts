@@ -4,7 +4,7 @@
  * rules are data bundled with the package, computed in memory).
  */
 import Holidays from 'date-holidays';
-import { localDay } from '../rules/dates.ts';
+import { addDays, localDay } from '../rules/dates.ts';
 import { zoneOffset } from './linkState.ts';
 
 /** Local hour reminders go out at. */
@@ -46,17 +46,12 @@ export interface ReminderCase {
   isHoliday?: HolidayLookup;
 }
 
-const DAY_MS = 86_400_000;
-
 function parseDay(day: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return Date.UTC(year, month - 1, date);
 }
 
-/** The day `days` days after `day` (before, when negative). */
-export function addDays(day: string, days: number): string {
-  return new Date(parseDay(day) + days * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The instant of `hour`:00 local time on `day` in `timeZone`. */
 export function localInstant(day: string, hour: number, timeZone: string): Date {

@@ -4,15 +4,7 @@
  * organisation, an accident or work-related illness, a measure found ineffective). Pure: days are
  * local calendar days (`YYYY-MM-DD`) the caller computed in the app's time zone.
  */
-
-/**
- * The day `days` days after `day` (before, when negative). Here rather than imported from
- * reminderSchedule.ts: the web app reads this module, and that one brings the holidays' library.
- */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
+import { addDays } from '../rules/dates.ts';
 
 /** The kinds of trigger staff record (the `risk_review_triggers.kind` values). */
 export const REVIEW_TRIGGER_KINDS = ['organizacao', 'acidente_doenca', 'medida_ineficaz'] as const;

@@ -58,3 +58,15 @@ export function isIsoDate(text: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** The day `days` days after `day` ('YYYY-MM-DD'; before, when negative). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** A day 'YYYY-MM-DD' as the product writes it, dd/mm/aaaa; '' for anything else. */
+export function formatDay(value: string | null | undefined): string {
+  const match = ISO_DATE.exec(value ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}

@@ -1,5 +1,5 @@
 /** Brazilian display formats of the staff screens. */
-import { formatDateBR, formatDateTimeBR, PRODUCT_TIME_ZONE } from '../../../engine/rules/dates';
+import { formatDateBR, formatDateTimeBR, formatDay, PRODUCT_TIME_ZONE } from '../../../engine/rules/dates';
 
 /** "11987654321" → "(11) 98765-4321"; "1133334444" → "(11) 3333-4444"; anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
@@ -17,10 +17,7 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** A calendar day 'aaaa-mm-dd' (a cycle's opening or closing day) as dd/mm/aaaa, with no time zone to shift it; '' for null. */
-export function formatDay(value: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
-}
+export { formatDay };
 
 /** An ISO instant as 'dd/mm/aaaa, hh:mm' in São Paulo; '' for null. */
 export function formatDateTime(value: string | null | undefined): string {

@@ -49,12 +49,14 @@ describe('a heatmap on a narrow screen', () => {
     expect(heatmapHeight(widget, rows, 340)).toBeGreaterThan(9 * 40);
   });
 
-  it('does not turn when that would not widen the cells', () => {
-    // 12 sectors × 9 factors: turned, the 12 would be narrower still.
+  it('does not turn when the turned cells would still be too narrow for numbers', () => {
+    // 12 sectors × 9 factors: turned, the 12 would be narrower still; 10 × 12 neither (16 px, turned 19,5 px).
     const shown = rows.filter((row) => row.group === 'Administrativo');
     const many = Array.from({ length: 12 }, (_, y) => shown.map((row) => ({ ...row, group: `Setor ${y + 1}` }))).flat();
     const option = buildHeatmap(widget, many, 'screen', 340) as unknown as { yAxis: { data: string[] } };
     expect(option.yAxis.data).toHaveLength(12);
     expect(heatmapGrid(widget, many).rows).toHaveLength(12);
+    const wide = Array.from({ length: 10 }, (_, y) => Array.from({ length: 12 }, (_, x) => ({ group: `Setor ${y + 1}`, factor: `Fator ${x + 1}`, share: x, n: 3, tone: '#2e7d32', withheld: null }))).flat();
+    expect((buildHeatmap(widget, wide, 'screen', 340) as unknown as { yAxis: { data: string[] } }).yAxis.data).toHaveLength(10);
   });
 });

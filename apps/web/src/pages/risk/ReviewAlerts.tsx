@@ -40,7 +40,7 @@ export function ReviewAlerts() {
             </Typography>
             {titled && <Typography variant="body2">{format(text.homeQuestionnaire, { title: review.title })}</Typography>}
             {reason && <Typography variant="body2">{reason}</Typography>}
-            <Link component={RouterLink} to="/inventario" variant="body2" color="inherit" underline="always" aria-label={format(text.homeOpenLabel, { company: review.company_name })} sx={{ display: 'inline-block', mt: 0.5, fontWeight: 600 }}>
+            <Link component={RouterLink} to={`/inventario?company=${review.company_id}`} variant="body2" color="inherit" underline="always" aria-label={format(text.homeOpenLabel, { company: review.company_name })} sx={{ display: 'inline-block', mt: 0.5, fontWeight: 600 }}>
               {text.homeOpen}
             </Link>
           </Alert>

@@ -83,7 +83,7 @@ describe('HomePage: the reviews of the psychosocial risk inventories', () => {
     expect(near.textContent).toContain('A revisão do inventário de riscos psicossociais de Empresa Demonstração vence em 10/12/2026.');
     expect(near.textContent).toContain('Prazo antecipado por um gatilho de revisão: Acidente ou doença relacionada ao trabalho, ocorrido em 10/11/2026.');
     const link = within(near).getByRole('link', { name: 'Abrir o inventário de riscos psicossociais de Empresa Demonstração' });
-    expect(link.getAttribute('href')).toBe('/inventario');
+    expect(link.getAttribute('href')).toBe('/inventario?company=3');
     expect(screen.queryByText(/Empresa Em Dia|Empresa Sem Inventário/)).toBeNull();
   });
 

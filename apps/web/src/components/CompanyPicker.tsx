@@ -1,9 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
+import { isAdministrator } from '../../../../engine/accounts';
 import type { Company } from '../../../server/src/contract/companies';
-import type { ApiData } from '../api/useApiData';
+import { useApiData, type ApiData } from '../api/useApiData';
+import { getUser } from '../auth/session';
 import { LoadError } from './PageStates';
 
 /** The company chosen by an administrator, kept in the address (`?company=3`) so a reload keeps it. */
@@ -40,5 +43,34 @@ export function CompanyPicker({ companies, chosenId, onChoose, text, gap = 2 }: 
       />
       {companies.error && <LoadError message={`${text.companiesError} ${companies.error}`} onRetry={companies.reload} />}
     </Stack>
+  );
+}
+
+/** The company a screen of one company shows (the NR-1 screens): an administrator's choice, a company user's own. */
+export interface ScreenCompany {
+  isAdmin: boolean;
+  /** null until an administrator chooses one, or for a company user without a company. */
+  companyId: number | null;
+  picker: { companies: ApiData<Company[]>; chosenId: number | null; onChoose: (id: number | null) => void };
+}
+
+/** The signed-in account's company on a screen of one company: an administrator picks it (kept in the address), a company user has its own. */
+export function useScreenCompany(): ScreenCompany {
+  const user = getUser();
+  const isAdmin = isAdministrator(user?.type_account);
+  const [chosenId, onChoose] = useChosenCompany();
+  const companies = useApiData<Company[]>(isAdmin ? '/companies' : null);
+  return { isAdmin, companyId: isAdmin ? chosenId : (user?.company_id ?? null), picker: { companies, chosenId, onChoose } };
+}
+
+/** An administrator's picker and the prompt before a choice; a company user without a company, the reason. */
+export function ScreenCompanyChoice({ screen, text }: { screen: ScreenCompany; text: CompanyPickerText & { chooseCompany: string; noCompany: string } }) {
+  const chosen = screen.companyId !== null;
+  return (
+    <>
+      {screen.isAdmin && <CompanyPicker {...screen.picker} text={text} gap={3} />}
+      {screen.isAdmin && !chosen && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
+      {!screen.isAdmin && !chosen && <LoadError message={text.noCompany} />}
+    </>
   );
 }

@@ -4,14 +4,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { isAdministrator } from '../../../../engine/accounts';
 import { isOpenMeasure } from '../../../../engine/lifecycle/riskMeasures';
 import { format, messages } from '../../../../engine/messages';
-import type { Company } from '../../../server/src/contract/companies';
 import type { Measure, MeasureList as MeasureListData, MeasureOptions } from '../../../server/src/contract/riskMeasures';
 import { useApiData } from '../api/useApiData';
-import { getUser } from '../auth/session';
-import { CompanyPicker, useChosenCompany } from '../components/CompanyPicker';
+import { ScreenCompanyChoice, useScreenCompany } from '../components/CompanyPicker';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { measureOptionsPath, measuresPath } from './actionPlan/actionPlanApi';
 import { MeasureDialog } from './actionPlan/MeasureDialog';
@@ -29,12 +26,9 @@ type Editing = { measure: Measure | null } | null;
  * company, adds and edits measures; a company user reads its own company's plan.
  */
 export default function ActionPlanPage() {
-  const user = getUser();
-  const isAdmin = isAdministrator(user?.type_account);
   const phone = useMediaQuery(useTheme().breakpoints.down('lg'));
-  const [chosenId, chooseCompany] = useChosenCompany();
-  const companyId = isAdmin ? chosenId : (user?.company_id ?? null);
-  const companies = useApiData<Company[]>(isAdmin ? '/companies' : null);
+  const screen = useScreenCompany();
+  const { isAdmin, companyId } = screen;
   const { data, loading, error, reload } = useApiData<MeasureListData>(companyId === null ? null : measuresPath(companyId));
   const options = useApiData<MeasureOptions>(isAdmin && companyId !== null ? measureOptionsPath(companyId) : null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -61,9 +55,7 @@ export default function ActionPlanPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {text.about}
       </Typography>
-      {isAdmin && <CompanyPicker companies={companies} chosenId={chosenId} onChoose={chooseCompany} text={text} gap={3} />}
-      {isAdmin && !showView && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
-      {!isAdmin && !showView && <LoadError message={text.noCompany} />}
+      <ScreenCompanyChoice screen={screen} text={text} />
       {showView && isAdmin && options.error && <LoadError message={`${text.optionsError} ${options.error}`} onRetry={options.reload} />}
       {showView && loading && <Loading />}
       {showView && error && <LoadError message={`${text.loadError} ${error}`} onRetry={reload} />}

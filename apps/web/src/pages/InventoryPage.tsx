@@ -5,13 +5,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { isAdministrator } from '../../../../engine/accounts';
 import { messages } from '../../../../engine/messages';
-import type { Company } from '../../../server/src/contract/companies';
 import type { InventoryList, InventorySummary } from '../../../server/src/contract/riskInventories';
 import { useApiData } from '../api/useApiData';
-import { getUser } from '../auth/session';
-import { CompanyPicker, useChosenCompany } from '../components/CompanyPicker';
+import { ScreenCompanyChoice, useScreenCompany } from '../components/CompanyPicker';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { inventoriesPath } from './inventory/inventoryApi';
 import { PublishForm } from './inventory/PublishForm';
@@ -27,12 +24,9 @@ const text = messages.screenInventory;
  * own company's versions.
  */
 export default function InventoryPage() {
-  const user = getUser();
-  const isAdmin = isAdministrator(user?.type_account);
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
-  const [chosenId, chooseCompany] = useChosenCompany();
-  const companyId = isAdmin ? chosenId : (user?.company_id ?? null);
-  const companies = useApiData<Company[]>(isAdmin ? '/companies' : null);
+  const screen = useScreenCompany();
+  const { isAdmin, companyId } = screen;
   const { data, loading, error, reload } = useApiData<InventoryList>(companyId === null ? null : inventoriesPath(companyId));
   const [viewing, setViewing] = useState<InventorySummary | null>(null);
   const versionsHeading = useRef<HTMLHeadingElement>(null);
@@ -56,9 +50,7 @@ export default function InventoryPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {text.about}
       </Typography>
-      {isAdmin && <CompanyPicker companies={companies} chosenId={chosenId} onChoose={chooseCompany} text={text} gap={3} />}
-      {isAdmin && !showView && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
-      {!isAdmin && !showView && <LoadError message={text.noCompany} />}
+      <ScreenCompanyChoice screen={screen} text={text} />
       {showView && (
         <Box component="section" aria-labelledby="inventory-versions-heading" sx={{ mb: 4 }}>
           <Typography id="inventory-versions-heading" ref={versionsHeading} tabIndex={-1} component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1, outline: 'none' }}>

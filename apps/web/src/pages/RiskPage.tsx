@@ -4,12 +4,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { isAdministrator } from '../../../../engine/accounts';
 import { messages } from '../../../../engine/messages';
-import type { Company } from '../../../server/src/contract/companies';
 import { useApiData } from '../api/useApiData';
-import { getUser } from '../auth/session';
-import { CompanyPicker, useChosenCompany } from '../components/CompanyPicker';
+import { ScreenCompanyChoice, useScreenCompany } from '../components/CompanyPicker';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { ClearSeverityDialog } from './risk/ClearSeverityDialog';
 import { FactorList, type FactorActionHandlers } from './risk/FactorList';
@@ -37,12 +34,9 @@ function withFactor(view: RiskView, type: number, factor: RiskFactorView): RiskV
  * sets or clears each severity; a company user sees its own, read-only.
  */
 export default function RiskPage() {
-  const user = getUser();
-  const isAdmin = isAdministrator(user?.type_account);
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
-  const [chosenId, chooseCompany] = useChosenCompany();
-  const companyId = isAdmin ? chosenId : (user?.company_id ?? null);
-  const companies = useApiData<Company[]>(isAdmin ? '/companies' : null);
+  const screen = useScreenCompany();
+  const { isAdmin, companyId } = screen;
   const { data, loading, error, reload } = useApiData<RiskView>(companyId === null ? null : riskPath(companyId));
   // Saves change rows in place: kept with the load they apply to, so a reload or another company drops them.
   const [patched, setPatched] = useState<{ base: RiskView; view: RiskView } | null>(null);
@@ -75,9 +69,7 @@ export default function RiskPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {text.about}
       </Typography>
-      {isAdmin && <CompanyPicker companies={companies} chosenId={chosenId} onChoose={chooseCompany} text={text} gap={3} />}
-      {isAdmin && !showView && <Typography sx={{ my: 3 }}>{text.chooseCompany}</Typography>}
-      {!isAdmin && !showView && <LoadError message={text.noCompany} />}
+      <ScreenCompanyChoice screen={screen} text={text} />
       {showView && loading && <Loading />}
       {showView && error && <LoadError message={`${text.loadError} ${error}`} onRetry={reload} />}
       {showView && view && !error && (

@@ -209,6 +209,61 @@ describe('the action plan', () => {
 });
 
 /*
+ * A level the results hide is never "no answers" (minimum 3, the default). Oficina Alfa's one round:
+ * Produção 5 people, Escritório 2: Escritório under the minimum; Produção, with Escritório deducible
+ * from the whole less Produção, hidden as its complement. Oficina Beta's one round: 2 people in all,
+ * one a sector: the whole company under the minimum, so no sector row at all, and the reason is the
+ * minimum's, not "no answers".
+ */
+describe('the hidden levels', () => {
+  const UNDER = 'Oculto: menos de 3 respondentes neste grupo, para preservar o anonimato.';
+  const COMPLEMENT = 'Oculto: com este grupo à vista, um grupo de menos de 3 respondentes poderia ser deduzido dos outros e do total.';
+  const WITHHELD = 'Para preservar o anonimato, as respostas deste grupo só aparecem a partir de 3 respondentes. Respondentes até agora: 2.';
+
+  /** A company with one round of 18 and its sectors of `sizes` people; its id, round and sectors. */
+  async function companyWith(name: string, sizes: number[]) {
+    const [row] = await t.db.insert(companies).values({ commercialName: name, companyName: `${name} Ltda.` }).returning();
+    const id = row!.id;
+    const made = await t.db
+      .insert(sectors)
+      .values(sizes.map((_, index) => ({ companyId: id, sectorName: `Setor ${index + 1}` })))
+      .returning();
+    const [round] = await t.db.insert(cycles).values({ companyId: id, name: 'Ciclo único', types: [18], opensOn: '2026-03-02' }).returning();
+    for (const [index, size] of sizes.entries()) {
+      for (let person = 0; person < size; person += 1) {
+        const [user] = await t.db
+          .insert(users)
+          .values({ name: `Pessoa ${id}-${index}-${person}`, email: `oculto.${id}.${index}.${person}@oficina.test`, typeAccount: 3, companyId: id })
+          .returning({ id: users.id });
+        await t.db.insert(userSectors).values({ userId: user!.id, sectorId: made[index]!.id });
+        await insertEvaluation({ userId: user!.id, rated: user!.id, ratedSector: made[index]!.id, typeEvaluation: 18, done: true, companyId: id, cycleId: round!.id }, answers(['1']));
+      }
+    }
+    await t.db.insert(riskSeverities).values({ companyId: id, typeEvaluation: 18, factor: 'demands', severity: 3, reason: 'Metas diárias.' });
+    return { id, round: round!.id, sectors: made.map((one) => one.id) };
+  }
+
+  const levelOf = async (companyId: number, fields: Record<string, unknown>) => {
+    const response = await call('POST', `/api/risk/${companyId}/measures`, measure(fields));
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as MeasureSaved).measure.levels.before;
+  };
+
+  it('a sector under the minimum, and its complement, get the reason of their hiding', async () => {
+    const alfa = await companyWith('Oficina Alfa', [5, 2]);
+    const [produção, escritório] = alfa.sectors;
+    expect(await levelOf(alfa.id, { cycle_id: alfa.round, group_kind: 'sector', group_id: escritório })).toMatchObject({ label: null, share: null, reason: UNDER });
+    expect(await levelOf(alfa.id, { cycle_id: alfa.round, group_kind: 'sector', group_id: produção })).toMatchObject({ label: null, share: null, reason: COMPLEMENT });
+  });
+
+  it('a round of 2 people in all hides its sectors with the minimum’s reason, not "no answers"', async () => {
+    const beta = await companyWith('Oficina Beta', [1, 1]);
+    expect(await levelOf(beta.id, { cycle_id: beta.round, group_kind: 'sector', group_id: beta.sectors[0] })).toMatchObject({ label: null, share: null, reason: WITHHELD });
+    expect(await levelOf(beta.id, { cycle_id: beta.round, group_kind: 'whole' })).toMatchObject({ label: null, share: null, reason: WITHHELD });
+  });
+});
+
+/*
  * The owner's reminders, with the pass's clock (São Paulo is UTC-3: 09:00 local is 12:00Z). A measure
  * due Wednesday 25 November 2026: reminder 1 five days before, Friday 20, is the Dia da Consciência
  * Negra (a national holiday), then the weekend, so Monday 23 at 09:00; reminder 2 on the deadline's

@@ -40,9 +40,10 @@ export function levelIn(data: DashboardData, round: LevelRound | null, target: L
   const rows = (data.datasets[name]?.rows ?? []).filter((row: Row) => row.factor === target.factor && (target.groupKind === 'whole' || Number(row.groupId) === target.groupId));
   const row = rows[0];
   if (!row) {
-    // The whole company hidden (under the minimum) leaves no row: the view says why.
-    if (target.groupKind === 'whole') return none(data.withheld?.find((group) => group.dataset === 'risk')?.message ?? text.levelHidden);
-    return none(text.levelGroupNoAnswers);
+    // A dataset hidden whole (the company under the minimum, or the round hidden) leaves no row: the view says why.
+    const withheld = data.withheld?.find((group) => group.dataset === name)?.message;
+    if (withheld !== undefined) return none(withheld);
+    return none(target.groupKind === 'whole' ? text.levelHidden : text.levelGroupNoAnswers);
   }
   if (row.withheld !== null && row.withheld !== undefined) return none(String(row.withheld));
   if (typeof row.levelLabel !== 'string') return none(text.levelGroupNoAnswers);

@@ -19,6 +19,9 @@ export type EffectivenessResult = (typeof EFFECTIVENESS_RESULTS)[number];
 export const MEASURE_GROUP_KINDS = ['whole', 'sector', 'position'] as const;
 export type MeasureGroupKind = (typeof MEASURE_GROUP_KINDS)[number];
 
+/** The longest description, effectiveness check and note of a measure, in characters after trimming (the table's checks; the form's too). */
+export const MEASURE_TEXT_MAX = 2000;
+
 export const isOpenMeasure = (status: string) => (OPEN_MEASURE_STATUSES as readonly string[]).includes(status);
 
 /** Open and its due day is before `today`. */

@@ -197,6 +197,43 @@ describe('the action plan', () => {
     expect(audits[1]!.details).toMatchObject({ trigger_id: triggers[0]!.id, effectiveness_result: 'ineficaz' });
   });
 
+  it('keeps a measure consistent: a result only when concluded, the check not before the deadline, a round of the questionnaire', async () => {
+    const before = await count();
+    const refused = async (method: 'POST' | 'PATCH', url: string, payload: object, message: string) => {
+      const response = await call(method, url, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message });
+    };
+    const RESULT = 'O resultado da verificação de eficácia só pode ser registrado em uma medida concluída.';
+    const CHECK_DAY = 'A verificação da eficácia não pode ser antes do prazo da medida.';
+    await refused('POST', `/api/risk/${company}/measures`, measure({ status: 'em_andamento', effectiveness_result: 'eficaz' }), RESULT);
+    await refused('POST', `/api/risk/${company}/measures`, measure({ status: 'cancelada', effectiveness_result: 'ineficaz' }), RESULT);
+    await refused('POST', `/api/risk/${company}/measures`, measure({ due_on: '2030-06-28', effectiveness_on: '2030-06-27' }), CHECK_DAY);
+    // A round of the company that holds another questionnaire only.
+    const [other] = await t.db.insert(cycles).values({ companyId: company, name: 'Clima 2026', types: [13], opensOn: '2026-12-01' }).returning();
+    try {
+      await refused('POST', `/api/risk/${company}/measures`, measure({ cycle_id: other!.id }), `O ciclo ${other!.id} não inclui o questionário Fatores Psicossociais do Trabalho.`);
+      expect(await count()).toBe(before);
+      const planned = ((await call('POST', `/api/risk/${company}/measures`, measure({ description: 'Medida a cancelar.' }))).json() as MeasureSaved).measure;
+      await refused('PATCH', `/api/risk/measures/${planned.id}`, { effectiveness_result: 'ineficaz' }, RESULT);
+      await refused('PATCH', `/api/risk/measures/${planned.id}`, { status: 'cancelada', effectiveness_result: 'ineficaz' }, RESULT);
+      await refused('PATCH', `/api/risk/measures/${planned.id}`, { effectiveness_on: '2030-01-01' }, CHECK_DAY);
+      await refused('PATCH', `/api/risk/measures/${planned.id}`, { due_on: '2031-01-01' }, CHECK_DAY);
+      await refused('PATCH', `/api/risk/measures/${planned.id}`, { cycle_id: other!.id }, `O ciclo ${other!.id} não inclui o questionário Fatores Psicossociais do Trabalho.`);
+      expect(await t.db.select().from(riskReviewTriggers).where(eq(riskReviewTriggers.measureId, planned.id))).toEqual([]);
+      // Its owner deactivated, the measure can still be cancelled: only the fields changed are checked again.
+      const [owner] = await t.db.insert(users).values({ name: 'Gestora Saída', email: 'gestora.saida@fioforte.test', typeAccount: 2, companyId: company }).returning({ id: users.id });
+      expect((await call('PATCH', `/api/risk/measures/${planned.id}`, { owner_id: owner!.id })).statusCode).toBe(200);
+      await t.db.update(users).set({ status: false }).where(eq(users.id, owner!.id));
+      const cancelled = await call('PATCH', `/api/risk/measures/${planned.id}`, { status: 'cancelada' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect((cancelled.json() as MeasureSaved).measure).toMatchObject({ status: 'cancelada', owner_id: owner!.id });
+      await refused('PATCH', `/api/risk/measures/${planned.id}`, { owner_id: owner!.id }, 'O responsável deve ser um usuário ativo da equipe Avalia ou desta empresa, com e-mail.');
+    } finally {
+      await t.db.delete(cycles).where(eq(cycles.id, other!.id));
+    }
+  });
+
   it('a company user reads its own company’s plan only, and writes nothing', async () => {
     expect((await call('GET', `/api/risk/${company}/measures`, undefined, companyToken)).statusCode).toBe(404);
     expect((await call('PATCH', `/api/risk/measures/${whole.id}`, { status: 'cancelada' }, companyToken)).statusCode).toBe(403);

@@ -3,7 +3,7 @@ import { deadlineBusinessDay, measureReminderPolicy } from '../../../../engine/l
 import { isOpenMeasure } from '../../../../engine/lifecycle/riskMeasures.ts';
 import { addDays, localInstant, nextReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { localDay } from '../../../../engine/rules/dates.ts';
+import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
 import { claimMeasureReminder, lockMeasure, markMeasureReminderSent, measureReminderHistory, openMeasures, type MeasureReminderHistory, type MeasureRow } from '../repositories/riskMeasures.ts';
 
@@ -28,7 +28,7 @@ function measurePlannedAt(app: FastifyInstance, row: MeasureRow, history: Measur
 
 /** The reminder e-mail of a measure's deadline to its owner (Portuguese), with the link to the action plan. */
 export function measureReminderMail(app: FastifyInstance, row: MeasureRow): MailContent {
-  const date = row.dueOn.split('-').reverse().join('/');
+  const date = formatDay(row.dueOn);
   const definition = app.definitions.questionnaires.get(row.type);
   const factor = definition?.risk?.factors.find((one) => one.id === row.factor)?.label ?? row.factor;
   const link = `${app.settings.publicUrl}/plano-de-acao?company=${row.companyId}`;

@@ -165,10 +165,18 @@ export async function measureOwners(db: Db | Tx, companyId: number, id?: number)
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** A company's round (cycle), or null when it is another's or does not exist. */
-export async function companyCycle(db: Db | Tx, companyId: number, id: number) {
-  const [row] = await db.select({ id: cycles.id, name: cycles.name, opensOn: cycles.opensOn }).from(cycles).where(and(eq(cycles.id, id), eq(cycles.companyId, companyId)));
-  return row ?? null;
+/**
+ * A company's round (cycle) and whether it holds questionnaire `type` (among its questionnaires, or
+ * answered in it), or null when it is another's or does not exist.
+ */
+export async function companyCycle(db: Db | Tx, companyId: number, id: number, type: number) {
+  const [row] = await db.select({ id: cycles.id, name: cycles.name, opensOn: cycles.opensOn, types: cycles.types }).from(cycles).where(and(eq(cycles.id, id), eq(cycles.companyId, companyId)));
+  if (!row) return null;
+  const { types, ...cycle } = row;
+  const holds =
+    types.includes(type) ||
+    (await db.select({ id: evaluations.id }).from(evaluations).where(and(eq(evaluations.cycleId, id), eq(evaluations.typeEvaluation, type), eq(evaluations.done, true))).limit(1)).length > 0;
+  return { ...cycle, holds };
 }
 
 /** A company's rounds, newest first, each with the questionnaires (types) answered in it. */

@@ -33,18 +33,12 @@ import { exposedWorkers, findInventory, insertInventory, listInventories, nextIn
 import type { Db } from '../db/client.ts';
 import { dashboardData } from '../results/dashboards.ts';
 import { riskView } from '../results/riskView.ts';
+import { requestDay } from './requestDay.ts';
 
 const text = messages.inventory;
 
 /** The key of the whole company's entry in the body's `processes` and `activities`. */
 const WHOLE_KEY = '*';
-
-/** `YYYY-MM-DD` of a real day, else null. */
-function isoDay(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? value : null;
-}
 
 /** A staff text, trimmed; `fallback` when missing or blank. */
 const staffText = (value: string | null | undefined, fallback: string) => (value?.trim() ? value.trim() : fallback);
@@ -126,8 +120,7 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
     const responsibleRegistration = body.responsible_registration.trim();
     if (responsibleName === '') throw new HttpError(400, text.responsibleNameRequired);
     if (responsibleRegistration === '') throw new HttpError(400, text.responsibleRegistrationRequired);
-    const presentedOn = body.presented_on?.trim() ? isoDay(body.presented_on.trim()) : null;
-    if (body.presented_on?.trim() && presentedOn === null) throw new HttpError(400, text.presentedOnInvalid);
+    const presentedOn = body.presented_on?.trim() ? requestDay(body.presented_on, text.presentedOnInvalid) : null;
 
     const filters: DashboardFilters = { company_id: company.id, ...(cycle ? { cycle_id: cycle.id } : {}) };
     const groupBy = body.group_by ?? 'sector';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
-import { isOverdue, type MeasureGroupKind } from '../../../../engine/lifecycle/riskMeasures.ts';
+import { isOverdue, MEASURE_TEXT_MAX, type MeasureGroupKind } from '../../../../engine/lifecycle/riskMeasures.ts';
 import { triggerReviewBy } from '../../../../engine/lifecycle/riskReview.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { isIsoDate, localDay } from '../../../../engine/rules/dates.ts';
+import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { canSeeCompany, visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
@@ -35,11 +35,9 @@ import {
   type MeasureValues,
 } from '../repositories/riskMeasures.ts';
 import { levelIn, levelReader, type LevelRound } from '../results/measureLevels.ts';
+import { requestDay } from './requestDay.ts';
 
 const text = messages.measures;
-
-/** The longest description, effectiveness check and note (the table's checks), in characters after trimming. */
-const TEXT_MAX = 2000;
 
 /** A measure's fields as checked: a new one's, or one's with its changes applied. */
 interface MeasureFields {
@@ -61,14 +59,7 @@ interface MeasureFields {
 function requiredText(value: string, missing: string, long: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw new HttpError(400, missing);
-  if (trimmed.length > TEXT_MAX) throw new HttpError(400, format(long, { max: TEXT_MAX }));
-  return trimmed;
-}
-
-/** A day `YYYY-MM-DD` that exists, else 400. */
-function realDay(value: string, invalid: string): string {
-  const trimmed = value.trim();
-  if (!isIsoDate(trimmed)) throw new HttpError(400, invalid);
+  if (trimmed.length > MEASURE_TEXT_MAX) throw new HttpError(400, format(long, { max: MEASURE_TEXT_MAX }));
   return trimmed;
 }
 
@@ -145,33 +136,50 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
     );
   }
 
-  /** Checks the fields of a measure of `type` at the company (a new one, or one with its changes applied); its values as stored. */
-  async function checkedValues(tx: Tx, companyId: number, type: number, input: MeasureFields): Promise<MeasureValues> {
+  /**
+   * Checks the fields of a measure of `type` at the company (a new one, or one with its changes
+   * applied: then only the fields in `changed`, and the rules between them, are checked again, so a
+   * measure whose owner left can still be cancelled); its values as stored.
+   */
+  async function checkedValues(tx: Tx, companyId: number, type: number, input: MeasureFields, changed?: ReadonlySet<string>): Promise<MeasureValues> {
+    const checks = (...fields: (keyof MeasureFields)[]) => changed === undefined || fields.some((field) => changed.has(field));
     const { definition, risk } = riskOf(type);
-    if (!risk.factors.some((factor) => factor.id === input.factor)) throw new HttpError(400, format(messages.risk.unknownFactor, { factor: input.factor, title: definition.title }));
+    if (checks('factor') && !risk.factors.some((factor) => factor.id === input.factor)) throw new HttpError(400, format(messages.risk.unknownFactor, { factor: input.factor, title: definition.title }));
     const groupId = input.group_id ?? null;
-    if (input.group_kind === 'whole' && groupId !== null) throw new HttpError(400, text.groupWholeWithId);
-    if (input.group_kind !== 'whole') {
-      if (groupId === null) throw new HttpError(400, text.groupRequired);
-      if ((await groupName(tx, companyId, input.group_kind, groupId)) === null) throw new HttpError(400, format(input.group_kind === 'sector' ? text.sectorNotFound : text.positionNotFound, { id: groupId }));
+    if (checks('group_kind', 'group_id')) {
+      if (input.group_kind === 'whole' && groupId !== null) throw new HttpError(400, text.groupWholeWithId);
+      if (input.group_kind !== 'whole') {
+        if (groupId === null) throw new HttpError(400, text.groupRequired);
+        if ((await groupName(tx, companyId, input.group_kind, groupId)) === null) throw new HttpError(400, format(input.group_kind === 'sector' ? text.sectorNotFound : text.positionNotFound, { id: groupId }));
+      }
     }
     const cycleId = input.cycle_id ?? null;
-    if (cycleId !== null && !(await companyCycle(tx, companyId, cycleId))) throw new HttpError(400, format(text.cycleNotFound, { id: cycleId }));
-    if ((await measureOwners(tx, companyId, input.owner_id)).length === 0) throw new HttpError(400, text.ownerInvalid);
+    if (cycleId !== null && checks('cycle_id')) {
+      const cycle = await companyCycle(tx, companyId, cycleId, type);
+      if (!cycle) throw new HttpError(400, format(text.cycleNotFound, { id: cycleId }));
+      if (!cycle.holds) throw new HttpError(400, format(text.cycleWithoutType, { id: cycleId, title: definition.title }));
+    }
+    if (checks('owner_id') && (await measureOwners(tx, companyId, input.owner_id)).length === 0) throw new HttpError(400, text.ownerInvalid);
     const note = input.effectiveness_note?.trim() ? input.effectiveness_note.trim() : null;
-    if (note !== null && note.length > TEXT_MAX) throw new HttpError(400, format(text.noteLong, { max: TEXT_MAX }));
+    if (note !== null && checks('effectiveness_note') && note.length > MEASURE_TEXT_MAX) throw new HttpError(400, format(text.noteLong, { max: MEASURE_TEXT_MAX }));
+    const result = input.effectiveness_result ?? null;
+    // A result is the check of a measure done: never on one planned, under way or cancelled (no trigger for those).
+    if (result !== null && checks('status', 'effectiveness_result') && input.status !== 'concluida') throw new HttpError(400, text.resultNotConcluded);
+    const dueOn = checks('due_on') ? requestDay(input.due_on, text.dueInvalid) : input.due_on;
+    const effectivenessOn = checks('effectiveness_on') ? requestDay(input.effectiveness_on, text.effectivenessOnInvalid) : input.effectiveness_on;
+    if (checks('due_on', 'effectiveness_on') && effectivenessOn < dueOn) throw new HttpError(400, text.effectivenessBeforeDue);
     return {
       factor: input.factor,
       groupKind: input.group_kind,
       groupId,
       cycleId,
-      description: requiredText(input.description, text.descriptionRequired, text.descriptionLong),
+      description: checks('description') ? requiredText(input.description, text.descriptionRequired, text.descriptionLong) : input.description,
       ownerId: input.owner_id,
-      dueOn: realDay(input.due_on, text.dueInvalid),
+      dueOn,
       status: input.status,
-      effectivenessCheck: requiredText(input.effectiveness_check, text.checkRequired, text.checkLong),
-      effectivenessOn: realDay(input.effectiveness_on, text.effectivenessOnInvalid),
-      effectivenessResult: input.effectiveness_result ?? null,
+      effectivenessCheck: checks('effectiveness_check') ? requiredText(input.effectiveness_check, text.checkRequired, text.checkLong) : input.effectiveness_check,
+      effectivenessOn,
+      effectivenessResult: result,
       effectivenessNote: note,
     };
   }
@@ -181,12 +189,12 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
    * null otherwise.
    */
   async function ineffectiveTrigger(tx: Tx, request: FastifyRequest, measureId: number, companyId: number, type: number, values: MeasureValues, previous: string | null) {
-    if (values.effectivenessResult !== 'ineficaz' || previous === 'ineficaz') return null;
+    if (values.status !== 'concluida' || values.effectivenessResult !== 'ineficaz' || previous === 'ineficaz') return null;
     const occurredOn = today();
     const reviewBy = triggerReviewBy(occurredOn);
     const group = values.groupKind === 'whole' ? text.wholeGroup : ((await groupName(tx, companyId, values.groupKind as 'sector' | 'position', values.groupId!)) ?? String(values.groupId));
     const description = format(text.triggerDescription, { description: values.description, factor: factorLabel(type, values.factor), group });
-    const id = await insertIneffectiveTrigger(tx, { companyId, type, occurredOn, reviewBy, description: description.length > TEXT_MAX ? `${description.slice(0, TEXT_MAX - 1)}…` : description, measureId, by: request.account!.id });
+    const id = await insertIneffectiveTrigger(tx, { companyId, type, occurredOn, reviewBy, description: description.length > MEASURE_TEXT_MAX ? `${description.slice(0, MEASURE_TEXT_MAX - 1)}…` : description, measureId, by: request.account!.id });
     return { id, reviewBy };
   }
 
@@ -243,7 +251,7 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
         });
         return { id, trigger };
       });
-      return { message: trigger ? format(text.createdIneffective, { date: trigger.reviewBy.split('-').reverse().join('/') }) : text.created, measure: await savedJson(id) };
+      return { message: trigger ? format(text.createdIneffective, { date: formatDay(trigger.reviewBy) }) : text.created, measure: await savedJson(id) };
     },
   );
 
@@ -274,7 +282,7 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
           effectiveness_on: changes.effectiveness_on ?? row.effectivenessOn,
           effectiveness_result: changes.effectiveness_result !== undefined ? changes.effectiveness_result : (row.effectivenessResult as Measure['effectiveness_result']),
           effectiveness_note: changes.effectiveness_note !== undefined ? changes.effectiveness_note : row.effectivenessNote,
-        });
+        }, new Set(changed));
         await updateMeasure(tx, id, values, request.account!.id);
         const trigger = await ineffectiveTrigger(tx, request, id, row.companyId, row.type, values, row.effectivenessResult);
         await recordAudit(tx, request, {
@@ -285,7 +293,7 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
         });
         return trigger;
       });
-      return { message: trigger ? format(text.updatedIneffective, { date: trigger.reviewBy.split('-').reverse().join('/') }) : text.updated, measure: await savedJson(id) };
+      return { message: trigger ? format(text.updatedIneffective, { date: formatDay(trigger.reviewBy) }) : text.updated, measure: await savedJson(id) };
     },
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { nextReview, REVIEW_TRIGGER_KINDS, reviewState, triggerDaysProblem, triggerReviewBy, type ReviewTriggerKind } from '../../../../engine/lifecycle/riskReview.ts';
 import { format, messages } from '../../../../engine/messages.ts';
-import { isIsoDate, localDay } from '../../../../engine/rules/dates.ts';
+import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { companyScope, visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
@@ -18,6 +18,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { lockRiskSettings } from '../repositories/risk.ts';
 import { companyTriggers, findTrigger, insertTrigger, latestInventories, pendingTriggers, unpublishedAssessments, type TriggerRow } from '../repositories/riskReviews.ts';
+import { requestDay } from './requestDay.ts';
 
 /** The shortest and longest description of a trigger, in characters after trimming. */
 const DESCRIPTION_MIN = 10;
@@ -39,13 +40,6 @@ function triggerJson(row: TriggerRow): ReviewTrigger {
     recorded_by: row.recordedBy,
     recorded_at: row.recordedAt.toISOString(),
   };
-}
-
-/** A day sent by the client: trimmed, a real `YYYY-MM-DD`, else 400 with `message`. */
-function dayOf(value: string, message: string): string {
-  const trimmed = value.trim();
-  if (!isIsoDate(trimmed)) throw new HttpError(400, message);
-  return trimmed;
 }
 
 /**
@@ -162,11 +156,11 @@ export async function riskReviewRoutes(server: FastifyInstance) {
       const { type, kind } = request.body;
       if (!app.definitions.questionnaires.get(type)?.risk) throw new HttpError(400, format(messages.risk.unknownType, { type }));
       if (!KINDS.has(kind)) throw new HttpError(400, text.kindInvalid);
-      const occurredOn = dayOf(request.body.occurred_on, text.occurredOnInvalid);
-      const reviewBy = request.body.review_by?.trim() ? dayOf(request.body.review_by, text.reviewByInvalid) : triggerReviewBy(occurredOn);
+      const occurredOn = requestDay(request.body.occurred_on, text.occurredOnInvalid);
+      const reviewBy = request.body.review_by?.trim() ? requestDay(request.body.review_by, text.reviewByInvalid) : triggerReviewBy(occurredOn);
       const day = today();
       const problem = triggerDaysProblem(occurredOn, reviewBy, day);
-      if (problem) throw new HttpError(400, format(text[problem], { today: day.split('-').reverse().join('/') }));
+      if (problem) throw new HttpError(400, format(text[problem], { today: formatDay(day) }));
       const description = request.body.description.trim();
       if (description.length < DESCRIPTION_MIN) throw new HttpError(400, format(text.descriptionShort, { min: DESCRIPTION_MIN }));
       if (description.length > DESCRIPTION_MAX) throw new HttpError(400, format(text.descriptionLong, { max: DESCRIPTION_MAX }));
@@ -183,7 +177,7 @@ export async function riskReviewRoutes(server: FastifyInstance) {
         return stored;
       });
       const trigger = triggerJson((await findTrigger(app.db, id))!);
-      return { message: format(text.triggerSaved, { date: reviewBy.split('-').reverse().join('/') }), trigger };
+      return { message: format(text.triggerSaved, { date: formatDay(reviewBy) }), trigger };
     },
   );
 }

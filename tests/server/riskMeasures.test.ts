@@ -1,5 +1,5 @@
 import { and, desc, eq, like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, companies, cycles, outbox, positions, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { riskMeasureReminders, riskMeasures, riskReviewTriggers, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { Measure, MeasureList, MeasureOptions, MeasureSaved } from '../../apps/server/src/contract/riskMeasures.ts';
@@ -342,5 +342,31 @@ describe('the deadline reminders', () => {
     expect(await runMeasureReminders(t.app, at('2026-11-26T12:00:00Z'))).toEqual({ sent: 0, failed: 0 });
     expect(await mails()).toEqual([`measure-reminder:${open}:2026-11-25:1`, `measure-reminder:${open}:2026-11-25:2`]);
     expect(await t.db.select().from(riskMeasureReminders).where(eq(riskMeasureReminders.measureId, done))).toEqual([]);
+  });
+});
+
+/*
+ * A reminder whose send failed is sent again by business hours only. A measure due Wednesday
+ * 16 December 2026: reminder 1 five days before, Friday 11 at 09:00 (12:00Z), no holiday near. Its send
+ * fails; not again at 23:00 that Friday (02:00Z Saturday) nor on Saturday 12 nor Sunday 13, nor Monday 14
+ * before 09:00; on Monday 14 at 09:00, once.
+ */
+describe('a failed deadline reminder', () => {
+  it('is sent again only in business hours', async () => {
+    const payload = measure({ group_kind: 'sector', group_id: production, due_on: '2026-12-16', effectiveness_on: '2027-03-31', description: 'Treinar a supervisão em gestão de metas.' });
+    const id = ((await call('POST', `/api/risk/${company}/measures`, payload)).json() as MeasureSaved).measure.id;
+    const send = vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(new Error('SMTP fora do ar'));
+    try {
+      expect(await runMeasureReminders(t.app, new Date('2026-12-11T12:00:00Z'))).toEqual({ sent: 0, failed: 1 });
+    } finally {
+      send.mockRestore();
+    }
+    for (const when of ['2026-12-12T02:00:00Z', '2026-12-12T12:00:00Z', '2026-12-13T15:00:00Z', '2026-12-14T11:59:00Z']) {
+      expect(await runMeasureReminders(t.app, new Date(when)), when).toEqual({ sent: 0, failed: 0 });
+    }
+    expect(await runMeasureReminders(t.app, new Date('2026-12-14T12:00:00Z'))).toEqual({ sent: 1, failed: 0 });
+    expect(await runMeasureReminders(t.app, new Date('2026-12-14T12:15:00Z'))).toEqual({ sent: 0, failed: 0 });
+    const claims = await t.db.select().from(riskMeasureReminders).where(eq(riskMeasureReminders.measureId, id));
+    expect(claims.map((one) => [one.n, one.plannedAt.toISOString(), one.sentAt?.toISOString()])).toEqual([[1, '2026-12-11T12:00:00.000Z', '2026-12-14T12:00:00.000Z']]);
   });
 });

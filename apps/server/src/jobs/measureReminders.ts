@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deadlineBusinessDay, measureReminderPolicy } from '../../../../engine/lifecycle/measureReminders.ts';
 import { isOpenMeasure } from '../../../../engine/lifecycle/riskMeasures.ts';
-import { addDays, localInstant, nextReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts';
+import { addDays, localInstant, manualReminderAt, nextReminderAt } from '../../../../engine/lifecycle/reminderSchedule.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
@@ -24,6 +24,14 @@ function measurePlannedAt(app: FastifyInstance, row: MeasureRow, history: Measur
     done: !isOpenMeasure(row.status),
     history: { count: history.count, lastSentAt: history.lastSentAt },
   });
+}
+
+/**
+ * Whether a reminder claimed and not sent (its send failed) may go again at `now`: in the reminders'
+ * business hours (09:00–18:00 local of a business day) and before the deadline's end.
+ */
+function retryDue(app: FastifyInstance, row: MeasureRow, now: Date): boolean {
+  return manualReminderAt(now, app.settings.timeZone).getTime() <= now.getTime() && now.getTime() <= deadlineEnd(app, row.dueOn).getTime();
 }
 
 /** The reminder e-mail of a measure's deadline to its owner (Portuguese), with the link to the action plan. */
@@ -51,7 +59,8 @@ export function measureReminderMail(app: FastifyInstance, row: MeasureRow): Mail
  * transaction locks the measure, checks it again and claims reminder n of its deadline
  * (`risk_measure_reminders`); after the commit the owner gets the e-mail under the key
  * `measure-reminder:{id}:{due_on}:{n}`, so a second pass or a restart never sends it twice. A failed
- * send stays claimed and unsent: the next pass sends it again under the same key.
+ * send stays claimed and unsent: the next pass in business hours, before the deadline's end, sends it
+ * again under the same key.
  */
 export async function runMeasureReminders(app: FastifyInstance, now: Date): Promise<{ sent: number; failed: number }> {
   const result = { sent: 0, failed: 0 };
@@ -61,12 +70,12 @@ export async function runMeasureReminders(app: FastifyInstance, now: Date): Prom
     if (history.unsentN === null) {
       const due = measurePlannedAt(app, candidate, history, now);
       if (!due || due.getTime() > now.getTime()) continue;
-    }
+    } else if (!retryDue(app, candidate, now)) continue;
     const claimed = await app.db.transaction(async (tx) => {
       const row = await lockMeasure(tx, candidate.id);
       if (!row || !isOpenMeasure(row.status) || !row.ownerActive) return null;
       const locked = await measureReminderHistory(tx, row.id, row.dueOn);
-      if (locked.unsentN !== null) return { row, n: locked.unsentN };
+      if (locked.unsentN !== null) return retryDue(app, row, now) ? { row, n: locked.unsentN } : null;
       const at = measurePlannedAt(app, row, locked, now);
       if (!at || at.getTime() > now.getTime()) return null;
       return (await claimMeasureReminder(tx, row.id, row.dueOn, locked.count + 1, at, now)) ? { row, n: locked.count + 1 } : null;

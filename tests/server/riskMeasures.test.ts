@@ -1,10 +1,13 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, companies, cycles, outbox, positions, sectors, userSectors, users } from '../../apps/server/src/db/schema.ts';
 import { riskMeasureReminders, riskMeasures, riskReviewTriggers, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import type { Measure, MeasureList, MeasureOptions, MeasureSaved } from '../../apps/server/src/contract/riskMeasures.ts';
 import { runAutoReminders } from '../../apps/server/src/jobs/autoReminders.ts';
 import { runMeasureReminders } from '../../apps/server/src/jobs/measureReminders.ts';
+import { lockRiskSettings } from '../../apps/server/src/repositories/risk.ts';
+import { insertIneffectiveTrigger } from '../../apps/server/src/repositories/riskMeasures.ts';
+import { insertTrigger } from '../../apps/server/src/repositories/riskReviews.ts';
 import { triggerReviewBy } from '../../engine/lifecycle/riskReview.ts';
 import { localDay } from '../../engine/rules/dates.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
@@ -368,5 +371,34 @@ describe('a failed deadline reminder', () => {
     expect(await runMeasureReminders(t.app, new Date('2026-12-14T12:15:00Z'))).toEqual({ sent: 0, failed: 0 });
     const claims = await t.db.select().from(riskMeasureReminders).where(eq(riskMeasureReminders.measureId, id));
     expect(claims.map((one) => [one.n, one.plannedAt.toISOString(), one.sentAt?.toISOString()])).toEqual([[1, '2026-12-11T12:00:00.000Z', '2026-12-14T12:00:00.000Z']]);
+  });
+});
+
+/*
+ * A trigger's recorded_at is the moment it is written, after the company's lock, not the start of its
+ * transaction: a publication committed while the transaction waited for the lock is older than the
+ * trigger, which stays pending. Deterministically: in one transaction, the start (now()), 2 ms, the
+ * lock, then each insert helper; both triggers are recorded after the start.
+ */
+describe('a trigger’s time', () => {
+  it('is the clock’s at its insert, after the lock, for the measure’s and the review’s helper', async () => {
+    const measureId = ((await call('POST', `/api/risk/${company}/measures`, measure({ description: 'Medida para o registro do gatilho.', status: 'cancelada' }))).json() as MeasureSaved).measure.id;
+    const { started, ids } = await t.db.transaction(async (tx) => {
+      const [{ started }] = ((await tx.execute(sql`select now()::text as started`)) as unknown as { rows: [{ started: string }] }).rows;
+      await tx.execute(sql`select pg_sleep(0.002)`);
+      await lockRiskSettings(tx, company);
+      const common = { companyId: company, type: 18, occurredOn: '2026-11-27', reviewBy: '2026-12-27' };
+      const ids = [
+        await insertIneffectiveTrigger(tx, { ...common, description: 'Medida ineficaz de teste.', measureId, by: adminId }),
+        await insertTrigger(tx, { ...common, kind: 'organizacao', description: 'Mudança de turnos na tecelagem.', recordedBy: adminId }),
+      ];
+      return { started, ids };
+    });
+    try {
+      const rows = (await t.db.execute(sql`select (recorded_at > ${started}::timestamptz) as later from risk_review_triggers where id in (${ids[0]}, ${ids[1]}) order by id`)) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ later: true }, { later: true }]);
+    } finally {
+      for (const id of ids) await t.db.delete(riskReviewTriggers).where(eq(riskReviewTriggers.id, id));
+    }
   });
 });

@@ -5,6 +5,7 @@ import { OPEN_MEASURE_STATUSES } from '../../../../engine/lifecycle/riskMeasures
 import type { Db, Tx } from '../db/client.ts';
 import { riskMeasureReminders, riskMeasures, riskReviewTriggers } from '../db/riskSchema.ts';
 import { companies, cycles, evaluations, positions, sectors, users } from '../db/schema.ts';
+import { triggerRecordedAt } from './riskReviews.ts';
 
 /*
  * The action plan's measures (NR-1, issue 27): read with the names the screen and the e-mails show,
@@ -195,7 +196,7 @@ export async function answeredCycles(db: Db, companyId: number): Promise<{ id: n
     .sort((a, b) => (a.opensOn === b.opensOn ? b.id - a.id : a.opensOn < b.opensOn ? 1 : -1));
 }
 
-/** Records the review trigger of a measure found ineffective (NR-1 1.5.4.4.6); its id. */
+/** Records the review trigger of a measure found ineffective (NR-1 1.5.4.4.6), under the company's lock; its id. */
 export async function insertIneffectiveTrigger(
   tx: Tx,
   values: { companyId: number; type: number; occurredOn: string; reviewBy: string; description: string; measureId: number; by: number },
@@ -211,6 +212,7 @@ export async function insertIneffectiveTrigger(
       description: values.description,
       measureId: values.measureId,
       recordedBy: values.by,
+      recordedAt: triggerRecordedAt,
     })
     .returning({ id: riskReviewTriggers.id });
   return row!.id;

@@ -132,11 +132,27 @@ export interface NewTrigger {
   recordedBy: number;
 }
 
-/** Stores a trigger; its id. */
+/**
+ * The moment a trigger is written: the clock's, not the transaction's start (now()), so one written
+ * after the company's lock (`lockRiskSettings`) is never older than a publication committed while its
+ * transaction waited: a publication answers the triggers recorded before it, and only those.
+ */
+export const triggerRecordedAt = sql`clock_timestamp()`;
+
+/** Stores a trigger (under the company's lock); its id. */
 export async function insertTrigger(tx: Tx, trigger: NewTrigger): Promise<number> {
   const [row] = await tx
     .insert(riskReviewTriggers)
-    .values({ companyId: trigger.companyId, typeEvaluation: trigger.type, kind: trigger.kind, occurredOn: trigger.occurredOn, reviewBy: trigger.reviewBy, description: trigger.description, recordedBy: trigger.recordedBy })
+    .values({
+      companyId: trigger.companyId,
+      typeEvaluation: trigger.type,
+      kind: trigger.kind,
+      occurredOn: trigger.occurredOn,
+      reviewBy: trigger.reviewBy,
+      description: trigger.description,
+      recordedBy: trigger.recordedBy,
+      recordedAt: triggerRecordedAt,
+    })
     .returning({ id: riskReviewTriggers.id });
   return row!.id;
 }

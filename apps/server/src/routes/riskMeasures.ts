@@ -34,6 +34,7 @@ import {
   type MeasureRow,
   type MeasureValues,
 } from '../repositories/riskMeasures.ts';
+import { lockRiskSettings } from '../repositories/risk.ts';
 import { levelIn, levelReader, type LevelRound } from '../results/measureLevels.ts';
 import { requestDay } from './requestDay.ts';
 
@@ -194,6 +195,8 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
     const reviewBy = triggerReviewBy(occurredOn);
     const group = values.groupKind === 'whole' ? text.wholeGroup : ((await groupName(tx, companyId, values.groupKind as 'sector' | 'position', values.groupId!)) ?? String(values.groupId));
     const description = format(text.triggerDescription, { description: values.description, factor: factorLabel(type, values.factor), group });
+    // One at a time with the company's publications (as a trigger of the review's screen): recorded before or after one, never during.
+    await lockRiskSettings(tx, companyId);
     const id = await insertIneffectiveTrigger(tx, { companyId, type, occurredOn, reviewBy, description: description.length > MEASURE_TEXT_MAX ? `${description.slice(0, MEASURE_TEXT_MAX - 1)}…` : description, measureId, by: request.account!.id });
     return { id, reviewBy };
   }

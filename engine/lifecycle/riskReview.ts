@@ -13,6 +13,10 @@ export type ReviewTriggerKind = (typeof REVIEW_TRIGGER_KINDS)[number];
 /** Days after a trigger the review is due by when staff do not say (and for a measure found ineffective). */
 export const TRIGGER_REVIEW_DAYS = 30;
 
+/** The shortest and longest description of a trigger, in characters after trimming (the server's checks; the form's too). */
+export const TRIGGER_DESCRIPTION_MIN = 10;
+export const TRIGGER_DESCRIPTION_MAX = 2000;
+
 /** Days before the review date from which the home screen warns that it is near. */
 export const REVIEW_NEAR_DAYS = 60;
 
@@ -25,14 +29,6 @@ export function twoYearsAfter(day: string): string {
 
 /** The day a trigger's review is due by when staff do not say: `TRIGGER_REVIEW_DAYS` after it happened. */
 export const triggerReviewBy = (occurredOn: string) => addDays(occurredOn, TRIGGER_REVIEW_DAYS);
-
-/**
- * The next review day: the latest publication's two-year day, or the earliest `review_by` of the
- * triggers recorded after it (`recordedAfterPublication`), whichever comes first.
- */
-export function nextReviewDue(publicationDue: string, triggerDays: readonly string[]): string {
-  return triggerDays.reduce((earliest, day) => (day < earliest ? day : earliest), publicationDue);
-}
 
 /** 'past' from the day after `due`, 'near' within `REVIEW_NEAR_DAYS` days before it (and on it), else 'ok'. */
 export type ReviewState = 'ok' | 'near' | 'past';

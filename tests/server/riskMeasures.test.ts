@@ -6,7 +6,6 @@ import type { Measure, MeasureList, MeasureOptions, MeasureSaved } from '../../a
 import { runAutoReminders } from '../../apps/server/src/jobs/autoReminders.ts';
 import { runMeasureReminders } from '../../apps/server/src/jobs/measureReminders.ts';
 import { lockRiskSettings } from '../../apps/server/src/repositories/risk.ts';
-import { insertIneffectiveTrigger } from '../../apps/server/src/repositories/riskMeasures.ts';
 import { insertTrigger } from '../../apps/server/src/repositories/riskReviews.ts';
 import { triggerReviewBy } from '../../engine/lifecycle/riskReview.ts';
 import { localDay } from '../../engine/rules/dates.ts';
@@ -381,7 +380,7 @@ describe('a failed deadline reminder', () => {
  * lock, then each insert helper; both triggers are recorded after the start.
  */
 describe('a trigger’s time', () => {
-  it('is the clock’s at its insert, after the lock, for the measure’s and the review’s helper', async () => {
+  it('is the clock’s at its insert, after the lock, for a measure’s trigger and the review screen’s', async () => {
     const measureId = ((await call('POST', `/api/risk/${company}/measures`, measure({ description: 'Medida para o registro do gatilho.', status: 'cancelada' }))).json() as MeasureSaved).measure.id;
     const { started, ids } = await t.db.transaction(async (tx) => {
       const [{ started }] = ((await tx.execute(sql`select now()::text as started`)) as unknown as { rows: [{ started: string }] }).rows;
@@ -389,7 +388,7 @@ describe('a trigger’s time', () => {
       await lockRiskSettings(tx, company);
       const common = { companyId: company, type: 18, occurredOn: '2026-11-27', reviewBy: '2026-12-27' };
       const ids = [
-        await insertIneffectiveTrigger(tx, { ...common, description: 'Medida ineficaz de teste.', measureId, by: adminId }),
+        await insertTrigger(tx, { ...common, kind: 'medida_ineficaz', description: 'Medida ineficaz de teste.', measureId, recordedBy: adminId }),
         await insertTrigger(tx, { ...common, kind: 'organizacao', description: 'Mudança de turnos na tecelagem.', recordedBy: adminId }),
       ];
       return { started, ids };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextReview, nextReviewDue, reviewState, triggerDaysProblem, triggerReviewBy, twoYearsAfter } from '../../../engine/lifecycle/riskReview.ts';
+import { nextReview, reviewState, triggerDaysProblem, triggerReviewBy, twoYearsAfter } from '../../../engine/lifecycle/riskReview.ts';
 
 /*
  * The review of the psychosocial risk assessment (NR-1 1.5.4.4.6), days counted by hand: 2028 is a
@@ -31,7 +31,7 @@ describe('triggerReviewBy', () => {
   });
 });
 
-describe('nextReview and nextReviewDue', () => {
+describe('nextReview', () => {
   const triggers = [
     { id: 1, reviewBy: '2027-05-10' },
     { id: 2, reviewBy: '2027-01-14' },
@@ -41,12 +41,10 @@ describe('nextReview and nextReviewDue', () => {
   it('is the two-year day without a trigger, or with triggers due on or after it', () => {
     expect(nextReview('2028-11-28', [])).toEqual({ due: '2028-11-28', trigger: null });
     expect(nextReview('2028-11-28', [{ reviewBy: '2028-11-28' }, { reviewBy: '2029-01-01' }])).toEqual({ due: '2028-11-28', trigger: null });
-    expect(nextReviewDue('2028-11-28', ['2028-11-28', '2029-01-01'])).toBe('2028-11-28');
   });
 
   it('is brought forward by the trigger due first (the first of equal ones)', () => {
     expect(nextReview('2028-11-28', triggers)).toEqual({ due: '2027-01-14', trigger: triggers[1] });
-    expect(nextReviewDue('2028-11-28', triggers.map((trigger) => trigger.reviewBy))).toBe('2027-01-14');
   });
 });
 

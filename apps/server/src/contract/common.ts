@@ -77,3 +77,12 @@ export type IdName = FromSchema<typeof idNameListSchema>[number];
 
 /** An evaluation type in a body: a number or a numeric text ("-1", "7"); the route turns it with `evaluationTypeOf`. */
 export const evaluationTypeSchema = { anyOf: [{ type: 'integer', minimum: -1000, maximum: 1000 }, { type: 'string', maxLength: 6 }] } as const;
+
+/** What a risk route declares (issue 27): its summary, params and success answer, with the bearer and the error answers. */
+export const riskRouteSchema = <Params, Answer>(summary: string, params: Params, answer: Answer) => ({
+  tags: ['risk'],
+  summary,
+  security: bearer,
+  params,
+  response: { 200: answer, ...errorResponses(400, 401, 403, 404) },
+});

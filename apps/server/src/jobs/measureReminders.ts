@@ -5,6 +5,7 @@ import { addDays, localInstant, manualReminderAt, nextReminderAt } from '../../.
 import { format, messages } from '../../../../engine/messages.ts';
 import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
+import { factorLabel, questionnaireTitle } from '../results/riskQuestionnaires.ts';
 import { claimMeasureReminder, lockMeasure, markMeasureReminderSent, measureReminderHistory, openMeasures, type MeasureReminderHistory, type MeasureRow } from '../repositories/riskMeasures.ts';
 
 const text = messages.measures;
@@ -37,14 +38,12 @@ function retryDue(app: FastifyInstance, row: MeasureRow, now: Date): boolean {
 /** The reminder e-mail of a measure's deadline to its owner (Portuguese), with the link to the action plan. */
 export function measureReminderMail(app: FastifyInstance, row: MeasureRow): MailContent {
   const date = formatDay(row.dueOn);
-  const definition = app.definitions.questionnaires.get(row.type);
-  const factor = definition?.risk?.factors.find((one) => one.id === row.factor)?.label ?? row.factor;
   const link = `${app.settings.publicUrl}/plano-de-acao?company=${row.companyId}`;
   return renderMail(format(text.mailSubject, { date }), [
     { template: messages.mail.greeting, params: { name: row.ownerName } },
     { template: text.mailIntro, params: { company: row.companyName, date } },
     { template: text.mailMeasure, params: { description: row.description } },
-    { template: text.mailFactor, params: { factor, questionnaire: definition?.title ?? String(row.type) } },
+    { template: text.mailFactor, params: { factor: factorLabel(app.definitions, row.type, row.factor), questionnaire: questionnaireTitle(app.definitions, row.type) } },
     { template: text.mailGroup, params: { group: row.groupKind === 'whole' ? text.wholeGroup : (row.groupName ?? String(row.groupId)) } },
     { template: text.mailStatus, params: { status: text.statuses[row.status as keyof typeof text.statuses] ?? row.status } },
     { template: text.mailLink, params: { link: { link } } },

@@ -3,41 +3,44 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { OPEN_MEASURE_STATUSES } from '../../../../engine/lifecycle/riskMeasures.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { riskMeasureReminders, riskMeasures, riskReviewTriggers } from '../db/riskSchema.ts';
+import { riskMeasureReminders, riskMeasures } from '../db/riskSchema.ts';
 import { companies, cycles, evaluations, positions, sectors, users } from '../db/schema.ts';
-import { triggerRecordedAt } from './riskReviews.ts';
 
 /*
  * The action plan's measures (NR-1, issue 27): read with the names the screen and the e-mails show,
- * written in the routes' transactions, their owners' deadline reminders claimed before they go out, and
- * the review trigger of a measure found ineffective.
+ * written in the routes' transactions, and their owners' deadline reminders claimed before they go out
+ * (a measure found ineffective records its review trigger with `insertTrigger`, repositories/riskReviews.ts).
  */
 
-/** A measure with its owner's, round's and group's names. */
-export interface MeasureRow {
-  id: number;
-  companyId: number;
-  companyName: string;
-  type: number;
+/** The fields a measure is written with. */
+export interface MeasureValues {
   factor: string;
   groupKind: string;
   groupId: number | null;
-  /** The sector's or position's name; null for the whole company (or a group gone). */
-  groupName: string | null;
   cycleId: number | null;
-  cycleName: string | null;
-  cycleOpensOn: string | null;
   description: string;
   ownerId: number;
-  ownerName: string;
-  ownerEmail: string;
-  ownerActive: boolean;
   dueOn: string;
   status: string;
   effectivenessCheck: string;
   effectivenessOn: string;
   effectivenessResult: string | null;
   effectivenessNote: string | null;
+}
+
+/** A measure with its owner's, round's and group's names. */
+export interface MeasureRow extends MeasureValues {
+  id: number;
+  companyId: number;
+  companyName: string;
+  type: number;
+  /** The sector's or position's name; null for the whole company (or a group gone). */
+  groupName: string | null;
+  cycleName: string | null;
+  cycleOpensOn: string | null;
+  ownerName: string;
+  ownerEmail: string;
+  ownerActive: boolean;
   updatedAt: Date;
 }
 
@@ -97,22 +100,6 @@ export async function findMeasure(db: Db | Tx, id: number): Promise<MeasureRow |
 export async function lockMeasure(tx: Tx, id: number): Promise<MeasureRow | null> {
   await tx.select({ id: riskMeasures.id }).from(riskMeasures).where(eq(riskMeasures.id, id)).for('update');
   return findMeasure(tx, id);
-}
-
-/** The fields a measure is written with. */
-export interface MeasureValues {
-  factor: string;
-  groupKind: string;
-  groupId: number | null;
-  cycleId: number | null;
-  description: string;
-  ownerId: number;
-  dueOn: string;
-  status: string;
-  effectivenessCheck: string;
-  effectivenessOn: string;
-  effectivenessResult: string | null;
-  effectivenessNote: string | null;
 }
 
 /** Stores a new measure; its id. */
@@ -194,28 +181,6 @@ export async function answeredCycles(db: Db, companyId: number): Promise<{ id: n
   return list
     .map((cycle) => ({ ...cycle, answered: answered.filter((row) => row.cycleId === cycle.id).map((row) => row.type) }))
     .sort((a, b) => (a.opensOn === b.opensOn ? b.id - a.id : a.opensOn < b.opensOn ? 1 : -1));
-}
-
-/** Records the review trigger of a measure found ineffective (NR-1 1.5.4.4.6), under the company's lock; its id. */
-export async function insertIneffectiveTrigger(
-  tx: Tx,
-  values: { companyId: number; type: number; occurredOn: string; reviewBy: string; description: string; measureId: number; by: number },
-): Promise<number> {
-  const [row] = await tx
-    .insert(riskReviewTriggers)
-    .values({
-      companyId: values.companyId,
-      typeEvaluation: values.type,
-      kind: 'medida_ineficaz',
-      occurredOn: values.occurredOn,
-      reviewBy: values.reviewBy,
-      description: values.description,
-      measureId: values.measureId,
-      recordedBy: values.by,
-      recordedAt: triggerRecordedAt,
-    })
-    .returning({ id: riskReviewTriggers.id });
-  return row!.id;
 }
 
 /** The reminders claimed for a measure's deadline. */

@@ -121,14 +121,9 @@ export async function unpublishedAssessments(db: Db | Tx, types: number[], compa
   return rows.map((row) => ({ companyId: row.companyId, companyName: row.companyName, type: row.type }));
 }
 
-/** A trigger as staff record it. */
-export interface NewTrigger {
-  companyId: number;
-  type: number;
-  kind: string;
-  occurredOn: string;
-  reviewBy: string;
-  description: string;
+/** A trigger as staff record it, or as a measure found ineffective records it (with the measure). */
+export interface NewTrigger extends Pick<TriggerRow, 'companyId' | 'type' | 'kind' | 'occurredOn' | 'reviewBy' | 'description'> {
+  measureId?: number;
   recordedBy: number;
 }
 
@@ -137,9 +132,9 @@ export interface NewTrigger {
  * after the company's lock (`lockRiskSettings`) is never older than a publication committed while its
  * transaction waited: a publication answers the triggers recorded before it, and only those.
  */
-export const triggerRecordedAt = sql`clock_timestamp()`;
+const triggerRecordedAt = sql`clock_timestamp()`;
 
-/** Stores a trigger (under the company's lock); its id. */
+/** Stores a trigger (under the company's lock): recorded by staff, or by a measure found ineffective (NR-1 1.5.4.4.6); its id. */
 export async function insertTrigger(tx: Tx, trigger: NewTrigger): Promise<number> {
   const [row] = await tx
     .insert(riskReviewTriggers)
@@ -150,6 +145,7 @@ export async function insertTrigger(tx: Tx, trigger: NewTrigger): Promise<number
       occurredOn: trigger.occurredOn,
       reviewBy: trigger.reviewBy,
       description: trigger.description,
+      measureId: trigger.measureId ?? null,
       recordedBy: trigger.recordedBy,
       recordedAt: triggerRecordedAt,
     })

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { parseRiskMatrix } from '../../../../engine/definition/parse.ts';
 import { riskStepsErrors, type RiskFactor, type RiskMatrix } from '../../../../engine/definition/risk.ts';
-import type { QuestionnaireDefinition } from '../../../../engine/definition/types.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
-import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { companyParamsSchema, errorResponses, riskRouteSchema, type ContractProvider } from '../contract/common.ts';
 import {
   riskFactorParamsSchema,
   riskMatrixBodySchema,
@@ -19,6 +18,7 @@ import {
 } from '../contract/risk.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import { factorLabel, questionnaireTitle, riskFactor, riskQuestionnaires } from '../results/riskQuestionnaires.ts';
 import {
   companyMatrix,
   companySeverities,
@@ -81,21 +81,6 @@ export async function riskRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractProvider>();
   const defaultMatrix = plainMatrix(app.definitions.riskMatrix);
 
-  /** The questionnaires with a risk section, in type order. */
-  const riskQuestionnaires = (): QuestionnaireDefinition[] =>
-    [...app.definitions.questionnaires.entries()]
-      .filter(([, definition]) => definition.risk !== undefined)
-      .sort(([a], [b]) => a - b)
-      .map(([, definition]) => definition);
-
-  /** The questionnaire of a type with a risk section and its factor, else 400. */
-  const factorOf = (type: number, id: string) => {
-    const definition = app.definitions.questionnaires.get(type);
-    if (!definition?.risk) throw new HttpError(400, format(text.unknownType, { type }));
-    const factor = definition.risk.factors.find((candidate) => candidate.id === id);
-    if (!factor) throw new HttpError(400, format(text.unknownFactor, { factor: id, title: definition.title }));
-    return { definition, factor };
-  };
 
   /** The matrix the company rates by: its own, or the default. */
   const matrixOf = async (db: Db | Tx, companyId: number) => {
@@ -104,14 +89,7 @@ export async function riskRoutes(server: FastifyInstance) {
   };
 
   const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
-  /** What every risk route declares: its summary, params and success answer, and the error answers. */
-  const described = <Params, Answer>(summary: string, params: Params, answer: Answer) => ({
-    tags: ['risk'],
-    summary,
-    security: bearer,
-    params,
-    response: { 200: answer, ...errorResponses(400, 401, 403, 404) },
-  });
+  const described = riskRouteSchema;
 
   app.get(
     '/risk/:companyId',
@@ -123,9 +101,9 @@ export async function riskRoutes(server: FastifyInstance) {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const { matrix, own } = await matrixOf(app.db, company.id);
       const questionnaires = [];
-      for (const definition of riskQuestionnaires()) {
+      for (const { definition } of riskQuestionnaires(app.definitions)) {
         const set = await severitiesOf(app.db, company.id, definition.type);
-        questionnaires.push({ type: definition.type, title: definition.title, factors: definition.risk!.factors.map((factor) => factorJson(factor, set.get(factor.id))) });
+        questionnaires.push({ type: definition.type, title: definition.title, factors: definition.risk.factors.map((factor) => factorJson(factor, set.get(factor.id))) });
       }
       return { matrix, own, questionnaires };
     },
@@ -143,7 +121,7 @@ export async function riskRoutes(server: FastifyInstance) {
     async (request) => {
       const { companyId, type, factor: id } = request.params;
       const company = await visibleCompany(app.db, request.account!, companyId);
-      const { factor } = factorOf(type, id);
+      const { factor } = riskFactor(app.definitions, type, id);
       const reason = reasonOf(request.body.reason);
       const { severity } = request.body;
       const saved = await app.db.transaction(async (tx) => {
@@ -167,7 +145,7 @@ export async function riskRoutes(server: FastifyInstance) {
     async (request) => {
       const { companyId, type, factor: id } = request.params;
       const company = await visibleCompany(app.db, request.account!, companyId);
-      const { factor } = factorOf(type, id);
+      const { factor } = riskFactor(app.definitions, type, id);
       await app.db.transaction(async (tx) => {
         await lockRiskSettings(tx, company.id);
         if (!(await deleteSeverity(tx, company.id, type, factor.id))) throw new HttpError(404, format(text.severityNotFound, { factor: factor.label }));
@@ -228,9 +206,7 @@ export async function riskRoutes(server: FastifyInstance) {
     const above = (await companySeverities(tx, companyId)).filter((row) => row.severity > steps).sort((a, b) => a.type - b.type || a.factor.localeCompare(b.factor));
     if (above.length === 0) return;
     const factors = above.map((row) => {
-      const definition = app.definitions.questionnaires.get(row.type);
-      const label = definition?.risk?.factors.find((factor) => factor.id === row.factor)?.label ?? row.factor;
-      return format(text.matrixSeverityFactor, { questionnaire: definition?.title ?? String(row.type), factor: label, severity: row.severity });
+      return format(text.matrixSeverityFactor, { questionnaire: questionnaireTitle(app.definitions, row.type), factor: factorLabel(app.definitions, row.type, row.factor), severity: row.severity });
     });
     throw new HttpError(400, format(text.matrixSeverityAbove, { steps, factors: factors.join('; ') }));
   }

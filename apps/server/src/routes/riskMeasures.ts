@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { isOverdue, MEASURE_TEXT_MAX, type MeasureGroupKind } from '../../../../engine/lifecycle/riskMeasures.ts';
-import { triggerReviewBy } from '../../../../engine/lifecycle/riskReview.ts';
+import { TRIGGER_DESCRIPTION_MAX, triggerReviewBy } from '../../../../engine/lifecycle/riskReview.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { canSeeCompany, visibleCompany } from '../access.ts';
@@ -25,7 +25,6 @@ import {
   companyGroups,
   findMeasure,
   groupName,
-  insertIneffectiveTrigger,
   insertMeasure,
   listMeasures,
   lockMeasure,
@@ -35,7 +34,9 @@ import {
   type MeasureValues,
 } from '../repositories/riskMeasures.ts';
 import { lockRiskSettings } from '../repositories/risk.ts';
+import { insertTrigger } from '../repositories/riskReviews.ts';
 import { levelIn, levelReader, type LevelRound } from '../results/measureLevels.ts';
+import { factorLabel, questionnaireTitle, riskFactor, riskQuestionnaire, riskQuestionnaires } from '../results/riskQuestionnaires.ts';
 import { requestDay } from './requestDay.ts';
 
 const text = messages.measures;
@@ -81,13 +82,6 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
   const answers = <Answer>(answer: Answer) => ({ 200: answer, ...errorResponses(400, 401, 403, 404) });
   const today = () => localDay(new Date(), app.settings.timeZone);
 
-  /** The questionnaire of a type with a risk section, else 400. */
-  const riskOf = (type: number) => {
-    const definition = app.definitions.questionnaires.get(type);
-    if (!definition?.risk) throw new HttpError(400, format(messages.risk.unknownType, { type }));
-    return { definition, risk: definition.risk };
-  };
-  const factorLabel = (type: number, factor: string) => app.definitions.questionnaires.get(type)?.risk?.factors.find((one) => one.id === factor)?.label ?? factor;
 
   /** The measures as answered, each level read once per (questionnaire, round). */
   async function measuresJson(companyId: number, rows: MeasureRow[]): Promise<Measure[]> {
@@ -109,9 +103,9 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
           id: row.id,
           company_id: row.companyId,
           type: row.type,
-          questionnaire: app.definitions.questionnaires.get(row.type)?.title ?? String(row.type),
+          questionnaire: questionnaireTitle(app.definitions, row.type),
           factor: row.factor,
-          factor_label: factorLabel(row.type, row.factor),
+          factor_label: factorLabel(app.definitions, row.type, row.factor),
           group_kind: row.groupKind as MeasureGroupKind,
           group_id: row.groupId,
           group_name: row.groupKind === 'whole' ? text.wholeGroup : (row.groupName ?? String(row.groupId)),
@@ -144,8 +138,8 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
    */
   async function checkedValues(tx: Tx, companyId: number, type: number, input: MeasureFields, changed?: ReadonlySet<string>): Promise<MeasureValues> {
     const checks = (...fields: (keyof MeasureFields)[]) => changed === undefined || fields.some((field) => changed.has(field));
-    const { definition, risk } = riskOf(type);
-    if (checks('factor') && !risk.factors.some((factor) => factor.id === input.factor)) throw new HttpError(400, format(messages.risk.unknownFactor, { factor: input.factor, title: definition.title }));
+    const definition = riskQuestionnaire(app.definitions, type);
+    if (checks('factor')) riskFactor(app.definitions, type, input.factor);
     const groupId = input.group_id ?? null;
     if (checks('group_kind', 'group_id')) {
       if (input.group_kind === 'whole' && groupId !== null) throw new HttpError(400, text.groupWholeWithId);
@@ -194,10 +188,10 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
     const occurredOn = today();
     const reviewBy = triggerReviewBy(occurredOn);
     const group = values.groupKind === 'whole' ? text.wholeGroup : ((await groupName(tx, companyId, values.groupKind as 'sector' | 'position', values.groupId!)) ?? String(values.groupId));
-    const description = format(text.triggerDescription, { description: values.description, factor: factorLabel(type, values.factor), group });
+    const description = format(text.triggerDescription, { description: values.description, factor: factorLabel(app.definitions, type, values.factor), group });
     // One at a time with the company's publications (as a trigger of the review's screen): recorded before or after one, never during.
     await lockRiskSettings(tx, companyId);
-    const id = await insertIneffectiveTrigger(tx, { companyId, type, occurredOn, reviewBy, description: description.length > MEASURE_TEXT_MAX ? `${description.slice(0, MEASURE_TEXT_MAX - 1)}…` : description, measureId, by: request.account!.id });
+    const id = await insertTrigger(tx, { companyId, type, kind: 'medida_ineficaz', occurredOn, reviewBy, description: description.length > TRIGGER_DESCRIPTION_MAX ? `${description.slice(0, TRIGGER_DESCRIPTION_MAX - 1)}…` : description, measureId, recordedBy: request.account!.id });
     return { id, reviewBy };
   }
 
@@ -225,10 +219,7 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
     { preHandler: adminOnly, schema: { ...base, summary: 'O que o formulário de medida oferece: fatores, setores, cargos, ciclos e responsáveis possíveis (administradores)', params: companyParamsSchema, response: answers(measureOptionsSchema) } },
     async (request) => {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
-      const questionnaires = [...app.definitions.questionnaires.entries()]
-        .filter(([, definition]) => definition.risk !== undefined)
-        .sort(([a], [b]) => a - b)
-        .map(([type, definition]) => ({ type, title: definition.title, factors: definition.risk!.factors.map((factor) => ({ id: factor.id, label: factor.label })) }));
+      const questionnaires = riskQuestionnaires(app.definitions).map(({ type, definition }) => ({ type, title: definition.title, factors: definition.risk.factors.map((factor) => ({ id: factor.id, label: factor.label })) }));
       const groups = await companyGroups(app.db, company.id);
       const cycles = (await answeredCycles(app.db, company.id)).map((cycle) => ({ id: cycle.id, name: cycle.name, opens_on: cycle.opensOn, types: [...new Set([...cycle.types, ...cycle.answered])].sort((a, b) => a - b) }));
       const owners = (await measureOwners(app.db, company.id)).map((user) => ({ id: user.id, name: user.name, email: user.email, staff: user.type === ACCOUNT.administrator }));

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
-import { nextReview, REVIEW_TRIGGER_KINDS, reviewState, triggerDaysProblem, triggerReviewBy, type ReviewTriggerKind } from '../../../../engine/lifecycle/riskReview.ts';
+import { nextReview, REVIEW_TRIGGER_KINDS, TRIGGER_DESCRIPTION_MAX, TRIGGER_DESCRIPTION_MIN, reviewState, triggerDaysProblem, triggerReviewBy, type ReviewTriggerKind } from '../../../../engine/lifecycle/riskReview.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { formatDay, localDay } from '../../../../engine/rules/dates.ts';
 import { companyScope, visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
-import { bearer, companyParamsSchema, errorResponses, type ContractProvider } from '../contract/common.ts';
+import { bearer, companyParamsSchema, errorResponses, riskRouteSchema, type ContractProvider } from '../contract/common.ts';
 import {
   reviewTriggerBodySchema,
   reviewTriggerListSchema,
@@ -18,11 +18,9 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { lockRiskSettings } from '../repositories/risk.ts';
 import { companyTriggers, findTrigger, insertTrigger, latestInventories, pendingTriggers, unpublishedAssessments, type TriggerRow } from '../repositories/riskReviews.ts';
+import { questionnaireTitle, riskQuestionnaire, riskQuestionnaires } from '../results/riskQuestionnaires.ts';
 import { requestDay } from './requestDay.ts';
 
-/** The shortest and longest description of a trigger, in characters after trimming. */
-const DESCRIPTION_MIN = 10;
-const DESCRIPTION_MAX = 2000;
 
 const text = messages.review;
 const KINDS = new Set<string>(REVIEW_TRIGGER_KINDS);
@@ -53,17 +51,11 @@ export async function riskReviewRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ContractProvider>();
   const staffOrCompany = [app.authenticate, app.requireTypes(ACCOUNT.administrator, ACCOUNT.company)];
   const adminOnly = [app.authenticate, app.requireTypes(ACCOUNT.administrator)];
-  const described = <Params, Answer>(summary: string, params: Params, answer: Answer) => ({
-    tags: ['risk'],
-    summary,
-    security: bearer,
-    params,
-    response: { 200: answer, ...errorResponses(400, 401, 403, 404) },
-  });
+  const described = riskRouteSchema;
   const today = () => localDay(new Date(), app.settings.timeZone);
   /** The questionnaires with a risk section. */
-  const riskTypes = () => [...app.definitions.questionnaires.entries()].filter(([, definition]) => definition.risk !== undefined).map(([type]) => type);
-  const titleOf = (type: number) => app.definitions.questionnaires.get(type)?.title ?? String(type);
+  const riskTypes = () => riskQuestionnaires(app.definitions).map(({ type }) => type);
+  const titleOf = (type: number) => questionnaireTitle(app.definitions, type);
 
   /** The reviews of the active companies (only `companyId`'s when given), the soonest first: three queries. */
   async function reviews(db: Db, companyId: number | undefined, day: string): Promise<RiskReview[]> {
@@ -154,7 +146,7 @@ export async function riskReviewRoutes(server: FastifyInstance) {
     async (request) => {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const { type, kind } = request.body;
-      if (!app.definitions.questionnaires.get(type)?.risk) throw new HttpError(400, format(messages.risk.unknownType, { type }));
+      riskQuestionnaire(app.definitions, type);
       if (!KINDS.has(kind)) throw new HttpError(400, text.kindInvalid);
       const occurredOn = requestDay(request.body.occurred_on, text.occurredOnInvalid);
       const reviewBy = request.body.review_by?.trim() ? requestDay(request.body.review_by, text.reviewByInvalid) : triggerReviewBy(occurredOn);
@@ -162,8 +154,8 @@ export async function riskReviewRoutes(server: FastifyInstance) {
       const problem = triggerDaysProblem(occurredOn, reviewBy, day);
       if (problem) throw new HttpError(400, format(text[problem], { today: formatDay(day) }));
       const description = request.body.description.trim();
-      if (description.length < DESCRIPTION_MIN) throw new HttpError(400, format(text.descriptionShort, { min: DESCRIPTION_MIN }));
-      if (description.length > DESCRIPTION_MAX) throw new HttpError(400, format(text.descriptionLong, { max: DESCRIPTION_MAX }));
+      if (description.length < TRIGGER_DESCRIPTION_MIN) throw new HttpError(400, format(text.descriptionShort, { min: TRIGGER_DESCRIPTION_MIN }));
+      if (description.length > TRIGGER_DESCRIPTION_MAX) throw new HttpError(400, format(text.descriptionLong, { max: TRIGGER_DESCRIPTION_MAX }));
       const id = await app.db.transaction(async (tx) => {
         // One at a time with the company's publications: a trigger is recorded before or after one, never during.
         await lockRiskSettings(tx, company.id);

@@ -5,7 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { MEASURE_STATUSES } from '../../../../../engine/lifecycle/riskMeasures';
+import { MEASURE_STATUSES, MEASURE_TEXT_MAX } from '../../../../../engine/lifecycle/riskMeasures';
+import { isIsoDate } from '../../../../../engine/rules/dates';
 import { format, messages } from '../../../../../engine/messages';
 import type { Measure, MeasureCreate, MeasureOptions, MeasureSaved, MeasureUpdate } from '../../../../server/src/contract/riskMeasures';
 import { errorMessage } from '../../api/client';
@@ -15,9 +16,6 @@ import { createMeasure, updateMeasure } from './actionPlanApi';
 
 const text = messages.screenActionPlan;
 const labels = messages.measures;
-
-/** The longest texts the server takes (trimmed). */
-export const MEASURE_TEXT_MAX = 2000;
 
 /** The form's values, as the fields hold them. */
 interface FormValues {
@@ -83,14 +81,13 @@ function fieldsOf(values: FormValues) {
 /** The inline problem of each field, or none. */
 function problems(values: FormValues): Partial<Record<keyof FormValues, string>> {
   const found: Partial<Record<keyof FormValues, string>> = {};
-  const day = /^\d{4}-\d{2}-\d{2}$/;
   for (const key of ['type', 'factor', 'owner'] as const) if (values[key] === '') found[key] = text.required;
   for (const key of ['description', 'check'] as const) {
     if (values[key].trim() === '') found[key] = text.required;
     else if (values[key].trim().length > MEASURE_TEXT_MAX) found[key] = format(text.textLong, { max: MEASURE_TEXT_MAX });
   }
   if (values.note.trim().length > MEASURE_TEXT_MAX) found.note = format(text.textLong, { max: MEASURE_TEXT_MAX });
-  for (const key of ['due', 'checkOn'] as const) if (!day.test(values[key])) found[key] = values[key] === '' ? text.required : text.dayInvalid;
+  for (const key of ['due', 'checkOn'] as const) if (!isIsoDate(values[key])) found[key] = values[key] === '' ? text.required : text.dayInvalid;
   return found;
 }
 

@@ -3,7 +3,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { REVIEW_TRIGGER_KINDS, triggerDaysProblem, triggerReviewBy } from '../../../../../engine/lifecycle/riskReview';
+import { REVIEW_TRIGGER_KINDS, TRIGGER_DESCRIPTION_MAX, TRIGGER_DESCRIPTION_MIN, triggerDaysProblem, triggerReviewBy } from '../../../../../engine/lifecycle/riskReview';
 import { format, messages } from '../../../../../engine/messages';
 import { isIsoDate } from '../../../../../engine/rules/dates';
 import { errorMessage } from '../../api/client';
@@ -15,9 +15,6 @@ import { CountedHelper, RiskFormDialog } from './RiskFormDialog';
 
 const text = messages.screenReview;
 
-/** The shortest and longest description the server takes (trimmed). */
-const DESCRIPTION_MIN = 10;
-const DESCRIPTION_MAX = 2000;
 
 interface ReviewTriggerDialogProps {
   companyId: number;
@@ -52,7 +49,7 @@ export function ReviewTriggerDialog({ companyId, questionnaires, today, onClose,
   const occurredError = !occurredValid ? text.occurredOnRequired : daysProblem === 'occurredInFuture' ? text.occurredInFuture : null;
   const reviewByError = !reviewByValid ? messages.review.reviewByInvalid : daysProblem === 'reviewBeforeOccurred' ? text.reviewBeforeOccurred : null;
   const length = description.trim().length;
-  const descriptionError = length < DESCRIPTION_MIN ? format(text.descriptionShort, { min: DESCRIPTION_MIN }) : length > DESCRIPTION_MAX ? format(text.descriptionLong, { max: DESCRIPTION_MAX }) : null;
+  const descriptionError = length < TRIGGER_DESCRIPTION_MIN ? format(text.descriptionShort, { min: TRIGGER_DESCRIPTION_MIN }) : length > TRIGGER_DESCRIPTION_MAX ? format(text.descriptionLong, { max: TRIGGER_DESCRIPTION_MAX }) : null;
   const kindMissing = kind === '';
 
   const submit = async () => {
@@ -151,8 +148,8 @@ export function ReviewTriggerDialog({ companyId, questionnaires, today, onClose,
         onChange={(event) => setDescription(event.target.value)}
         onBlur={() => description !== '' && setTouched(true)}
         error={showDescriptionError}
-        slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
-        helperText={<CountedHelper message={showDescriptionError ? descriptionError : text.descriptionHelp} count={description.length} max={DESCRIPTION_MAX} />}
+        slotProps={{ htmlInput: { maxLength: TRIGGER_DESCRIPTION_MAX } }}
+        helperText={<CountedHelper message={showDescriptionError ? descriptionError : text.descriptionHelp} count={description.length} max={TRIGGER_DESCRIPTION_MAX} />}
       />
     </RiskFormDialog>
   );

@@ -112,6 +112,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           root,
           include: ['tests/server/**/*.test.ts', 'tests/results/**/*.test.ts'],
+          // Drawings, not queries: the charts' labels and the reports' page fills, laid out from the golden
+          // answers whose numbers dashboardGolden.test.ts proves on both databases. Once is enough.
+          exclude: ['tests/server/chartLabels.test.ts', 'tests/server/reportLayout.test.ts'],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
           testTimeout: 30000,

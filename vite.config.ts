@@ -112,9 +112,23 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           root,
           include: ['tests/server/**/*.test.ts', 'tests/results/**/*.test.ts'],
-          // Drawings, not queries: the charts' labels and the reports' page fills, laid out from the golden
-          // answers whose numbers dashboardGolden.test.ts proves on both databases. Once is enough.
-          exclude: ['tests/server/chartLabels.test.ts', 'tests/server/reportLayout.test.ts'],
+          // Drawings, not queries: the charts' labels, the reports' page fills and summary lines, laid out
+          // from the golden answers whose numbers dashboardGolden.test.ts proves on both databases; and the
+          // files that open no database at all (PDF layout, the report pool, contracts). Once is enough.
+          exclude: [
+            'tests/server/chartLabels.test.ts',
+            'tests/server/reportLayout.test.ts',
+            'tests/server/reportSummary.test.ts',
+            'tests/server/reportPages.test.ts',
+            'tests/server/reportPool.test.ts',
+            'tests/server/reportGlyphs.test.ts',
+            'tests/server/reportHelp.test.ts',
+            'tests/server/reportSvgSize.test.ts',
+            'tests/server/lineBandLabels.test.ts',
+            'tests/server/contentDisposition.test.ts',
+            'tests/server/contractSources.test.ts',
+            'tests/server/resultCallDeclarations.test.ts',
+          ],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
           testTimeout: 30000,

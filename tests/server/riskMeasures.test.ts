@@ -376,15 +376,16 @@ describe('a failed deadline reminder', () => {
 /*
  * A trigger's recorded_at is the moment it is written, after the company's lock, not the start of its
  * transaction: a publication committed while the transaction waited for the lock is older than the
- * trigger, which stays pending. Deterministically: in one transaction, the start (now()), 2 ms, the
- * lock, then each insert helper; both triggers are recorded after the start.
+ * trigger, which stays pending. Deterministically: in one transaction, the start (now()), the clock
+ * moved past it, the lock, then each insert helper; both triggers are recorded after the start.
  */
 describe('a trigger’s time', () => {
   it('is the clock’s at its insert, after the lock, for a measure’s trigger and the review screen’s', async () => {
     const measureId = ((await call('POST', `/api/risk/${company}/measures`, measure({ description: 'Medida para o registro do gatilho.', status: 'cancelada' }))).json() as MeasureSaved).measure.id;
     const { started, ids } = await t.db.transaction(async (tx) => {
       const [{ started }] = ((await tx.execute(sql`select now()::text as started`)) as unknown as { rows: [{ started: string }] }).rows;
-      await tx.execute(sql`select pg_sleep(0.002)`);
+      // Until the database's clock has moved past the transaction's start (microseconds), not a fixed time.
+      await tx.execute(sql.raw('do $$ begin while clock_timestamp() <= now() loop end loop; end $$'));
       await lockRiskSettings(tx, company);
       const common = { companyId: company, type: 18, occurredOn: '2026-11-27', reviewBy: '2026-12-27' };
       const ids = [

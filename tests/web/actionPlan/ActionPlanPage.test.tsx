@@ -46,7 +46,8 @@ function measure(fields: Partial<Measure> = {}): Measure {
 const OPTIONS: MeasureOptions = {
   questionnaires: [{ type: 18, title: 'Fatores Psicossociais do Trabalho', factors: [{ id: 'demands', label: 'Demandas e ritmo de trabalho' }] }],
   sectors: [{ id: 4, name: 'Produção' }],
-  positions: [],
+  positions: [{ id: 6, name: 'Operador' }],
+  exposure_groups: [{ id: 21, name: 'Operação noturna' }],
   cycles: [{ id: 2, name: 'Ciclo 1', opens_on: '2026-01-05', types: [18] }],
   owners: [{ id: 1, name: 'Ana Consultora', email: 'ana@avalia.test', staff: true }],
 };
@@ -65,7 +66,8 @@ function api(list: Measure[]) {
     if (method !== 'GET') {
       const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
       writes.push({ method, url, body });
-      const saved = measure({ id: 12, description: String(body.description), group_kind: 'whole', group_id: null, group_name: 'Empresa toda', overdue: false, due_on: String(body.due_on), status: 'planejada' });
+      const group = body.group_kind === 'exposure' ? { group_kind: 'exposure' as const, group_id: Number(body.group_id), group_name: 'Operação noturna' } : { group_kind: 'whole' as const, group_id: null, group_name: 'Empresa toda' };
+      const saved = measure({ id: 12, description: String(body.description), ...group, overdue: false, due_on: String(body.due_on), status: 'planejada' });
       measures = [...measures, saved];
       return json(200, { message: 'Medida incluída no plano de ação.', measure: saved });
     }
@@ -165,5 +167,32 @@ describe('ActionPlanPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Rodízio de tarefas na linha.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Editar a medida: Rodízio de tarefas na linha.' })).toBeTruthy();
+  });
+
+  it('offers the exposure groups staff defined beside the sectors and positions, and lists a measure aimed at one', async () => {
+    saveSession('token-admin', admin);
+    const { writes } = api([]);
+    renderPage('/plano-de-acao?company=3');
+    const add = await screen.findByRole('button', { name: 'Nova medida' });
+    await waitFor(() => expect(add.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Nova medida do plano de ação' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Grupo exposto/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Empresa toda', 'Setor: Produção', 'Cargo: Operador', 'Grupo de exposição: Operação noturna']);
+    fireEvent.click(screen.getByRole('option', { name: 'Grupo de exposição: Operação noturna' }));
+    expect(within(dialog).getByRole('combobox', { name: /Grupo exposto/ }).textContent).toBe('Grupo de exposição: Operação noturna');
+    await choose(dialog, /Fator de risco/, /Demandas e ritmo/);
+    await choose(dialog, /Responsável/, /Ana Consultora/);
+    fireEvent.change(within(dialog).getByLabelText(/O que será feito/), { target: { value: 'Revezamento no turno da noite.' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Prazo/), { target: { value: '2030-06-28' } });
+    fireEvent.change(within(dialog).getByLabelText(/Como a eficácia será verificada/), { target: { value: 'Nova aplicação do questionário.' } });
+    fireEvent.change(within(dialog).getByLabelText(/Quando verificar a eficácia/), { target: { value: '2030-09-30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toMatchObject({ group_kind: 'exposure', group_id: 21 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = (await screen.findByRole('rowheader', { name: /Revezamento no turno da noite/ })).closest('tr')!;
+    expect(within(row).getByText('Grupo de exposição: Operação noturna')).toBeTruthy();
   });
 });

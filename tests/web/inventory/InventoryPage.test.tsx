@@ -222,4 +222,27 @@ describe('InventoryPage', () => {
     expect((screen.getByLabelText(/Forma da apresentação/) as HTMLTextAreaElement).value).toBe('Reunião geral');
     expect(screen.queryByRole('button', { name: /Publicar versão/ })).toBeNull();
   });
+
+  it('groups by the exposure groups staff defined, each named as one in the preview', async () => {
+    saveSession('token-admin', admin);
+    const night = entry({ group: 'Operação noturna', group_id: 21, group_kind: 'exposure', whole: false, processes: 'Operação noturna', activities: 'Operação noturna', exposed: 6 });
+    const preview: InventoryPreview = { ...PREVIEW, content: { ...CONTENT, entries: [entry({ group_kind: 'whole' }), night] } };
+    const { writes } = api({ write: () => json(200, preview) });
+    renderPage('/inventario?company=3');
+    await screen.findByLabelText(/Nome do profissional responsável/);
+    type(/Nome do profissional responsável/, 'Dra. Helena Prado');
+    type(/Registro profissional/, 'CRP 06/12345');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Grupos de exposição' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Setor', 'Cargo', 'Grupos definidos']);
+    fireEvent.click(screen.getByRole('option', { name: 'Grupos definidos' }));
+    expect(screen.getByText(/Os grupos de exposição definidos na Matriz de risco/)).toBeTruthy();
+    fireEvent.click(button('Pré-visualizar'));
+    const heading = await screen.findByText('Operação noturna', { selector: 'h5' });
+    expect(writes[0]!.body).toMatchObject({ group_by: 'exposure' });
+    expect(within(heading.parentElement!).getByText('Grupo de exposição')).toBeTruthy();
+    type('Processos e ambientes de trabalho: Operação noturna', 'Linha e expedição à noite');
+    fireEvent.click(button('Pré-visualizar'));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]!.body).toMatchObject({ group_by: 'exposure', processes: { '21': 'Linha e expedição à noite' } });
+  });
 });

@@ -74,6 +74,7 @@ function api(answers: { risk?: () => Response | Promise<Response>; write?: (meth
     if (url.includes('/api/companies')) return json(200, COMPANIES);
     // The review's section (tests/web/risk/ReviewSection.test.tsx): nothing published, no trigger.
     if (url.includes('/review-triggers')) return json(200, { today: '2026-11-28', reviews: [], triggers: [] });
+    if (url.includes('/exposure-groups')) return json(200, { groups: [], sectors: [], positions: [] });
     if (url.includes('/api/risk/')) return answers.risk ? answers.risk() : json(200, view());
     return json(404, { message: 'não encontrado' });
   });

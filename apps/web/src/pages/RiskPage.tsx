@@ -9,6 +9,7 @@ import { useApiData } from '../api/useApiData';
 import { ScreenCompanyChoice, useScreenCompany } from '../components/CompanyPicker';
 import { LoadError, Loading, PageBody, PageHeader } from '../components/PageStates';
 import { ClearSeverityDialog } from './risk/ClearSeverityDialog';
+import { ExposureGroupSection } from './risk/ExposureGroupSection';
 import { FactorList, type FactorActionHandlers } from './risk/FactorList';
 import { riskPath } from './risk/riskApi';
 import { ReviewSection } from './risk/ReviewSection';
@@ -31,7 +32,8 @@ function withFactor(view: RiskView, type: number, factor: RiskFactorView): RiskV
 /**
  * Matriz de risco e severidades (/riscos, NR-1, issue 27): a company's risk matrix and the severity of each
  * psychosocial risk factor, with its reason. An administrator (the consultant) picks the company and
- * sets or clears each severity; a company user sees its own, read-only.
+ * sets or clears each severity; a company user sees its own, read-only. Below, the company's exposure
+ * groups (staff define them) and the review of the assessment.
  */
 export default function RiskPage() {
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
@@ -97,6 +99,7 @@ export default function RiskPage() {
               ))
             )}
           </Box>
+          <ExposureGroupSection companyId={companyId} canEdit={isAdmin} cards={phone} />
           <ReviewSection companyId={companyId} canRecord={isAdmin} questionnaires={view.questionnaires.map(({ type, title }) => ({ type, title }))} />
         </>
       )}

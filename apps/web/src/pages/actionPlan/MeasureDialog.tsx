@@ -21,7 +21,7 @@ const labels = messages.measures;
 interface FormValues {
   type: string;
   factor: string;
-  /** 'whole', 'sector:3' or 'position:5'. */
+  /** 'whole', 'sector:3', 'position:5' or 'exposure:7' (a group staff defined). */
   group: string;
   /** A round's id, or '' for none. */
   cycle: string;
@@ -206,6 +206,11 @@ export function MeasureDialog({ companyId, options, measure, onClose, onSaved }:
           {options.positions.map((position) => (
             <MenuItem key={`position:${position.id}`} value={`position:${position.id}`}>
               {format(text.groupPosition, { name: position.name })}
+            </MenuItem>
+          ))}
+          {options.exposure_groups.map((group) => (
+            <MenuItem key={`exposure:${group.id}`} value={`exposure:${group.id}`}>
+              {format(text.groupExposure, { name: group.name })}
             </MenuItem>
           ))}
         </TextField>

@@ -143,15 +143,15 @@ function EditButton({ measure, onEdit }: { measure: Measure; onEdit: (measure: M
   );
 }
 
-/** What the measure does and for which group. */
+/** What the measure does and for which group (an exposure group staff defined named as one). */
 function What({ measure }: { measure: Measure }) {
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {measure.description}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {format(text.group, { group: measure.group_name })}
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {format(measure.group_kind === 'exposure' ? text.groupOfExposure : text.group, { group: measure.group_name })}
       </Typography>
     </>
   );

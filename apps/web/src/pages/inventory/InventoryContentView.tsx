@@ -15,7 +15,7 @@ import { textColorOn } from '../../../../../engine/charts/contrast';
 import { format, messages } from '../../../../../engine/messages';
 import { formatDay, formatGrade } from '../../format';
 import type { InventoryContent, InventoryEntryView } from './inventoryApi';
-import { groupKey, groupKind } from './inventoryForm';
+import { groupKey, groupKind, type GroupField } from './inventoryForm';
 
 const text = messages.screenInventory;
 
@@ -192,7 +192,7 @@ function byGroup(entries: readonly InventoryEntryView[]): InventoryEntryView[][]
   return [...groups.values()];
 }
 
-const KIND_TEXT = { whole: text.groupWhole, sector: text.groupSector, position: text.groupPosition } as const;
+const KIND_TEXT: Record<GroupField['kind'], string> = { whole: text.groupWhole, sector: text.groupSector, position: text.groupPosition, exposure: text.groupExposure };
 
 interface ContentProps {
   content: InventoryContent;

@@ -177,9 +177,16 @@ export function PublishForm({ companyId, phone, onPublished }: { companyId: numb
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={text.fieldGroupBy} value={current.groupBy} onChange={(event) => set('groupBy', event.target.value as GroupBy)}>
+        <TextField
+          select
+          label={text.fieldGroupBy}
+          value={current.groupBy}
+          onChange={(event) => set('groupBy', event.target.value as GroupBy)}
+          helperText={current.groupBy === 'exposure' ? text.groupByExposureHelp : undefined}
+        >
           <MenuItem value="sector">{text.groupBySector}</MenuItem>
           <MenuItem value="position">{text.groupByPosition}</MenuItem>
+          <MenuItem value="exposure">{text.groupByExposure}</MenuItem>
         </TextField>
         <TextField
           label={text.fieldResponsibleName}

@@ -85,7 +85,7 @@ export interface FactorField {
 export interface GroupField {
   key: string;
   name: string;
-  kind: 'whole' | 'sector' | 'position';
+  kind: 'whole' | 'sector' | 'position' | 'exposure';
 }
 
 /** The group's key in the body: its id as a string, '*' for the whole company. */
@@ -93,10 +93,10 @@ export function groupKey(entry: Pick<InventoryEntryView, 'whole' | 'group_id'>):
   return entry.whole || entry.group_id === null ? WHOLE_KEY : String(entry.group_id);
 }
 
-/** The kind of an entry's group ('whole', 'sector' unless the server says 'position'). */
+/** The kind of an entry's group ('whole', 'sector' unless the server says 'position' or 'exposure'). */
 export function groupKind(entry: Pick<InventoryEntryView, 'whole' | 'group_kind'>): GroupField['kind'] {
   if (entry.whole) return 'whole';
-  return entry.group_kind === 'position' ? 'position' : 'sector';
+  return entry.group_kind === 'position' || entry.group_kind === 'exposure' ? entry.group_kind : 'sector';
 }
 
 /** The factors (in order, once each) and the groups of a preview's entries. */

@@ -173,6 +173,8 @@ describe('ExposureGroupSection', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir grupo' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual(['DELETE /api/risk/exposure-groups/21', 'DELETE /api/risk/exposure-groups/22']);
+    // The button pressed is gone with the group: the focus goes to the section's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Grupos de exposição' })));
   });
 
   it('shows a company user the groups read-only, as cards on a phone', async () => {

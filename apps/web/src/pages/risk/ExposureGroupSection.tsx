@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -33,11 +33,24 @@ export function ExposureGroupSection({ companyId, canEdit, cards }: ExposureGrou
   const [editing, setEditing] = useState<ExposureGroup | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ExposureGroup | null>(null);
   const actions: ExposureGroupActionHandlers | undefined = canEdit ? { onEdit: setEditing, onDelete: setDeleting } : undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a deletion the focus goes to the heading once the list has reloaded (the button pressed is gone).
+  const focusAfter = useRef<ExposureGroupListData | null>(null);
+  useEffect(() => {
+    if (focusAfter.current && data && data !== focusAfter.current) {
+      focusAfter.current = null;
+      heading.current?.focus();
+    }
+  }, [data]);
+  const deleted = () => {
+    focusAfter.current = data ?? null;
+    reload();
+  };
 
   return (
     <Box component="section" aria-labelledby="risk-exposure-groups-heading" sx={{ mb: 4 }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <Typography id="risk-exposure-groups-heading" component="h2" variant="h6" sx={{ fontWeight: 600, flexGrow: 1 }}>
+        <Typography id="risk-exposure-groups-heading" ref={heading} tabIndex={-1} component="h2" variant="h6" sx={{ fontWeight: 600, flexGrow: 1, outline: 'none' }}>
           {text.heading}
         </Typography>
         {canEdit && data && (
@@ -78,7 +91,7 @@ export function ExposureGroupSection({ companyId, canEdit, cards }: ExposureGrou
           onSaved={reload}
         />
       )}
-      <ExposureGroupDeleteDialog group={deleting} onClose={() => setDeleting(null)} onDeleted={reload} />
+      <ExposureGroupDeleteDialog group={deleting} onClose={() => setDeleting(null)} onDeleted={deleted} />
     </Box>
   );
 }

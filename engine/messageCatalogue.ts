@@ -39,3 +39,5 @@ export { default as inventory } from '../definitions/messages/inventory.json' wi
 export { default as measures } from '../definitions/messages/measures.json' with { type: 'json' };
 export { default as review } from '../definitions/messages/review.json' with { type: 'json' };
 export { default as screenReview } from '../definitions/messages/screenReview.json' with { type: 'json' };
+export { default as exposureGroups } from '../definitions/messages/exposureGroups.json' with { type: 'json' };
+export { default as screenExposureGroups } from '../definitions/messages/screenExposureGroups.json' with { type: 'json' };

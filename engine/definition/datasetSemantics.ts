@@ -255,7 +255,7 @@ function queryStart(pointer: string, dataset: QueryDataset, dashboard: Dashboard
     });
   }
   if (dataset.query === 'participation') {
-    const grouped = dataset.by === 'sector' || dataset.by === 'position' || dataset.by === 'course';
+    const grouped = dataset.by !== 'all' && dataset.by !== 'type' && dataset.by !== 'day';
     if (grouped && !dataset.none?.trim()) check.add(pointer, format(text.participationNeedsNone, { by: dataset.by }));
     if (!grouped && dataset.none !== undefined) check.add(`${pointer}/none`, format(text.participationNoneUnused, { by: dataset.by }));
     if (dataset.anonymous) check.add(`${pointer}/anonymous`, text.participationNotAnonymous);

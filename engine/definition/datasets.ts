@@ -125,8 +125,12 @@ export interface SummaryDataset extends DatasetBase {
   norm?: boolean;
 }
 
-/** The respondents' groups a dataset may be split by: their sector, their position, the course of the evaluation. */
-export type GroupingKind = 'sector' | 'position' | 'course';
+/**
+ * The respondents' groups a dataset may be split by: their sector, their position, the exposure groups
+ * staff define for their company from sectors and positions (NR-1: someone whose sector and position
+ * are among a group's, an empty list not narrowing), the course of the evaluation.
+ */
+export type GroupingKind = 'sector' | 'position' | 'exposure' | 'course';
 
 /**
  * Answer counts per question and option, one row per option of each question (zero counts

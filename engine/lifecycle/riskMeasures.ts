@@ -15,8 +15,8 @@ export const OPEN_MEASURE_STATUSES: readonly MeasureStatus[] = ['planejada', 'em
 export const EFFECTIVENESS_RESULTS = ['eficaz', 'ineficaz'] as const;
 export type EffectivenessResult = (typeof EFFECTIVENESS_RESULTS)[number];
 
-/** The exposure group a measure is for: the whole company, a sector or a position. */
-export const MEASURE_GROUP_KINDS = ['whole', 'sector', 'position'] as const;
+/** The exposure group a measure is for: the whole company, a sector, a position or a group staff defined from them. */
+export const MEASURE_GROUP_KINDS = ['whole', 'sector', 'position', 'exposure'] as const;
 export type MeasureGroupKind = (typeof MEASURE_GROUP_KINDS)[number];
 
 /** The longest description, effectiveness check and note of a measure, in characters after trimming (the table's checks; the form's too). */

@@ -36,8 +36,14 @@ export type HiddenReason = 'minimum' | 'complement';
  *    With more groups, the rules of 2 hold (they cover partitions and nested groups, sectors as
  *    they are kept); overlaps beyond them are not searched.
  * Ties hide the group listed last in `keys`, so the same data always hide the same groups.
+ *
+ * Where several groupings are shown together (sectors, positions and groups made of them: their keys
+ * all in `keys`), `keep` says how much each group is worth keeping: of the groups whose hiding closes a
+ * gap, the least kept is hidden first, the larger container included (a group of sectors is hidden
+ * rather than the sector it would give away). Without it every group is kept alike and the smallest
+ * group of the gap is hidden.
  */
-export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: number): Map<string, HiddenReason> {
+export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: number, keep: (key: string) => number = () => 0): Map<string, HiddenReason> {
   const hidden = new Map<string, HiddenReason>();
   const size = (key: string) => sum(atoms, (atom) => atom.groups.includes(key));
   const sizes = new Map(keys.map((key) => [key, size(key)]));
@@ -47,7 +53,7 @@ export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: numb
   // Whether every person of `inner` is in `outer` (the whole holds everyone).
   const within = (inner: string, outer: string | null) => outer === null || atoms.every((atom) => atom.people === 0 || !atom.groups.includes(inner) || atom.groups.includes(outer));
   const sizeOf = (key: string | null) => (key === null ? whole : sizes.get(key)!);
-  const measures = { sizeOf, within, small, order: keys };
+  const measures = { sizeOf, within, small, order: keys, keep };
   for (;;) {
     const shown = keys.filter((key) => !hidden.has(key) && sizes.get(key)! > 0);
     const victim = complementVictim(shown, atoms, measures) ?? combinationVictim(shown, atoms, measures);
@@ -66,24 +72,30 @@ interface Measures {
   within: (inner: string, outer: string | null) => boolean;
   small: (people: number) => boolean;
   order: string[];
+  keep: (key: string) => number;
+}
+
+/** Of groups whose hiding would close a gap: the least kept, then the smallest, then the later one. */
+function victimAmong(groups: string[], { sizeOf, order, keep }: Measures): string {
+  return [...groups].sort((a, b) => keep(a) - keep(b) || sizeOf(a) - sizeOf(b) || order.indexOf(b) - order.indexOf(a))[0]!;
 }
 
 /** The next shown group to hide so that no small difference can be computed, or undefined when none. */
-function complementVictim(shown: string[], atoms: GroupAtom[], { sizeOf, within, small, order }: Measures): string | undefined {
-  // The smallest group, the later one on ties.
-  const smallest = (groups: string[]) =>
-    [...groups].sort((a, b) => sizeOf(a) - sizeOf(b) || order.indexOf(b) - order.indexOf(a))[0];
+function complementVictim(shown: string[], atoms: GroupAtom[], measures: Measures): string | undefined {
+  const { sizeOf, within, small } = measures;
+  // The gap's groups that may be hidden: its sub-groups, and the container when it is a group (not the whole).
+  const victim = (groups: string[], container: string | null) => victimAmong(container === null ? groups : [...groups, container], measures);
   for (const container of [null, ...shown]) {
     const subs = shown.filter((key) => key !== container && within(key, container) && !(container !== null && within(container, key)));
     // One subtraction: the container less one of its groups.
     const single = subs.filter((key) => small(sizeOf(container) - sizeOf(key)));
-    if (single.length > 0) return smallest(single);
+    if (single.length > 0) return victim(single, container);
     // Several subtractions: the container less groups that share no one (every such family, the
     // largest ones: a smaller family leaves at least a shown group more, never too few).
     const families = disjointFamilies(subs, (a, b) => atoms.some((atom) => atom.people > 0 && atom.groups.includes(a) && atom.groups.includes(b)));
-    if (families === null) return smallest(subs);
+    if (families === null) return victim(subs, container);
     for (const family of families) {
-      if (family.length > 1 && small(sizeOf(container) - family.reduce((total, key) => total + sizeOf(key), 0))) return smallest(family);
+      if (family.length > 1 && small(sizeOf(container) - family.reduce((total, key) => total + sizeOf(key), 0))) return victim(family, container);
     }
   }
   return undefined;
@@ -97,7 +109,8 @@ export const EXHAUSTIVE_GROUPS = 8;
  * shown groups and the whole (each coefficient −1, 0 or +1) that counts every person 0 or 1 times and
  * 1 to `minimum` − 1 people once, or undefined when none does.
  */
-function combinationVictim(shown: string[], atoms: GroupAtom[], { sizeOf, small, order }: Measures): string | undefined {
+function combinationVictim(shown: string[], atoms: GroupAtom[], measures: Measures): string | undefined {
+  const { small } = measures;
   const peopled = atoms.filter((atom) => atom.people > 0);
   if (shown.length === 0 || shown.length > EXHAUSTIVE_GROUPS || peopled.every((atom) => atom.groups.filter((group) => shown.includes(group)).length <= 1)) return undefined;
   // Each atom's membership of the whole (index 0) and of each shown group.
@@ -128,9 +141,7 @@ function combinationVictim(shown: string[], atoms: GroupAtom[], { sizeOf, small,
     }
     if (!exact || !small(singled)) continue;
     const used = shown.filter((_group, index) => coefficients[index + 1] !== 0);
-    for (const group of used) {
-      if (best === undefined || sizeOf(group) < sizeOf(best) || (sizeOf(group) === sizeOf(best) && order.indexOf(group) > order.indexOf(best))) best = group;
-    }
+    best = victimAmong(best === undefined ? used : [best, ...used], measures);
   }
   return best;
 }

@@ -132,12 +132,15 @@ const overlapping: fc.Arbitrary<Instance> = fc.integer({ min: 1, max: 6 }).chain
   }).map((instance) => ({ ...instance, atoms: withWhole(instance.atoms, instance.minimum) })),
 );
 
-/** Fails with the instance, the hidden groups and what an attacker computes. */
-function expectNoDisclosure({ keys, atoms, minimum }: Instance, subtractionsOnly = false): void {
-  const hidden = suppressGroups(keys, atoms, minimum);
+/** Fails with the instance, the hidden groups and what an attacker computes (`keep`: how much each group is worth keeping). */
+function expectNoDisclosure({ keys, atoms, minimum }: Instance, subtractionsOnly = false, keep?: Record<string, number>): void {
+  const hidden = suppressGroups(keys, atoms, minimum, keep && ((key) => keep[key] ?? 0));
   const found = disclosure(shownOf(keys, hidden), atoms, minimum, subtractionsOnly);
-  expect(found, JSON.stringify({ keys, atoms, minimum, hidden: [...hidden] })).toBeUndefined();
+  expect(found, JSON.stringify({ keys, atoms, minimum, keep, hidden: [...hidden] })).toBeUndefined();
 }
+
+/** Any overlaps, each group worth keeping 0, 1 or 2 (groupings shown together: sectors kept before the groups made of them). */
+const kept = overlapping.chain((instance) => fc.array(fc.nat({ max: 2 }), { minLength: instance.keys.length, maxLength: instance.keys.length }).map((worth) => ({ instance, keep: Object.fromEntries(instance.keys.map((key, i) => [key, worth[i]!])) })));
 
 const runs = { seed: 42, numRuns: 300 };
 
@@ -172,6 +175,11 @@ describe('suppressGroups: no combination of shown groups and the whole discloses
 
   it('by any combination, on any overlaps of at most 6 groups (A + B − the whole: the people in both)', () => {
     fc.assert(fc.property(overlapping, (instance) => expectNoDisclosure(instance)), runs);
+  });
+
+  it('whatever each group is worth keeping (several groupings shown together), by subtractions and by any combination', () => {
+    fc.assert(fc.property(kept, ({ instance, keep }) => expectNoDisclosure(instance, true, keep)), runs);
+    fc.assert(fc.property(kept, ({ instance, keep }) => expectNoDisclosure(instance, false, keep)), runs);
   });
 });
 
@@ -302,6 +310,44 @@ describe('suppressGroups: hand-computed examples (minimum 3)', () => {
       { groups: ['Vazio'], people: 0 },
     ];
     expect(hidden(['Loja', 'Caixa', 'Vazio'], atoms)).toEqual({ Caixa: 'complement' });
+  });
+});
+
+describe('suppressGroups: several groupings shown together (minimum 3)', () => {
+  const hidden = (keys: string[], atoms: GroupAtom[], keep?: Record<string, number>) => Object.fromEntries(suppressGroups(keys, atoms, 3, keep && ((key) => keep[key] ?? 0)));
+  // Sectors are kept before positions, positions before the exposure groups staff make of them.
+  const keep = { 'sector:Produção': 2, 'sector:Logística': 2, 'sector:Manutenção': 2, 'sector:Oficina': 2, 'position:Operador': 1, 'exposure:Campo': 0 };
+
+  it('hides the group made of sectors, not the sector it would give away', () => {
+    // Produção 6, Logística 5, Manutenção 4, Oficina 2; whole 17. Alone, the sectors hide Oficina
+    // ('minimum') and Manutenção, the smallest whose hiding stops whole − the others = 2. Campo =
+    // Produção + Oficina = 8: Campo − Produção = 2 = Oficina's people, so one of the two must go. Kept
+    // alike, the smaller, Produção, would go; worth less, Campo goes and the sectors stay as they were.
+    const atoms = [
+      { groups: ['sector:Produção', 'exposure:Campo'], people: 6 },
+      { groups: ['sector:Logística'], people: 5 },
+      { groups: ['sector:Manutenção'], people: 4 },
+      { groups: ['sector:Oficina', 'exposure:Campo'], people: 2 },
+    ];
+    const sectors = ['sector:Logística', 'sector:Manutenção', 'sector:Oficina', 'sector:Produção'];
+    const alone = { 'sector:Oficina': 'minimum', 'sector:Manutenção': 'complement' };
+    expect(hidden(sectors, atoms.map((atom) => ({ ...atom, groups: atom.groups.filter((group) => group.startsWith('sector:')) })))).toEqual(alone);
+    expect(hidden([...sectors, 'exposure:Campo'], atoms, keep)).toEqual({ ...alone, 'exposure:Campo': 'complement' });
+    expect(hidden([...sectors, 'exposure:Campo'], atoms)).toEqual({ ...alone, 'sector:Produção': 'complement' });
+    // Without the suppression across groupings, Campo and Produção give Oficina away.
+    expect(disclosure(['sector:Logística', 'sector:Produção', 'exposure:Campo'], atoms, 3)?.people).toHaveLength(2);
+    expect(disclosure(['sector:Logística', 'sector:Produção'], atoms, 3)).toBeUndefined();
+  });
+
+  it('hides a position that differs from its sector by 1 or 2 people', () => {
+    // Operador {6 people}, all in Produção (8); Logística 5; whole 13. Produção − Operador = 2: the
+    // position goes (worth less, and smaller); the sectors stay.
+    const atoms = [
+      { groups: ['sector:Produção', 'position:Operador'], people: 6 },
+      { groups: ['sector:Produção'], people: 2 },
+      { groups: ['sector:Logística'], people: 5 },
+    ];
+    expect(hidden(['sector:Logística', 'sector:Produção', 'position:Operador'], atoms, keep)).toEqual({ 'position:Operador': 'complement' });
   });
 });
 

@@ -255,6 +255,19 @@ const entries: Record<string, Entry> = {
     body: () => ({ type: 18, factor: 'demands', group_kind: 'sector', group_id: demo.sectors[0]!.id, description: 'Pausas programadas.', owner_id: employee(0), due_on: '2027-01-15', effectiveness_check: 'Nova rodada.', effectiveness_on: '2027-03-01' }),
     ids: { group_id: ['sector', 'forbidden'], owner_id: ['user', 'forbidden'], cycle_id: ['cycle', 'forbidden'] },
   },
+  // Exposure groups are written by administrators only: the company user is refused whatever sectors and positions it names.
+  'POST /api/risk/{companyId}/exposure-groups': {
+    method: 'POST',
+    url: () => `/api/risk/${A()}/exposure-groups`,
+    body: () => ({ name: unique('Grupo'), sector_ids: [demo.sectors[0]!.id], position_ids: [own.positionId] }),
+    ids: { 'sector_ids[]': ['sector', 'forbidden'], 'position_ids[]': ['position', 'forbidden'] },
+  },
+  'PATCH /api/risk/exposure-groups/{id}': {
+    method: 'PATCH',
+    url: () => '/api/risk/exposure-groups/1',
+    body: () => ({ sector_ids: [demo.sectors[0]!.id], position_ids: [own.positionId] }),
+    ids: { 'sector_ids[]': ['sector', 'forbidden'], 'position_ids[]': ['position', 'forbidden'] },
+  },
   'PATCH /api/risk/measures/{id}': {
     method: 'PATCH',
     url: () => '/api/risk/measures/1',

@@ -9,7 +9,7 @@ import { generateCNPJ } from '@brazilian-utils/brazilian-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { courses, cycles, evaluations, outbox, positions, responses, userCourses, userPositions, userSectors, users } from '../../apps/server/src/db/schema.ts';
-import { riskMatrices, riskMeasures, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
+import { exposureGroups, exposureGroupSectors, riskMatrices, riskMeasures, riskSeverities } from '../../apps/server/src/db/riskSchema.ts';
 import { addUserWithPassword } from './fixtures.ts';
 import { insertEvaluation } from './goldenFixtures.ts';
 import { bearer } from './testApp.ts';
@@ -101,6 +101,16 @@ async function inventoryReady(): Promise<void> {
 }
 
 let publishedInventory: Promise<number> | undefined;
+
+/** One of company A's sectors. */
+const sectorOfA = async () => demo.sectors[0]!.id;
+
+/** A new exposure group of company A (made directly, for each call that changes or deletes one). */
+async function exposureGroupOfA(): Promise<number> {
+  const [group] = await t.db.insert(exposureGroups).values({ companyId: A(), name: unique('Grupo') }).returning({ id: exposureGroups.id });
+  await t.db.insert(exposureGroupSectors).values({ groupId: group!.id, sectorId: await sectorOfA() });
+  return group!.id;
+}
 
 /** The id of a published inventory of company A (published once, by the administrator). */
 function inventoryOfA(): Promise<number> {
@@ -329,6 +339,23 @@ const rows: Row[] = [
     route: 'POST /api/risk/{companyId}/review-triggers',
     expect: ADMIN_ONLY,
     request: () => ({ method: 'POST', url: `/api/risk/${A()}/review-triggers`, payload: { type: 18, kind: 'organizacao', occurred_on: '2026-01-05', description: 'Mudança de turnos na matriz de papéis.' } }),
+  },
+  // Its exposure groups: read by its own company user, written by staff only.
+  { route: 'GET /api/risk/{companyId}/exposure-groups', expect: TENANT, request: () => ({ method: 'GET', url: `/api/risk/${A()}/exposure-groups` }) },
+  {
+    route: 'POST /api/risk/{companyId}/exposure-groups',
+    expect: ADMIN_ONLY,
+    request: async () => ({ method: 'POST', url: `/api/risk/${A()}/exposure-groups`, payload: { name: unique('Grupo'), sector_ids: [await sectorOfA()], position_ids: [] } }),
+  },
+  {
+    route: 'PATCH /api/risk/exposure-groups/{id}',
+    expect: ADMIN_ONLY,
+    request: async () => ({ method: 'PATCH', url: `/api/risk/exposure-groups/${await exposureGroupOfA()}`, payload: { name: unique('Grupo') } }),
+  },
+  {
+    route: 'DELETE /api/risk/exposure-groups/{id}',
+    expect: ADMIN_ONLY,
+    request: async () => ({ method: 'DELETE', url: `/api/risk/exposure-groups/${await exposureGroupOfA()}` }),
   },
   // Its action plan: read by its own company user, written by staff only (the form's options too).
   { route: 'GET /api/risk/{companyId}/measures', expect: TENANT, request: () => ({ method: 'GET', url: `/api/risk/${A()}/measures` }) },

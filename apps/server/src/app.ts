@@ -22,6 +22,7 @@ import { courseRoutes } from './routes/courses.ts';
 import { cycleRoutes } from './routes/cycles.ts';
 import { riskRoutes } from './routes/risk.ts';
 import { riskInventoryRoutes } from './routes/riskInventories.ts';
+import { exposureGroupRoutes } from './routes/exposureGroups.ts';
 import { riskMeasureRoutes } from './routes/riskMeasures.ts';
 import { riskReviewRoutes } from './routes/riskReviews.ts';
 import { evaluationListRoutes } from './routes/evaluationList.ts';
@@ -187,6 +188,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions, definit
       await api.register(cycleRoutes);
       await api.register(riskRoutes);
       await api.register(riskInventoryRoutes);
+      await api.register(exposureGroupRoutes);
       await api.register(riskMeasureRoutes);
       await api.register(riskReviewRoutes);
       await api.register(mailCallRoutes);

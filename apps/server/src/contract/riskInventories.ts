@@ -28,8 +28,8 @@ export const inventoryBodySchema = {
   properties: {
     type: { type: 'integer', minimum: -1000, maximum: 1000 },
     cycle_id: nullableIdSchema,
-    /** The exposure groups besides the whole company: the respondents' sectors (default) or positions. */
-    group_by: { type: 'string', enum: ['sector', 'position'] },
+    /** The exposure groups besides the whole company: the respondents' sectors (default), positions, or the groups staff defined from them. */
+    group_by: { type: 'string', enum: ['sector', 'position', 'exposure'] },
     responsible_name: { type: 'string', maxLength: 200 },
     responsible_registration: { type: 'string', maxLength: 200 },
     /** `YYYY-MM-DD`. */
@@ -80,10 +80,10 @@ export const inventoryEntrySchema = {
   additionalProperties: false,
   properties: {
     group: textSchema,
-    /** The sector's or position's id; null for the whole company. */
+    /** The sector's, position's or exposure group's id; null for the whole company. */
     group_id: { type: ['integer', 'null'] },
-    /** 'whole', 'sector' or 'position' (absent in versions published before groups by position: 'sector' or 'whole'). */
-    group_kind: { type: 'string', enum: ['whole', 'sector', 'position'] },
+    /** 'whole', 'sector', 'position' or 'exposure' (a group staff defined; absent in versions published before groups by position: 'sector' or 'whole'). */
+    group_kind: { type: 'string', enum: ['whole', 'sector', 'position', 'exposure'] },
     whole: { type: 'boolean' },
     processes: textSchema,
     activities: textSchema,

@@ -13,7 +13,7 @@ const nullableText = { type: ['string', 'null'] } as const;
 const daySchema = { type: 'string', maxLength: 10 } as const;
 const statusSchema = { type: 'string', enum: ['planejada', 'em_andamento', 'concluida', 'cancelada'] } as const;
 const resultSchema = { type: ['string', 'null'], enum: ['eficaz', 'ineficaz', null] } as const;
-const groupKindSchema = { type: 'string', enum: ['whole', 'sector', 'position'] } as const;
+const groupKindSchema = { type: 'string', enum: ['whole', 'sector', 'position', 'exposure'] } as const;
 /** The longest texts (the table's checks). */
 const longText = { type: 'string', maxLength: 5000 } as const;
 
@@ -76,7 +76,7 @@ export const measureSchema = {
     factor_label: textSchema,
     group_kind: groupKindSchema,
     group_id: { type: ['integer', 'null'] },
-    /** 'Empresa toda', the sector's or the position's name. */
+    /** 'Empresa toda', the sector's, the position's or the exposure group's name. */
     group_name: textSchema,
     cycle_id: { type: ['integer', 'null'] },
     cycle_name: nullableText,
@@ -159,7 +159,7 @@ const idName = { type: 'object', required: ['id', 'name'], additionalProperties:
 /** `GET /risk/{companyId}/measures/options`: what the measure form offers (administrators). */
 export const measureOptionsSchema = {
   type: 'object',
-  required: ['questionnaires', 'sectors', 'positions', 'cycles', 'owners'],
+  required: ['questionnaires', 'sectors', 'positions', 'exposure_groups', 'cycles', 'owners'],
   additionalProperties: false,
   properties: {
     questionnaires: {
@@ -173,6 +173,8 @@ export const measureOptionsSchema = {
     },
     sectors: { type: 'array', items: idName },
     positions: { type: 'array', items: idName },
+    /** The exposure groups staff defined for the company (`/risk/{companyId}/exposure-groups`). */
+    exposure_groups: { type: 'array', items: idName },
     /** The company's rounds, newest first, with the questionnaires they hold. */
     cycles: {
       type: 'array',

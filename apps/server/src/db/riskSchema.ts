@@ -1,10 +1,10 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { companies, cycles, users } from './schema.ts';
+import { companies, cycles, positions, sectors, users } from './schema.ts';
 
 /*
  * The psychosocial risk programme under NR-1 (issue 27): the company's risk matrix and the severities
  * the consultant set (migration 0014), the published inventories (0015), the action plan's measures,
- * their owners' reminders and the review's triggers (0016).
+ * their owners' reminders and the review's triggers (0016), the exposure groups staff define (0017).
  */
 
 /** A company's own risk matrix (migration 0014, issue 27); a company without one rates by `definitions/riskMatrix.json`. */
@@ -82,9 +82,9 @@ export const riskMeasures = pgTable(
     typeEvaluation: integer('type_evaluation').notNull(),
     /** The factor's id in the questionnaire's `risk.factors`. */
     factor: text('factor').notNull(),
-    /** 'whole', 'sector' or 'position'. */
+    /** 'whole', 'sector', 'position' or 'exposure'. */
     groupKind: text('group_kind').notNull().default('whole'),
-    /** The sector's or position's id; null for the whole company. */
+    /** The sector's, position's or exposure group's id; null for the whole company. */
     groupId: integer('group_id'),
     cycleId: integer('cycle_id').references(() => cycles.id),
     description: text('description').notNull(),
@@ -151,4 +151,51 @@ export const riskReviewTriggers = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('risk_review_triggers_company_idx').on(table.companyId, table.typeEvaluation)],
+);
+
+/**
+ * An exposure group of a company (migration 0017): workers the staff group from the registry's sectors
+ * and positions. A person is in it when their sector is one of its sectors and their position one of
+ * its positions (an empty list does not narrow).
+ */
+export const exposureGroups = pgTable('exposure_groups', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  name: text('name').notNull(),
+  /** The activities and processes the group shares. */
+  description: text('description'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sectors of an exposure group. */
+export const exposureGroupSectors = pgTable(
+  'exposure_group_sectors',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => exposureGroups.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id),
+  },
+  (table) => [primaryKey({ name: 'exposure_group_sectors_pk', columns: [table.groupId, table.sectorId] })],
+);
+
+/** The positions of an exposure group. */
+export const exposureGroupPositions = pgTable(
+  'exposure_group_positions',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => exposureGroups.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id),
+  },
+  (table) => [primaryKey({ name: 'exposure_group_positions_pk', columns: [table.groupId, table.positionId] })],
 );

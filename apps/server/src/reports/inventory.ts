@@ -82,10 +82,13 @@ function pairs(title: string, items: [string, string][]): ReportBlock {
 /** The fill of a label cell. */
 const GREY = '#f1f3f6';
 
-/** An exposure group as the inventory names it: 'Produção (setor)', 'Analista (cargo)'; the whole company by its name. */
+/** How the inventory names a group of each kind (a version published before the kind was kept: a sector's). */
+const GROUP_NAMES = { sector: text.sectorGroup, position: text.positionGroup, exposure: text.exposureGroup } as const;
+
+/** An exposure group as the inventory names it: 'Produção (setor)', 'Analista (cargo)', 'Campo (grupo de exposição)'; the whole company by its name. */
 function groupName(entry: InventoryEntry): string {
-  if (entry.whole) return entry.group;
-  return format(entry.group_kind === 'position' ? text.positionGroup : text.sectorGroup, { name: entry.group });
+  if (entry.whole || entry.group_kind === 'whole') return entry.group;
+  return format(GROUP_NAMES[entry.group_kind ?? 'sector'], { name: entry.group });
 }
 
 /** A group's characterization: a) processes and environments, b) activities, c) exposed workers, d) NR-17; a hidden group's reason. */

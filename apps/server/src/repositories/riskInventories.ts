@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { cycles, positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 import { riskInventories } from '../db/riskSchema.ts';
+import { exposedByGroup } from './exposureGroups.ts';
 
 /*
  * The published psychosocial risk inventories (issue 27, NR-1): each an immutable version. Nothing
@@ -83,11 +84,13 @@ export async function insertInventory(tx: Tx, inventory: NewInventory): Promise<
 
 /**
  * The workers exposed, counted from the registry now: the company's active participants (type 3, not
- * deactivated, not erased), in the whole company and in each of its sectors or positions (by their id).
+ * deactivated, not erased), in the whole company and in each of its sectors, positions or exposure
+ * groups (by their id).
  */
-export async function exposedWorkers(db: Db | Tx, companyId: number, by: 'sector' | 'position' = 'sector'): Promise<{ whole: number; byGroup: Map<number, number> }> {
+export async function exposedWorkers(db: Db | Tx, companyId: number, by: 'sector' | 'position' | 'exposure' = 'sector'): Promise<{ whole: number; byGroup: Map<number, number> }> {
   const active = and(eq(users.companyId, companyId), eq(users.typeAccount, 3), eq(users.status, true), isNull(users.erasedAt));
   const [whole] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(active);
+  if (by === 'exposure') return { whole: Number(whole?.n ?? 0), byGroup: await exposedByGroup(db, companyId) };
   const rows =
     by === 'sector'
       ? await db

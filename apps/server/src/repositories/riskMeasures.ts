@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
 import { OPEN_MEASURE_STATUSES } from '../../../../engine/lifecycle/riskMeasures.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { riskMeasureReminders, riskMeasures } from '../db/riskSchema.ts';
+import { exposureGroups, riskMeasureReminders, riskMeasures } from '../db/riskSchema.ts';
 import { companies, cycles, evaluations, positions, sectors, users } from '../db/schema.ts';
 
 /*
@@ -34,7 +34,7 @@ export interface MeasureRow extends MeasureValues {
   companyId: number;
   companyName: string;
   type: number;
-  /** The sector's or position's name; null for the whole company (or a group gone). */
+  /** The sector's, position's or exposure group's name; null for the whole company. */
   groupName: string | null;
   cycleName: string | null;
   cycleOpensOn: string | null;
@@ -54,7 +54,7 @@ const measureColumns = {
   factor: riskMeasures.factor,
   groupKind: riskMeasures.groupKind,
   groupId: riskMeasures.groupId,
-  groupName: sql<string | null>`coalesce(${sectors.sectorName}, ${positions.positionName})`,
+  groupName: sql<string | null>`coalesce(${sectors.sectorName}, ${positions.positionName}, ${exposureGroups.name})`,
   cycleId: riskMeasures.cycleId,
   cycleName: cycles.name,
   cycleOpensOn: cycles.opensOn,
@@ -80,7 +80,8 @@ function measureSelect(db: Db | Tx) {
     .innerJoin(owner, eq(owner.id, riskMeasures.ownerId))
     .leftJoin(cycles, eq(cycles.id, riskMeasures.cycleId))
     .leftJoin(sectors, and(eq(riskMeasures.groupKind, 'sector'), eq(sectors.id, riskMeasures.groupId)))
-    .leftJoin(positions, and(eq(riskMeasures.groupKind, 'position'), eq(positions.id, riskMeasures.groupId)));
+    .leftJoin(positions, and(eq(riskMeasures.groupKind, 'position'), eq(positions.id, riskMeasures.groupId)))
+    .leftJoin(exposureGroups, and(eq(riskMeasures.groupKind, 'exposure'), eq(exposureGroups.id, riskMeasures.groupId)));
 }
 
 /** A company's measures (one questionnaire's when `type` is given), by deadline. */
@@ -120,13 +121,14 @@ export async function updateMeasure(tx: Tx, id: number, values: MeasureValues, b
     .where(eq(riskMeasures.id, id));
 }
 
-/** The sector's or position's name when it belongs to the company, else null. */
-export async function groupName(db: Db | Tx, companyId: number, kind: 'sector' | 'position', id: number): Promise<string | null> {
-  if (kind === 'sector') {
-    const [row] = await db.select({ name: sectors.sectorName }).from(sectors).where(and(eq(sectors.id, id), eq(sectors.companyId, companyId)));
-    return row?.name ?? null;
-  }
-  const [row] = await db.select({ name: positions.positionName }).from(positions).where(and(eq(positions.id, id), eq(positions.companyId, companyId)));
+/** The sector's, position's or exposure group's name when it belongs to the company, else null. */
+export async function groupName(db: Db | Tx, companyId: number, kind: 'sector' | 'position' | 'exposure', id: number): Promise<string | null> {
+  const [row] =
+    kind === 'sector'
+      ? await db.select({ name: sectors.sectorName }).from(sectors).where(and(eq(sectors.id, id), eq(sectors.companyId, companyId)))
+      : kind === 'position'
+        ? await db.select({ name: positions.positionName }).from(positions).where(and(eq(positions.id, id), eq(positions.companyId, companyId)))
+        : await db.select({ name: exposureGroups.name }).from(exposureGroups).where(and(eq(exposureGroups.id, id), eq(exposureGroups.companyId, companyId)));
   return row?.name ?? null;
 }
 
@@ -135,6 +137,11 @@ export async function companyGroups(db: Db, companyId: number) {
   const sectorRows = await db.select({ id: sectors.id, name: sectors.sectorName }).from(sectors).where(eq(sectors.companyId, companyId)).orderBy(asc(sectors.sectorName));
   const positionRows = await db.select({ id: positions.id, name: positions.positionName }).from(positions).where(eq(positions.companyId, companyId)).orderBy(asc(positions.positionName));
   return { sectors: sectorRows, positions: positionRows };
+}
+
+/** A company's exposure groups, by name. */
+export async function companyExposureGroups(db: Db, companyId: number) {
+  return db.select({ id: exposureGroups.id, name: exposureGroups.name }).from(exposureGroups).where(eq(exposureGroups.companyId, companyId)).orderBy(sql`lower(${exposureGroups.name})`, asc(exposureGroups.id));
 }
 
 /** Who may own a company's measures: active staff (type 1) and the company's active users (type 2), by name. */

@@ -31,6 +31,8 @@ export function groupKey(dataset: Dataset): string {
 /** The anonymous groups of one request: their sizes and minimums by `groupKey` (a view's datasets share them), and those withheld. */
 export interface AnonymityState {
   groups: Map<string, Promise<{ respondents: number; minimum: number }>>;
+  /** The groups hidden over several groupings at once, by dataset group and groupings (`results/queries/splitHiding.ts`). */
+  splits?: Map<string, Promise<Map<string, string>>>;
   /** The rounds hidden, by dataset group (`hiddenRounds`). */
   rounds: Map<string, Promise<{ rounds: { id: number; name: string }[]; hidden: Map<number, string> }>>;
   withheld: WithheldGroup[];
@@ -101,12 +103,18 @@ export async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition,
  * the whole (`engine/scoring/suppression.ts`).
  */
 export async function hiddenGroups(db: Db, scope: SQL, atoms: GroupAtom[], keys: number[], of: 'group' | 'round' = 'group'): Promise<Map<number, string>> {
+  const hidden = await hiddenKeys(db, scope, atoms, keys.map(String), of);
+  return new Map([...hidden].map(([key, reason]) => [Number(key), reason]));
+}
+
+/** `hiddenGroups` over keys of any form (several groupings at once: 'sector:3', 'exposure:1'), `keep` as `suppressGroups` takes it. */
+export async function hiddenKeys(db: Db, scope: SQL, atoms: GroupAtom[], keys: string[], of: 'group' | 'round' = 'group', keep?: (key: string) => number): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const minimum = await anonymityMinimum(db, scope);
-  const hidden = suppressGroups(keys.map(String), atoms, minimum);
+  const hidden = suppressGroups(keys, atoms, minimum, keep);
   const text = messages.dashboard;
   const reason = of === 'group' ? { minimum: text.groupUnderMinimum, complement: text.groupComplement } : { minimum: text.roundUnderMinimum, complement: text.roundComplement };
-  return new Map([...hidden].map(([key, why]) => [Number(key), format(reason[why], { minimum })]));
+  return new Map([...hidden].map(([key, why]) => [key, format(reason[why], { minimum })]));
 }
 
 /**

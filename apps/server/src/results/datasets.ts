@@ -8,6 +8,8 @@ import { datasetScope } from '../repositories/results/scope.ts';
 import { refuseNarrowGroups, withholdSmallGroup } from './anonymity.ts';
 import { QUERIES, type Query, type QueryContext } from './queries/index.ts';
 import { datasetTypes } from './views.ts';
+import { groupingsByType } from '../../../../engine/definition/groupings.ts';
+import type { GroupingKind } from '../../../../engine/definition/datasets.ts';
 
 /*
  * A view's datasets under checked filters: each query dataset is its named query under its scope
@@ -49,12 +51,23 @@ export interface DatasetsRequest {
   now?: Date;
 }
 
+/** Per type, the groupings the dashboards show its answers by: worked out once per set of dashboards. */
+const groupingsCache = new WeakMap<Definitions['dashboards'], Map<number, GroupingKind[]>>();
+function groupingsOf(dashboards: Definitions['dashboards']): Map<number, GroupingKind[]> {
+  let found = groupingsCache.get(dashboards);
+  if (!found) {
+    found = groupingsByType(dashboards.values());
+    groupingsCache.set(dashboards, found);
+  }
+  return found;
+}
+
 /**
  * Computes some datasets of a view (and the datasets they derive from), in declaration order: a
  * derived dataset starts from the rows of one declared before it. A narrowing filter that would
  * single people out is refused first.
  */
-export async function computeViewDatasets(db: Db, definitions: Pick<Definitions, 'types' | 'riskMatrix'>, dashboard: DashboardDefinition, names: string[], request: DatasetsRequest): Promise<Map<string, Row[]>> {
+export async function computeViewDatasets(db: Db, definitions: Pick<Definitions, 'types' | 'riskMatrix' | 'dashboards'>, dashboard: DashboardDefinition, names: string[], request: DatasetsRequest): Promise<Map<string, Row[]>> {
   const { filters, questionnaires } = request;
   await refuseNarrowGroups(db, dashboard, filters);
   const context: QueryContext = {
@@ -62,6 +75,7 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
     questionnaires,
     types: definitions.types,
     riskMatrix: definitions.riskMatrix,
+    groupings: groupingsOf(definitions.dashboards),
     filters,
     timeZone: request.timeZone ?? PRODUCT_TIME_ZONE,
     now: request.now ?? new Date(),

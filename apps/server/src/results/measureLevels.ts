@@ -7,7 +7,7 @@ import { riskView } from './riskView.ts';
 
 /*
  * The level of a measure's risk factor in its exposure group at a round (the action plan's "before"
- * and "after", issue 27): read from the risk view's datasets, whole, by sector and by position, under
+ * and "after", issue 27): read from the risk view's datasets, whole, by sector, position and exposure group, under
  * the questionnaire's anonymity rules, so a group the results hide has no level here either.
  */
 
@@ -26,7 +26,7 @@ export interface LevelTarget {
   groupId: number | null;
 }
 
-const DATASET_OF: Record<string, string> = { whole: 'risk', sector: 'riskBySector', position: 'riskByPosition' };
+const DATASET_OF: Record<string, string> = { whole: 'risk', sector: 'riskBySector', position: 'riskByPosition', exposure: 'riskByExposure' };
 
 /** One decimal. */
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
@@ -65,6 +65,7 @@ export function levelReader(app: FastifyInstance, companyId: number) {
         risk: { query: 'risk', types: [type], anonymous: 'group' },
         riskBySector: { query: 'risk', types: [type], anonymous: 'group', byGroup: 'sector' },
         riskByPosition: { query: 'risk', types: [type], anonymous: 'group', byGroup: 'position' },
+        riskByExposure: { query: 'risk', types: [type], anonymous: 'group', byGroup: 'exposure' },
       });
       const filters: DashboardFilters = { company_id: companyId, ...(round ? { cycle_id: round.id } : {}) };
       data = dashboardData(app.db, app.definitions, view, filters, { timeZone: app.settings.timeZone });

@@ -29,11 +29,15 @@ import { renderXlsx } from '../reports/xlsx.ts';
 import type { CompanyRow } from '../repositories/companies.ts';
 import { findCycle } from '../repositories/cycles.ts';
 import { companyMatrix, lockRiskSettings } from '../repositories/risk.ts';
+import { listExposureGroups } from '../repositories/exposureGroups.ts';
 import { exposedWorkers, findInventory, insertInventory, listInventories, nextInventoryVersion, type InventoryRow } from '../repositories/riskInventories.ts';
 import type { Db } from '../db/client.ts';
 import { dashboardData } from '../results/dashboards.ts';
 import { riskView } from '../results/riskView.ts';
 import { requestDay } from './requestDay.ts';
+
+/** What an inventory's groups are besides the whole company. */
+type InventoryGroupBy = NonNullable<InventoryBody['group_by']>;
 
 const text = messages.inventory;
 
@@ -99,10 +103,11 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
 
   /**
    * The view the inventory's numbers come from: the questionnaire's result view (its filters and
-   * anonymity settings) with the datasets of the risk view, whole and by exposure group (sector or
-   * position) under the anonymous group's minimum and complementary suppression, and the round's participation.
+   * anonymity settings) with the datasets of the risk view, whole and by exposure group (sector,
+   * position or a group staff defined) under the anonymous group's minimum and complementary
+   * suppression, and the round's participation.
    */
-  const inventoryView = (type: number, title: string, groupBy: 'sector' | 'position'): DashboardDefinition =>
+  const inventoryView = (type: number, title: string, groupBy: InventoryGroupBy): DashboardDefinition =>
     riskView(app.definitions, type, title, {
       risk: { query: 'risk', types: [type], anonymous: 'group' },
       riskByGroup: { query: 'risk', types: [type], anonymous: 'group', byGroup: groupBy },
@@ -133,6 +138,8 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
 
     const matrix = plainMatrix((await companyMatrix(db, company.id)) ?? app.definitions.riskMatrix);
     const exposed = await exposedWorkers(db, company.id, groupBy);
+    // A group staff defined is characterized by what they wrote of it, unless the brief says otherwise.
+    const described = new Map(groupBy === 'exposure' ? (await listExposureGroups(db, company.id)).map((group) => [group.id, group.description]) : []);
     const measures = body.measures ?? {};
     const sources = body.sources ?? {};
     const groupText = (texts: Record<string, string> | undefined, key: string, name: string, fallback: string) => staffText(texts?.[key] ?? texts?.[name], fallback);
@@ -184,7 +191,7 @@ export async function riskInventoryRoutes(server: FastifyInstance) {
         group_id: id,
         group_kind: groupBy,
         whole: false,
-        processes: groupText(body.processes, String(id), name, name),
+        processes: groupText(body.processes, String(id), name, described.get(id) ?? name),
         activities: groupText(body.activities, String(id), name, name),
         exposed: exposed.byGroup.get(id) ?? 0,
       };

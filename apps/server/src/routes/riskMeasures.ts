@@ -22,6 +22,7 @@ import { HttpError } from '../errors.ts';
 import {
   answeredCycles,
   companyCycle,
+  companyExposureGroups,
   companyGroups,
   findMeasure,
   groupName,
@@ -40,6 +41,8 @@ import { factorLabel, questionnaireTitle, riskFactor, riskQuestionnaire, riskQue
 import { requestDay } from './requestDay.ts';
 
 const text = messages.measures;
+/** The message for a group that is not the company's, by its kind. */
+const NOT_FOUND = { sector: text.sectorNotFound, position: text.positionNotFound, exposure: text.exposureNotFound } as const;
 
 /** A measure's fields as checked: a new one's, or one's with its changes applied. */
 interface MeasureFields {
@@ -145,7 +148,9 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
       if (input.group_kind === 'whole' && groupId !== null) throw new HttpError(400, text.groupWholeWithId);
       if (input.group_kind !== 'whole') {
         if (groupId === null) throw new HttpError(400, text.groupRequired);
-        if ((await groupName(tx, companyId, input.group_kind, groupId)) === null) throw new HttpError(400, format(input.group_kind === 'sector' ? text.sectorNotFound : text.positionNotFound, { id: groupId }));
+        // An exposure group's writes take the company's risk settings lock: it is not deleted under this measure.
+        if (input.group_kind === 'exposure') await lockRiskSettings(tx, companyId);
+        if ((await groupName(tx, companyId, input.group_kind, groupId)) === null) throw new HttpError(400, format(NOT_FOUND[input.group_kind], { id: groupId }));
       }
     }
     const cycleId = input.cycle_id ?? null;
@@ -216,14 +221,15 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
 
   app.get(
     '/risk/:companyId/measures/options',
-    { preHandler: adminOnly, schema: { ...base, summary: 'O que o formulário de medida oferece: fatores, setores, cargos, ciclos e responsáveis possíveis (administradores)', params: companyParamsSchema, response: answers(measureOptionsSchema) } },
+    { preHandler: adminOnly, schema: { ...base, summary: 'O que o formulário de medida oferece: fatores, setores, cargos, grupos de exposição, ciclos e responsáveis possíveis (administradores)', params: companyParamsSchema, response: answers(measureOptionsSchema) } },
     async (request) => {
       const company = await visibleCompany(app.db, request.account!, request.params.companyId);
       const questionnaires = riskQuestionnaires(app.definitions).map(({ type, definition }) => ({ type, title: definition.title, factors: definition.risk.factors.map((factor) => ({ id: factor.id, label: factor.label })) }));
       const groups = await companyGroups(app.db, company.id);
+      const exposure = await companyExposureGroups(app.db, company.id);
       const cycles = (await answeredCycles(app.db, company.id)).map((cycle) => ({ id: cycle.id, name: cycle.name, opens_on: cycle.opensOn, types: [...new Set([...cycle.types, ...cycle.answered])].sort((a, b) => a - b) }));
       const owners = (await measureOwners(app.db, company.id)).map((user) => ({ id: user.id, name: user.name, email: user.email, staff: user.type === ACCOUNT.administrator }));
-      return { questionnaires, ...groups, cycles, owners };
+      return { questionnaires, ...groups, exposure_groups: exposure, cycles, owners };
     },
   );
 

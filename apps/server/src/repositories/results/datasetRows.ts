@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { MAJOR, RATED } from './scope.ts';
 import { countedAnswer } from './scoreSql.ts';
 import { rows as select } from '../../db/rows.ts';
+import { exposureGroupsOf } from '../exposureGroups.ts';
 
 /*
  * The rows the dashboards' named queries read, under a scope (`scope.ts`): the database counts and
@@ -237,7 +238,8 @@ export const ROUND_GROUPS = sql`select c.id as key, c.name from cycles c where c
 /**
  * An evaluation's groups of one kind, as (key, name) rows for a lateral join on `evaluations`: the
  * respondent's sectors (with a sector chosen, only that one; of the area maps, whose sector filter
- * reads the sector the evaluation is about, that sector), positions, or the course the evaluation was
+ * reads the sector the evaluation is about, that sector), positions, exposure groups (`exposureGroupsOf`)
+ * or the course the evaluation was
  * created in (a course's 'Avaliar').
  */
 export function evaluationGroups(by: GroupingKind, filters: Pick<DashboardFilters, 'sector_id' | 'sector_of'> = {}): SQL {
@@ -250,6 +252,8 @@ export function evaluationGroups(by: GroupingKind, filters: Pick<DashboardFilter
         : sql`select s.id as key, s.sector_name as name from user_sectors us join sectors s on s.id = us.sector_id where us.user_id = evaluations.user_id${chosen}`;
     case 'position':
       return sql`select p.id as key, p.position_name as name from user_positions up join positions p on p.id = up.position_id where up.user_id = evaluations.user_id`;
+    case 'exposure':
+      return exposureGroupsOf(sql`evaluations.user_id`);
     case 'course':
       return sql`select c.id as key, c.name from user_courses uc join courses c on c.id = uc.course_id where uc.id = evaluations.usercourse_id`;
   }

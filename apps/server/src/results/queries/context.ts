@@ -34,6 +34,8 @@ export interface QueryContext {
   round?: Promise<CycleRow | null>;
   /** The default risk matrix (`definitions/riskMatrix.json`), for a company without its own. */
   riskMatrix: RiskMatrix;
+  /** Per type, the groupings its answers are shown by (`groupingsByType`): a split's groups are hidden over all of them at once. Absent: each split alone. */
+  groupings?: ReadonlyMap<number, readonly GroupingKind[]>;
 }
 
 /** A named query: the rows of a dataset of its kind, read under the dataset's scope (`name`: the dataset's, for its page). */

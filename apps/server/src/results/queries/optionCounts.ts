@@ -8,8 +8,8 @@ import { answerCounts, evaluationGroups, groupOrder, respondentsByGroup, respond
 import { datasetScope } from '../../repositories/results/scope.ts';
 import { format, messages } from '../../../../../engine/messages.ts';
 import { formatDateBR } from '../../../../../engine/rules/dates.ts';
-import { anonymityMinimum, groupAtoms, roundAtoms } from '../../repositories/results/groups.ts';
-import { hiddenGroups } from '../anonymity.ts';
+import { anonymityMinimum, roundAtoms } from '../../repositories/results/groups.ts';
+import { hiddenSplitGroups } from './splitHiding.ts';
 import type { Query, QueryContext } from './context.ts';
 import { listedRounds, type ListedRound } from './rounds.ts';
 
@@ -130,7 +130,7 @@ async function groupRows(context: QueryContext, dataset: OptionCountsDataset, sc
   const groups = evaluationGroups(dataset.byGroup!, context.filters);
   const split = await splitCounts(context, dataset, scope, groups);
   const order = groupOrder(split.names);
-  const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
+  const hidden = await hiddenSplitGroups(context, dataset, scope, dataset.byGroup!, order);
   return order.flatMap((key, index) => split.rowsOf(key, hidden.get(key) ?? null, { group: split.names.get(key)!, groupId: key, groupOrder: index + 1 }));
 }
 

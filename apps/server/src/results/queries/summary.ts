@@ -5,10 +5,9 @@ import { allQuestions } from '../../../../../engine/definition/questions.ts';
 import type { QuestionnaireDefinition } from '../../../../../engine/definition/types.ts';
 import { evaluationGroups, groupOrder, ofType, ROUND_GROUPS } from '../../repositories/results/datasetRows.ts';
 import { datasetScope } from '../../repositories/results/scope.ts';
-import { groupAtoms } from '../../repositories/results/groups.ts';
 import { summarizeScan, summarizeScores, summarizeScoresByGroup, type GroupSummary, type ScoreSummary } from '../../repositories/results/scoreSql.ts';
 import { statementKey } from '../../db/rows.ts';
-import { hiddenGroups } from '../anonymity.ts';
+import { hiddenSplitGroups } from './splitHiding.ts';
 import { scoringKeyOf } from '../scoringKeys.ts';
 import type { Query, QueryContext, Scan } from './context.ts';
 import { withNorm } from './norm.ts';
@@ -112,7 +111,7 @@ async function groupRows(context: QueryContext, dataset: SummaryDataset, scope: 
   const names = new Map<number, string>();
   for (const { groups: found } of perType) for (const group of found) names.set(group.key, group.name);
   const order = groupOrder(names);
-  const hidden = await hiddenGroups(context.db, scope, await groupAtoms(context.db, scope, groups), order);
+  const hidden = await hiddenSplitGroups(context, dataset, scope, dataset.byGroup!, order);
   const rows: Row[] = [];
   for (const [index, key] of order.entries()) {
     const withheld = hidden.get(key) ?? null;

@@ -37,7 +37,7 @@ describe('optionCounts by group', () => {
   });
 
   it('takes only a grouping kind', () => {
-    expect(errorsWith((dataset) => (dataset.byGroup = 'area'))).toEqual([{ pointer: '/datasets/gapsBySector/byGroup', message: expect.stringContaining('"sector", "position", "course"') }]);
+    expect(errorsWith((dataset) => (dataset.byGroup = 'area'))).toEqual([{ pointer: '/datasets/gapsBySector/byGroup', message: expect.stringContaining('"sector", "position", "exposure", "course"') }]);
   });
 
   it('is refused with bySelf: the counts are split by group or by role, not both', () => {

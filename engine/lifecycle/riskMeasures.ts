@@ -19,6 +19,10 @@ export type EffectivenessResult = (typeof EFFECTIVENESS_RESULTS)[number];
 export const MEASURE_GROUP_KINDS = ['whole', 'sector', 'position', 'exposure'] as const;
 export type MeasureGroupKind = (typeof MEASURE_GROUP_KINDS)[number];
 
+/** The longest name and description of an exposure group, in characters after trimming (the table's checks; the form's too). */
+export const EXPOSURE_GROUP_NAME_MAX = 120;
+export const EXPOSURE_GROUP_DESCRIPTION_MAX = 2000;
+
 /** The longest description, effectiveness check and note of a measure, in characters after trimming (the table's checks; the form's too). */
 export const MEASURE_TEXT_MAX = 2000;
 

@@ -6,6 +6,7 @@ import { localDay } from '../../../engine/rules/dates.ts';
 import type { Database, Db } from './db/client.ts';
 import { asOnlyStarter, readMeta, storedJwtSecret } from './db/meta.ts';
 import { companies, cycles, evaluations, meta, positions, sectors, userPositions, userSectors, users } from './db/schema.ts';
+import { exposureGroupPositions, exposureGroups, exposureGroupSectors } from './db/riskSchema.ts';
 import { automaticCycles } from './cycles.ts';
 import { seedDemoResults } from './demoResults.ts';
 import { hashPassword } from './passwords.ts';
@@ -38,6 +39,12 @@ export interface SeedResult {
   created: boolean;
   links: DemoLink[];
 }
+
+/** The demo company's exposure groups (NR-1): made of its sectors and positions by name. */
+const DEMO_EXPOSURE_GROUPS = [
+  { name: 'Operação em turnos', description: 'Atendimento e operação em turnos, com metas diárias.', sectors: ['Operações'], positions: [] },
+  { name: 'Lideranças', description: 'Coordenação de equipes e metas.', sectors: [], positions: ['Coordenador'] },
+];
 
 const DEMO_COMPANY = {
   commercialName: 'Empresa Demonstração',
@@ -122,6 +129,13 @@ export async function seed(db: Db, options: SeedOptions, now: Date = new Date())
       await tx
         .insert(userPositions)
         .values(DEMO_EMPLOYEES.map((employee) => ({ userId: idOf.get(employee.email)!, positionId: positionIds.get(employee.position)! })));
+      // Two exposure groups of the psychosocial risk programme: one shown beside the sectors, one under the minimum.
+      const groups = await tx
+        .insert(exposureGroups)
+        .values(DEMO_EXPOSURE_GROUPS.map((group) => ({ companyId, name: group.name, description: group.description })))
+        .returning({ id: exposureGroups.id });
+      await tx.insert(exposureGroupSectors).values(DEMO_EXPOSURE_GROUPS.flatMap((group, index) => group.sectors.map((sector) => ({ groupId: groups[index]!.id, sectorId: sectorIds.get(sector)! }))));
+      await tx.insert(exposureGroupPositions).values(DEMO_EXPOSURE_GROUPS.flatMap((group, index) => group.positions.map((position) => ({ groupId: groups[index]!.id, positionId: positionIds.get(position)! }))));
       // One link of every other questionnaire for the first employee; the 360 evaluates the second one.
       const [first, second] = DEMO_EMPLOYEES;
       const firstId = idOf.get(first.email)!;

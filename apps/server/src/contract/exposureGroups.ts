@@ -13,10 +13,6 @@ const idName = { type: 'object', required: ['id', 'name'], additionalProperties:
 /** Ids chosen: each a sector or a position of the company, at most once. */
 const idList = { type: 'array', items: idSchema, maxItems: 500, uniqueItems: true } as const;
 
-/** The longest name and description (the table's checks). */
-export const EXPOSURE_GROUP_NAME_MAX = 120;
-export const EXPOSURE_GROUP_DESCRIPTION_MAX = 2000;
-
 /** An exposure group as answered. */
 export const exposureGroupSchema = {
   type: 'object',

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT } from '../../../../engine/accounts.ts';
+import { EXPOSURE_GROUP_DESCRIPTION_MAX, EXPOSURE_GROUP_NAME_MAX } from '../../../../engine/lifecycle/riskMeasures.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { canSeeCompany, visibleCompany } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import { bearer, companyParamsSchema, errorResponses, messageSchema, type ContractProvider } from '../contract/common.ts';
 import {
-  EXPOSURE_GROUP_DESCRIPTION_MAX,
-  EXPOSURE_GROUP_NAME_MAX,
   exposureGroupCreateSchema,
   exposureGroupListSchema,
   exposureGroupParamsSchema,

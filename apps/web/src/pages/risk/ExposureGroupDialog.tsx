@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { format, messages } from '../../../../../engine/messages';
-import type { EXPOSURE_GROUP_DESCRIPTION_MAX as DescriptionMax, EXPOSURE_GROUP_NAME_MAX as NameMax, ExposureGroup, ExposureGroupSaved, ExposureGroupUpdate } from '../../../../server/src/contract/exposureGroups';
+import type { ExposureGroup, ExposureGroupSaved, ExposureGroupUpdate } from '../../../../server/src/contract/exposureGroups';
+import { EXPOSURE_GROUP_DESCRIPTION_MAX, EXPOSURE_GROUP_NAME_MAX } from '../../../../../engine/lifecycle/riskMeasures';
 import { errorMessage } from '../../api/client';
 import { useToast } from '../../toast';
 import { createExposureGroup, updateExposureGroup } from './exposureGroupApi';
@@ -15,8 +16,6 @@ import { CountedHelper, RiskFormDialog } from './RiskFormDialog';
 const text = messages.screenExposureGroups;
 const refusals = messages.exposureGroups;
 // The contract's limits (the web imports it type-only): typed as its literals, so a change there fails the build here.
-const EXPOSURE_GROUP_NAME_MAX: typeof NameMax = 120;
-const EXPOSURE_GROUP_DESCRIPTION_MAX: typeof DescriptionMax = 2000;
 
 /** A sector or a position of the registry. */
 export interface IdName {

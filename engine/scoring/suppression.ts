@@ -28,7 +28,10 @@ export type HiddenReason = 'minimum' | 'complement';
  *    whole, or a shown group holding every person of it):
  *    - C less the group holds 1 to `minimum` − 1 people (one subtraction would reveal them), or
  *    - C less the union of some of its shown sub-groups that share no one holds 1 to `minimum` − 1
- *      people (the smallest of them is hidden: the rest's numbers are C's less theirs).
+ *      people (the smallest of them is hidden: the rest's numbers are C's less theirs). Up to
+ *      `LISTED_FAMILY_GROUPS` sub-groups every largest such family is listed; beyond (several
+ *      groupings of many groups), one is searched for (`smallRemainder`), and only past its step
+ *      limit is the smallest sub-group hidden outright.
  * 3. Where people belong to several groups and at most `EXHAUSTIVE_GROUPS` are shown, every sum and
  *    difference of the shown groups and the whole (each taken once, added or subtracted: A + B − the
  *    whole is the people in both when everyone is in one of them) is tried: one that singles out 1 to
@@ -92,13 +95,69 @@ function complementVictim(shown: string[], atoms: GroupAtom[], measures: Measure
     if (single.length > 0) return victim(single, container);
     // Several subtractions: the container less groups that share no one (every such family, the
     // largest ones: a smaller family leaves at least a shown group more, never too few).
-    const families = disjointFamilies(subs, (a, b) => atoms.some((atom) => atom.people > 0 && atom.groups.includes(a) && atom.groups.includes(b)));
-    if (families === null) return victim(subs, container);
+    const families = subs.length > LISTED_FAMILY_GROUPS ? null : disjointFamilies(subs, (a, b) => atoms.some((atom) => atom.people > 0 && atom.groups.includes(a) && atom.groups.includes(b)));
+    if (families === null) {
+      // Too many groups or families to list (several groupings of many groups): search for one leaving too few.
+      const inside = atoms.filter((atom) => atom.people > 0 && (container === null || atom.groups.includes(container)));
+      const found = smallRemainder(inside, subs, measures);
+      if (found === null) return victim(subs, container);
+      if (found !== undefined) return victim(found, container);
+      continue;
+    }
     for (const family of families) {
       if (family.length > 1 && small(sizeOf(container) - family.reduce((total, key) => total + sizeOf(key), 0))) return victim(family, container);
     }
   }
   return undefined;
+}
+
+/** Up to this many groups in a container, its families are listed (`disjointFamilies`); beyond, searched (`smallRemainder`). */
+const LISTED_FAMILY_GROUPS = 16;
+
+/** The most steps `smallRemainder` takes before it gives up (null). */
+const MAX_SEARCH_STEPS = 200_000;
+
+/**
+ * Some groups of `groups` (each holding only people of `inside`, the container's atoms) that share no
+ * one and leave 1 to `minimum` − 1 of those people out, or undefined when there are none; null past
+ * `MAX_SEARCH_STEPS`. A search over the atoms in turn: each is covered by one group holding it that
+ * shares no one with those chosen, or left out while fewer than `minimum` people are. The budget of
+ * people left out, not the number of families, bounds it: a family covers all but one or two people.
+ */
+export function smallRemainder(inside: GroupAtom[], groups: string[], { small }: Pick<Measures, 'small'>): string[] | undefined | null {
+  const holders = inside.map((atom) => groups.filter((group) => atom.groups.includes(group)));
+  const members = new Map(groups.map((group) => [group, inside.flatMap((atom, index) => (atom.groups.includes(group) ? [index] : []))]));
+  // 0: not decided yet, 1: covered by a chosen group, 2: left out.
+  const state = new Array<number>(inside.length).fill(0);
+  const chosen: string[] = [];
+  let steps = 0;
+  const search = (from: number, left: number): boolean | null => {
+    if ((steps += 1) > MAX_SEARCH_STEPS) return null;
+    let index = from;
+    while (index < inside.length && state[index] !== 0) index += 1;
+    if (index === inside.length) return small(left);
+    for (const group of holders[index]!) {
+      const covers = members.get(group)!;
+      if (covers.some((member) => state[member] !== 0)) continue;
+      for (const member of covers) state[member] = 1;
+      chosen.push(group);
+      const found = search(index + 1, left);
+      if (found !== false) return found;
+      for (const member of covers) state[member] = 0;
+      chosen.pop();
+    }
+    const people = inside[index]!.people;
+    if (small(left + people)) {
+      state[index] = 2;
+      const found = search(index + 1, left + people);
+      if (found !== false) return found;
+      state[index] = 0;
+    }
+    return false;
+  };
+  const found = search(0, 0);
+  if (found === null) return null;
+  return found ? [...chosen] : undefined;
 }
 
 /** Up to this many shown groups, every combination of them is tried where groups overlap (3^(n+1) at most). */

@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { disjointFamilies, suppressGroups, type GroupAtom, type HiddenReason } from '../../engine/scoring/suppression.ts';
+import { disjointFamilies, smallRemainder, suppressGroups, type GroupAtom, type HiddenReason } from '../../engine/scoring/suppression.ts';
 
 interface Instance {
   keys: string[];
@@ -348,6 +348,39 @@ describe('suppressGroups: several groupings shown together (minimum 3)', () => {
       { groups: ['sector:Logística'], people: 5 },
     ];
     expect(hidden(['sector:Logística', 'sector:Produção', 'position:Operador'], atoms, keep)).toEqual({ 'position:Operador': 'complement' });
+  });
+});
+
+describe('smallRemainder: the search where families are too many to list', () => {
+  const people = (atoms: GroupAtom[], group: string) => atoms.reduce((total, atom) => total + (atom.groups.includes(group) ? atom.people : 0), 0);
+
+  it('finds a family sharing no one that leaves 1 to minimum − 1 people exactly when brute force does', () => {
+    fc.assert(
+      fc.property(overlapping, ({ keys, atoms, minimum }) => {
+        const inside = atoms.filter((atom) => atom.people > 0);
+        const whole = inside.reduce((total, atom) => total + atom.people, 0);
+        const small = (count: number) => count > 0 && count < minimum;
+        // Every subset of the groups: pairwise sharing no one, and what it leaves.
+        const subsets = Array.from({ length: 2 ** keys.length }, (_, mask) => keys.filter((_key, index) => mask & (1 << index)));
+        const apart = (family: string[]) => inside.every((atom) => family.filter((group) => atom.groups.includes(group)).length <= 1);
+        const exists = subsets.some((family) => apart(family) && small(whole - family.reduce((total, group) => total + people(inside, group), 0)));
+        const found = smallRemainder(inside, keys, { small });
+        expect(found !== undefined, JSON.stringify({ keys, atoms, minimum, found })).toBe(exists);
+        if (found) {
+          expect(apart(found)).toBe(true);
+          expect(small(whole - found.reduce((total, group) => total + people(inside, group), 0))).toBe(true);
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('is what suppressGroups uses past 16 groups: one small sector of 19, and the one its complement reveals', () => {
+    // s0 … s17 of 3 people each, s18 of 2 (hidden 'minimum'); the whole less the 18 others is s18's 2:
+    // one of them goes, all tied at 3, the one listed last (s17).
+    const keys = Array.from({ length: 19 }, (_, index) => `s${index}`);
+    const atoms = keys.map((key, index) => ({ groups: [key], people: index === 18 ? 2 : 3 }));
+    expect(Object.fromEntries(suppressGroups(keys, atoms, 3))).toEqual({ s18: 'minimum', s17: 'complement' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -77,30 +78,23 @@ export function ExposureGroupList({ groups, actions, cards }: ExposureGroupListP
             </Typography>
             <Description group={group} />
             <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0.25, '& dd': { m: 0, mb: 1 } }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {text.colSectors}
-              </Typography>
-              <Box component="dd">
-                <Names list={group.sectors} />
-              </Box>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {text.colPositions}
-              </Typography>
-              <Box component="dd">
-                <Names list={group.positions} />
-              </Box>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {text.colPeople}
-              </Typography>
-              <Typography component="dd" variant="body2">
-                {format(text.peopleCount, { count: group.people })}
-              </Typography>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {text.colMeasures}
-              </Typography>
-              <Typography component="dd" variant="body2">
-                {format(text.measuresCount, { count: group.measures })}
-              </Typography>
+              {(
+                [
+                  [text.colSectors, <Names list={group.sectors} />],
+                  [text.colPositions, <Names list={group.positions} />],
+                  [text.colPeople, format(text.peopleCount, { count: group.people })],
+                  [text.colMeasures, format(text.measuresCount, { count: group.measures })],
+                ] as const
+              ).map(([label, value]) => (
+                <Fragment key={label}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography component="dd" variant="body2">
+                    {value}
+                  </Typography>
+                </Fragment>
+              ))}
             </Box>
             {actions && <GroupActions group={group} actions={actions} />}
           </Paper>

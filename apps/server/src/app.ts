@@ -11,6 +11,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { clientErrors, errorHandler, frameworkErrors } from './plugins/errorHandler.ts';
 import { strictIds } from './plugins/strictIds.ts';
 import { answerHeaders } from './plugins/headers.ts';
+import { schemaCompilers } from './schemaCompilers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { lgpdRoutes } from './routes/lgpd.ts';
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A hop count becomes a function: Fastify itself trusts no hop when given a bare number.
   const trust = options.trustProxy ?? false;
   const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-  const app = Fastify({ logger: options.logger ?? false, logController: new OneLinePerRequest(), bodyLimit: 1024 * 1024, trustProxy, frameworkErrors, clientErrorHandler: clientErrors });
+  const app = Fastify({ logger: options.logger ?? false, logController: new OneLinePerRequest(), bodyLimit: 1024 * 1024, trustProxy, frameworkErrors, clientErrorHandler: clientErrors, schemaController: { compilersFactory: schemaCompilers } });
 
   await app.register(errorHandler);
   // Synchronous: the headers are built once (helmet's among them), set on every answer.

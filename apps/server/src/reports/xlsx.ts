@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../spreadsheets/excel.ts';
 import type { ReportBlock, ReportCell, ReportDocument } from '../../../../engine/reports/document.ts';
 import { neutralize } from '../spreadsheets/layout.ts';
 
@@ -44,7 +44,7 @@ function sheetName(title: string, taken: Set<string>): string {
  * colours kept as fills.
  */
 export async function renderXlsx(report: ReportDocument): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Avalia';
   const created = new Date(report.createdAt);
   workbook.created = created;

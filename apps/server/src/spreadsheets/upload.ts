@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './excel.ts';
 import { format, messages } from '../../../../engine/messages.ts';
 import { HttpError } from '../errors.ts';
 import { MAX_EMPLOYEE_ROWS, MAX_LIST_ROWS, MAX_SHEET_ROWS, MAX_UNZIPPED_BYTES, MAX_ZIP_ENTRIES, SHEETS, unneutralize, type SheetKey } from './layout.ts';
@@ -100,7 +101,7 @@ export async function readUpload(buffer: Buffer): Promise<UploadedSheets> {
   parts.set('xl/_rels/workbook.xml.rels', Buffer.from(relations.toString('utf8').replace(/Target="\/xl\//g, 'Target="')));
   if (!parts.has('xl/sharedStrings.xml')) parts.set('xl/sharedStrings.xml', EMPTY_SHARED_STRINGS);
   const ordered = [...READ_PARTS.filter((name) => parts.has(name)), ...[...parts.keys()].filter((name) => WORKSHEET_PART.test(name))];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(storedZipStream(ordered.map((name) => ({ name, bytes: parts.get(name)! }))), {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(storedZipStream(ordered.map((name) => ({ name, bytes: parts.get(name)! }))), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

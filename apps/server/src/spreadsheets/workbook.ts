@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './excel.ts';
 import { messages } from '../../../../engine/messages.ts';
 import { BLANK_EMPLOYEE_ROWS, BLANK_LIST_ROWS, LIST_LAST_ROW, SHEETS, neutralize } from './layout.ts';
 
@@ -69,7 +70,7 @@ export function rangeValidations(sheet: ExcelJS.Worksheet): RangeValidations {
 
 /** Builds the .xlsx of the template (no employees) or of the export; every text is neutralised against formulas. */
 export async function buildWorkbook(data: WorkbookData): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Avalia';
   const employees = addSheet(workbook, SHEETS.employees.name, SHEETS.employees.headers, [36, 36, 18, 26, 26, 10]);
   const sectors = addSheet(workbook, SHEETS.sectors.name, SHEETS.sectors.headers, [36, 10]);

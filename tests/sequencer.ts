@@ -17,8 +17,11 @@ export default class SlowFirstSequencer extends BaseSequencer {
     const ordered = await super.sort(files);
     const seconds = (file: TestSpecification) => recorded[relative(file.project.config.root, file.moduleId)] ?? 0;
     // Projects of one group share its workers: the longest files of the group go first, whatever their
-    // project (the isolated ones still before the others, as Vitest has them).
-    const group = (file: TestSpecification) => `${file.project.config.sequence.groupOrder}/${file.project.config.isolate}`;
+    // project (the isolated ones still before the others, as Vitest has them). A project that shares its
+    // workers' modules keeps its files together (a worker is reused only for the same project's next file),
+    // and so a block of its own.
+    const group = (file: TestSpecification) =>
+      `${file.project.config.sequence.groupOrder}/${file.project.config.isolate}${file.project.config.isolate ? '' : `/${file.project.name}`}`;
     // Stable: files keep Vitest's order unless one is recorded as slower.
     return ordered
       .map((file, index) => ({ file, index }))

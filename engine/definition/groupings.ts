@@ -12,9 +12,17 @@ import type { GroupingKind } from './datasets.ts';
 /** The order groupings are kept in: where hiding one group of several closes a gap, a later kind's goes first. */
 export const GROUPING_KEEP_ORDER: readonly GroupingKind[] = ['sector', 'position', 'course', 'exposure'];
 
-/** Per type, the groupings the dashboards split its answers by (`byGroup` of their datasets), in `GROUPING_KEEP_ORDER`. */
-export function groupingsByType(dashboards: Iterable<DashboardDefinition>): Map<number, GroupingKind[]> {
+/** The groupings an inventory and the action plan split a risk questionnaire's answers by, whatever its dashboards show. */
+export const RISK_GROUPINGS: readonly GroupingKind[] = ['sector', 'position', 'exposure'];
+
+/**
+ * Per type, the groupings its answers are split by, in `GROUPING_KEEP_ORDER`: those the dashboards
+ * split it by (`byGroup` of their datasets), and for a questionnaire with a risk section (`riskTypes`)
+ * every one the inventory and the action plan may use.
+ */
+export function groupingsByType(dashboards: Iterable<DashboardDefinition>, riskTypes: Iterable<number> = []): Map<number, GroupingKind[]> {
   const found = new Map<number, Set<GroupingKind>>();
+  for (const type of riskTypes) found.set(type, new Set(RISK_GROUPINGS));
   for (const dashboard of dashboards) {
     for (const dataset of Object.values(dashboard.datasets)) {
       if ('from' in dataset || !('byGroup' in dataset) || !dataset.byGroup) continue;

@@ -1,3 +1,4 @@
+import { computes, disclosedAtoms, groupsUsed } from './spanCheck.ts';
 /*
  * Which groups of a comparison (a heatmap's sectors) may show their numbers: the anonymity minimum
  * per group, and complementary suppression, so that no group under the minimum can be recovered by
@@ -46,12 +47,12 @@ export type HiddenReason = 'minimum' | 'complement';
  * rather than the sector it would give away). Without it every group is kept alike and the smallest
  * group of the gap is hidden.
  */
-export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: number, keep: (key: string) => number = () => 0): Map<string, HiddenReason> {
-  const hidden = new Map<string, HiddenReason>();
+export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: number, { keep = () => 0, exact = false, initial, eligible = () => true }: SuppressionOptions = {}): Map<string, HiddenReason> {
+  const hidden = new Map<string, HiddenReason>(initial ?? []);
   const size = (key: string) => sum(atoms, (atom) => atom.groups.includes(key));
   const sizes = new Map(keys.map((key) => [key, size(key)]));
   const small = (people: number) => people > 0 && people < minimum;
-  for (const key of keys) if (small(sizes.get(key)!)) hidden.set(key, 'minimum');
+  for (const key of keys) if (small(sizes.get(key)!) && !hidden.has(key)) hidden.set(key, 'minimum');
   const whole = sum(atoms, () => true);
   // Whether every person of `inner` is in `outer` (the whole holds everyone).
   const within = (inner: string, outer: string | null) => outer === null || atoms.every((atom) => atom.people === 0 || !atom.groups.includes(inner) || atom.groups.includes(outer));
@@ -59,10 +60,89 @@ export function suppressGroups(keys: string[], atoms: GroupAtom[], minimum: numb
   const measures = { sizeOf, within, small, order: keys, keep };
   for (;;) {
     const shown = keys.filter((key) => !hidden.has(key) && sizes.get(key)! > 0);
-    const victim = complementVictim(shown, atoms, measures) ?? combinationVictim(shown, atoms, measures);
+    const victim = exact ? spanVictim(shown, atoms, measures, minimum, eligible) : (complementVictim(shown, atoms, measures) ?? combinationVictim(shown, atoms, measures));
     if (victim === undefined) return hidden;
     hidden.set(victim, 'complement');
   }
+}
+
+/** How `suppressGroups` chooses. */
+export interface SuppressionOptions {
+  /** How much each group is worth keeping (several groupings shown together); default all alike. */
+  keep?: (key: string) => number;
+  /**
+   * Instead of rules 2 and 3, the exact check (`spanCheck.ts`): no set of 1 to `minimum` − 1 people
+   * is any linear combination of the whole and the shown groups, however many are shown. For several
+   * groupings at once, where the rules' families and ±1 combinations do not reach.
+   */
+  exact?: boolean;
+  /** Groups hidden already (an earlier layer's, `suppressLayers`), with their reasons. */
+  initial?: ReadonlyMap<string, HiddenReason>;
+  /** With `exact`: the groups to hide where hiding them closes a gap (the others only where nothing else does). */
+  eligible?: (key: string) => boolean;
+}
+
+/**
+ * Several groupings shown together (sectors, then positions, then groups made of them), each a layer,
+ * the most kept first: the first is suppressed on its own, as it would be alone (so a sector heatmap
+ * reads the same beside positions as without them); each later layer joins those before it, by the
+ * exact check, hiding its own groups where they would give anyone away with the shown groups before
+ * (and, only for a gap the earlier layers' rules left, an earlier group). Adding a layer never shows
+ * what the layers before it hid.
+ */
+export function suppressLayers(layers: string[][], atoms: GroupAtom[], minimum: number): Map<string, HiddenReason> {
+  let hidden = new Map<string, HiddenReason>();
+  layers.forEach((layer, index) => {
+    const keys = layers.slice(0, index + 1).flat();
+    const inScope = new Set(keys);
+    // The people as the groups so far see them: an atom per combination of these groups.
+    const merged = new Map<string, GroupAtom>();
+    for (const atom of atoms) {
+      const groups = atom.groups.filter((group) => inScope.has(group)).sort();
+      const key = groups.join('\u0000');
+      merged.set(key, { groups, people: (merged.get(key)?.people ?? 0) + atom.people });
+    }
+    const projected = [...merged.values()];
+    const own = new Set(layer);
+    hidden = index === 0 ? suppressGroups(layer, projected, minimum) : suppressGroups(keys, projected, minimum, { exact: true, initial: hidden, eligible: (key) => own.has(key) });
+  });
+  return hidden;
+}
+
+/**
+ * The next shown group to hide by the exact check, or undefined when nothing can be computed. Groups of
+ * exactly the same people (a sector that is all one position) say the same: they are one term, kept as
+ * much as its most kept group, and hidden together (one a pass). Of the terms one computation of a
+ * disclosed set uses (the least kept, smallest tried first as its terms), the least kept, smallest,
+ * later one goes, its least kept group first. Past the check's limit, the least kept, smallest group.
+ */
+function spanVictim(shown: string[], atoms: GroupAtom[], measures: Measures, minimum: number, eligible: (key: string) => boolean): string | undefined {
+  const peopled = atoms.filter((atom) => atom.people > 0);
+  if (shown.length === 0) return undefined;
+  const members = (group: string) => peopled.flatMap((atom, index) => (atom.groups.includes(group) ? [index] : [])).join(',');
+  const alike = new Map<string, string[]>();
+  for (const group of shown) alike.set(members(group), [...(alike.get(members(group)) ?? []), group]);
+  const classOf = (group: string) => alike.get(members(group))!;
+  const terms = [...alike.values()].map((groups) => groups[0]!);
+  const target = disclosedAtoms(peopled, terms, minimum);
+  if (target === undefined) return undefined;
+  // A term is open when hiding its groups is allowed (all of them eligible); worth as its most kept group.
+  const open = (term: string) => classOf(term).every(eligible);
+  const worth = (term: string) => Math.max(...classOf(term).map(measures.keep));
+  const byClass = { ...measures, keep: worth };
+  let chosen: string;
+  if (target === null) chosen = victimAmong(terms.filter(open).length > 0 ? terms.filter(open) : terms, byClass);
+  else {
+    const preferred = [...terms].sort((a, b) => Number(open(b)) - Number(open(a)) || worth(a) - worth(b) || measures.sizeOf(a) - measures.sizeOf(b));
+    const used = groupsUsed(peopled, preferred, target);
+    // (None: the set is the whole's own, under the minimum: the caller withholds the whole.)
+    if (used.length === 0) return undefined;
+    const pool = used.filter(open).length > 0 ? used.filter(open) : used;
+    // A term every computation needs, if there is one: hiding it stops this one; else the computation's.
+    const needed = pool.filter((term) => !computes(peopled, terms.filter((other) => other !== term), target));
+    chosen = victimAmong(needed.length > 0 ? needed : pool, byClass);
+  }
+  return victimAmong(classOf(chosen), measures);
 }
 
 /** The sum of the people of the atoms matching. */

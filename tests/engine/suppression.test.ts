@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { disjointFamilies, smallRemainder, suppressGroups, type GroupAtom, type HiddenReason } from '../../engine/scoring/suppression.ts';
+import { disjointFamilies, smallRemainder, suppressGroups, suppressLayers, type GroupAtom, type HiddenReason } from '../../engine/scoring/suppression.ts';
 
 interface Instance {
   keys: string[];
@@ -134,13 +134,21 @@ const overlapping: fc.Arbitrary<Instance> = fc.integer({ min: 1, max: 6 }).chain
 
 /** Fails with the instance, the hidden groups and what an attacker computes (`keep`: how much each group is worth keeping). */
 function expectNoDisclosure({ keys, atoms, minimum }: Instance, subtractionsOnly = false, keep?: Record<string, number>): void {
-  const hidden = suppressGroups(keys, atoms, minimum, keep && ((key) => keep[key] ?? 0));
+  const hidden = suppressGroups(keys, atoms, minimum, keep ? { keep: (key) => keep[key] ?? 0, exact: true } : {});
   const found = disclosure(shownOf(keys, hidden), atoms, minimum, subtractionsOnly);
   expect(found, JSON.stringify({ keys, atoms, minimum, keep, hidden: [...hidden] })).toBeUndefined();
 }
 
 /** Any overlaps, each group worth keeping 0, 1 or 2 (groupings shown together: sectors kept before the groups made of them). */
 const kept = overlapping.chain((instance) => fc.array(fc.nat({ max: 2 }), { minLength: instance.keys.length, maxLength: instance.keys.length }).map((worth) => ({ instance, keep: Object.fromEntries(instance.keys.map((key, i) => [key, worth[i]!])) })));
+
+/** Any overlaps, the groups in 1 to 3 layers (groupings shown together, the most kept first). */
+const layered = overlapping.chain((instance) =>
+  fc.array(fc.nat({ max: 2 }), { minLength: instance.keys.length, maxLength: instance.keys.length }).map((layerOf) => ({
+    instance,
+    layers: [0, 1, 2].map((layer) => instance.keys.filter((_key, index) => layerOf[index] === layer)).filter((keys) => keys.length > 0),
+  })),
+);
 
 const runs = { seed: 42, numRuns: 300 };
 
@@ -177,9 +185,22 @@ describe('suppressGroups: no combination of shown groups and the whole discloses
     fc.assert(fc.property(overlapping, (instance) => expectNoDisclosure(instance)), runs);
   });
 
-  it('whatever each group is worth keeping (several groupings shown together), by subtractions and by any combination', () => {
-    fc.assert(fc.property(kept, ({ instance, keep }) => expectNoDisclosure(instance, true, keep)), runs);
+  it('by the exact check, whatever each group is worth keeping, by any combination', () => {
     fc.assert(fc.property(kept, ({ instance, keep }) => expectNoDisclosure(instance, false, keep)), runs);
+  });
+
+  it('in layers (several groupings shown together): by any combination, and the first layer as on its own', () => {
+    fc.assert(
+      fc.property(layered, ({ instance: { keys, atoms, minimum }, layers }) => {
+        const hidden = suppressLayers(layers, atoms, minimum);
+        const found = disclosure(shownOf(keys, hidden), atoms, minimum);
+        expect(found, JSON.stringify({ layers, atoms, minimum, hidden: [...hidden] })).toBeUndefined();
+        // The first layer reads as it would alone, unless a gap its own rules leave needs one of its groups.
+        const alone = suppressGroups(layers[0]!, atoms.map((atom) => ({ ...atom, groups: atom.groups.filter((group) => layers[0]!.includes(group)) })), minimum);
+        for (const [key, reason] of alone) expect(hidden.get(key)).toBe(reason);
+      }),
+      runs,
+    );
   });
 });
 
@@ -314,9 +335,11 @@ describe('suppressGroups: hand-computed examples (minimum 3)', () => {
 });
 
 describe('suppressGroups: several groupings shown together (minimum 3)', () => {
-  const hidden = (keys: string[], atoms: GroupAtom[], keep?: Record<string, number>) => Object.fromEntries(suppressGroups(keys, atoms, 3, keep && ((key) => keep[key] ?? 0)));
-  // Sectors are kept before positions, positions before the exposure groups staff make of them.
-  const keep = { 'sector:Produção': 2, 'sector:Logística': 2, 'sector:Manutenção': 2, 'sector:Oficina': 2, 'position:Operador': 1, 'exposure:Campo': 0 };
+  const hidden = (keys: string[], atoms: GroupAtom[], layered = true) => {
+    // Sectors are kept before positions, positions before the exposure groups staff make of them.
+    const layers = layered ? ['sector:', 'position:', 'exposure:'].map((prefix) => keys.filter((key) => key.startsWith(prefix))).filter((layer) => layer.length > 0) : [keys];
+    return Object.fromEntries(layers.length > 1 ? suppressLayers(layers, atoms, 3) : suppressGroups(keys, atoms, 3));
+  };
 
   it('hides the group made of sectors, not the sector it would give away', () => {
     // Produção 6, Logística 5, Manutenção 4, Oficina 2; whole 17. Alone, the sectors hide Oficina
@@ -332,8 +355,9 @@ describe('suppressGroups: several groupings shown together (minimum 3)', () => {
     const sectors = ['sector:Logística', 'sector:Manutenção', 'sector:Oficina', 'sector:Produção'];
     const alone = { 'sector:Oficina': 'minimum', 'sector:Manutenção': 'complement' };
     expect(hidden(sectors, atoms.map((atom) => ({ ...atom, groups: atom.groups.filter((group) => group.startsWith('sector:')) })))).toEqual(alone);
-    expect(hidden([...sectors, 'exposure:Campo'], atoms, keep)).toEqual({ ...alone, 'exposure:Campo': 'complement' });
-    expect(hidden([...sectors, 'exposure:Campo'], atoms)).toEqual({ ...alone, 'sector:Produção': 'complement' });
+    expect(hidden([...sectors, 'exposure:Campo'], atoms)).toEqual({ ...alone, 'exposure:Campo': 'complement' });
+    // One layer of all, kept alike: the smaller of Campo and Produção goes.
+    expect(hidden([...sectors, 'exposure:Campo'], atoms, false)).toEqual({ ...alone, 'sector:Produção': 'complement' });
     // Without the suppression across groupings, Campo and Produção give Oficina away.
     expect(disclosure(['sector:Logística', 'sector:Produção', 'exposure:Campo'], atoms, 3)?.people).toHaveLength(2);
     expect(disclosure(['sector:Logística', 'sector:Produção'], atoms, 3)).toBeUndefined();
@@ -347,7 +371,39 @@ describe('suppressGroups: several groupings shown together (minimum 3)', () => {
       { groups: ['sector:Produção'], people: 2 },
       { groups: ['sector:Logística'], people: 5 },
     ];
-    expect(hidden(['sector:Logística', 'sector:Produção', 'position:Operador'], atoms, keep)).toEqual({ 'position:Operador': 'complement' });
+    expect(hidden(['sector:Logística', 'sector:Produção', 'position:Operador'], atoms)).toEqual({ 'position:Operador': 'complement' });
+  });
+
+  it('hides a position that spans two sectors when it and another give two people away (P + Q − S)', () => {
+    // S = 4 of P and 6 of Q; T = 2 of P and 8 of R; U1 … U4 5 each, each its own position V1 … V4; whole
+    // 46. The sectors alone hide nothing. P + Q − S = the 2 of P in T: of P (6) and Q (6), the later, Q,
+    // goes; then T − R = the same 2 (R = T's 8 of R): R goes too. P alone with the sectors gives no one
+    // away: S, T and P are three equations over four cells (S∩P, S∩Q, T∩P, T∩R).
+    const atoms = [
+      { groups: ['sector:S', 'position:P'], people: 4 },
+      { groups: ['sector:S', 'position:Q'], people: 6 },
+      { groups: ['sector:T', 'position:P'], people: 2 },
+      { groups: ['sector:T', 'position:R'], people: 8 },
+      ...[1, 2, 3, 4].map((index) => ({ groups: [`sector:U${index}`, `position:V${index}`], people: 5 })),
+    ];
+    const keys = ['sector:S', 'sector:T', 'sector:U1', 'sector:U2', 'sector:U3', 'sector:U4', 'position:P', 'position:Q', 'position:R', 'position:V1', 'position:V2', 'position:V3', 'position:V4'];
+    expect(hidden(keys, atoms)).toEqual({ 'position:Q': 'complement', 'position:R': 'complement' });
+    expect(disclosure(['sector:S', 'sector:T', 'position:P'], atoms, 3)).toBeUndefined();
+    expect(disclosure(['sector:S', 'sector:T', 'position:P', 'position:Q'], atoms, 3)?.people).toHaveLength(2);
+  });
+
+  it('keeps the sectors’ own rule for people in two sectors, past 8 groups (A + B + C − the whole)', () => {
+    // A = 4 + the 2 also in B, B = 4 + those 2, C = 21 in P1 … P7 (3 each); whole 31. Alone, the
+    // sectors hide B (A + B + C − the whole = the 2 in both). Beside the 7 positions the same, and no
+    // position more: each is 3 of C, the others' sum less C's gives no one.
+    const atoms = [
+      { groups: ['sector:A'], people: 4 },
+      { groups: ['sector:A', 'sector:B'], people: 2 },
+      { groups: ['sector:B'], people: 4 },
+      ...[1, 2, 3, 4, 5, 6, 7].map((index) => ({ groups: ['sector:C', `position:P${index}`], people: 3 })),
+    ];
+    const keys = ['sector:A', 'sector:B', 'sector:C', ...[1, 2, 3, 4, 5, 6, 7].map((index) => `position:P${index}`)];
+    expect(hidden(keys, atoms)).toEqual({ 'sector:B': 'complement' });
   });
 });
 

@@ -154,6 +154,20 @@ describe('exposure groups', () => {
     }
   });
 
+  it('with a sector chosen, splits by sector only: a position or group in it, less the same unfiltered, would give the others away', async () => {
+    const response = await call('POST', '/api/dashboards/18/data', { company_id: company, sector_id: sectorId['Pátio'] });
+    expect(response.statusCode, response.body).toBe(200);
+    const view = response.json() as DashboardData;
+    expect(demands(view.datasets.riskBySector!.rows)).toEqual([['Pátio', 4, 100, 'Crítico', null]]);
+    const NARROWED = 'Oculto com um setor escolhido em Filtros: comparado ao mesmo grupo sem o filtro, poderia revelar as respostas de quem está fora do setor. Veja os cargos e os grupos de exposição sem escolher setor.';
+    expect(demands(view.datasets.riskByPosition!.rows)).toEqual([['Motorista', 4, null, null, NARROWED]]);
+    expect(demands(view.datasets.riskByExposure!.rows)).toEqual([
+      ['Administrativo e pátio', 4, null, null, NARROWED],
+      ['Motoristas do pátio', 4, null, null, NARROWED],
+      ['Operação', 4, null, null, NARROWED],
+    ]);
+  });
+
   it('puts the groups in the inventory, named as groups, with their exposed workers and description', async () => {
     const body = { type: 18, group_by: 'exposure', responsible_name: 'Dra. Paula Reis', responsible_registration: 'CRP 06/12345' };
     const preview = await call('POST', `/api/risk/${company}/inventories/preview`, body);
@@ -237,7 +251,8 @@ describe('exposure groups', () => {
     expect(created.statusCode, created.body).toBe(200);
     const own = await call('GET', `/api/risk/${demo.companyId}/exposure-groups`, undefined, companyToken);
     expect(own.statusCode).toBe(200);
-    expect((own.json() as ExposureGroupList).groups.map((group: ExposureGroup) => group.name)).toEqual(['Atendimento']);
+    // The demo company's own two, and the one just made.
+    expect((own.json() as ExposureGroupList).groups.map((group: ExposureGroup) => group.name)).toEqual(['Atendimento', 'Lideranças', 'Operação em turnos']);
     expect((await call('GET', `/api/risk/${company}/exposure-groups`, undefined, companyToken)).statusCode).toBe(404);
     expect((await call('POST', `/api/risk/${demo.companyId}/exposure-groups`, { name: 'Outro', sector_ids: [demo.sectors[0]!.id], position_ids: [] }, companyToken)).statusCode).toBe(403);
     const id = (created.json() as ExposureGroupSaved).group.id;

@@ -13,12 +13,13 @@ import { positions, sectors } from '../db/schema.ts';
 /**
  * The exposure groups (`key`, `name`) a user is in: their sector is one of the group's sectors (or the
  * group names none) and their position one of its positions (or it names none). A group names at least
- * one of either (the route checks), and a company's sectors and positions are its own, so the groups
- * found are the user's company's.
+ * one of either (the route checks); only the user's company's groups are read (its sectors and
+ * positions are its own).
  */
 export function exposureGroupsOf(userId: SQL): SQL {
   return sql`select eg.id as key, eg.name from exposure_groups eg
-    where (exists (select 1 from exposure_group_sectors x join user_sectors us on us.sector_id = x.sector_id where x.group_id = eg.id and us.user_id = ${userId})
+    where eg.company_id = (select u.company_id from users u where u.id = ${userId})
+      and (exists (select 1 from exposure_group_sectors x join user_sectors us on us.sector_id = x.sector_id where x.group_id = eg.id and us.user_id = ${userId})
         or not exists (select 1 from exposure_group_sectors x where x.group_id = eg.id))
       and (exists (select 1 from exposure_group_positions x join user_positions up on up.position_id = x.position_id where x.group_id = eg.id and up.user_id = ${userId})
         or not exists (select 1 from exposure_group_positions x where x.group_id = eg.id))`;

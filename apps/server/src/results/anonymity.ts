@@ -5,7 +5,7 @@ import { format, messages } from '../../../../engine/messages.ts';
 import type { ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { suppressGroups, type GroupAtom } from '../../../../engine/scoring/suppression.ts';
+import { suppressGroups, suppressLayers, type GroupAtom } from '../../../../engine/scoring/suppression.ts';
 import { anonymityMinimum, anonymousGroups, groupSize, roundAtoms } from '../repositories/results/groups.ts';
 import { roundsOf } from '../repositories/results/datasetRows.ts';
 import { datasetScope } from '../repositories/results/scope.ts';
@@ -103,15 +103,19 @@ export async function refuseNarrowGroups(db: Db, dashboard: DashboardDefinition,
  * the whole (`engine/scoring/suppression.ts`).
  */
 export async function hiddenGroups(db: Db, scope: SQL, atoms: GroupAtom[], keys: number[], of: 'group' | 'round' = 'group'): Promise<Map<number, string>> {
-  const hidden = await hiddenKeys(db, scope, atoms, keys.map(String), of);
+  const hidden = await hiddenKeys(db, scope, atoms, [keys.map(String)], of);
   return new Map([...hidden].map(([key, reason]) => [Number(key), reason]));
 }
 
-/** `hiddenGroups` over keys of any form (several groupings at once: 'sector:3', 'exposure:1'), `keep` as `suppressGroups` takes it. */
-export async function hiddenKeys(db: Db, scope: SQL, atoms: GroupAtom[], keys: string[], of: 'group' | 'round' = 'group', keep?: (key: string) => number): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map();
+/**
+ * `hiddenGroups` over keys of any form; given as `layers` (several groupings at once: ['sector:3', …],
+ * ['position:5', …], ['exposure:1', …], the most kept first), each layer joins those before it
+ * (`suppressLayers`).
+ */
+export async function hiddenKeys(db: Db, scope: SQL, atoms: GroupAtom[], layers: string[][], of: 'group' | 'round' = 'group'): Promise<Map<string, string>> {
+  if (layers.flat().length === 0) return new Map();
   const minimum = await anonymityMinimum(db, scope);
-  const hidden = suppressGroups(keys, atoms, minimum, keep);
+  const hidden = layers.length === 1 ? suppressGroups(layers[0]!, atoms, minimum) : suppressLayers(layers, atoms, minimum);
   const text = messages.dashboard;
   const reason = of === 'group' ? { minimum: text.groupUnderMinimum, complement: text.groupComplement } : { minimum: text.roundUnderMinimum, complement: text.roundComplement };
   return new Map([...hidden].map(([key, why]) => [key, format(reason[why], { minimum })]));

@@ -51,12 +51,12 @@ export interface DatasetsRequest {
   now?: Date;
 }
 
-/** Per type, the groupings the dashboards show its answers by: worked out once per set of dashboards. */
+/** Per type, the groupings its answers are shown by: worked out once per set of dashboards. */
 const groupingsCache = new WeakMap<Definitions['dashboards'], Map<number, GroupingKind[]>>();
-function groupingsOf(dashboards: Definitions['dashboards']): Map<number, GroupingKind[]> {
+function groupingsOf(dashboards: Definitions['dashboards'], questionnaires: Map<number, QuestionnaireDefinition>): Map<number, GroupingKind[]> {
   let found = groupingsCache.get(dashboards);
   if (!found) {
-    found = groupingsByType(dashboards.values());
+    found = groupingsByType(dashboards.values(), [...questionnaires].flatMap(([type, definition]) => (definition.risk ? [type] : [])));
     groupingsCache.set(dashboards, found);
   }
   return found;
@@ -75,7 +75,7 @@ export async function computeViewDatasets(db: Db, definitions: Pick<Definitions,
     questionnaires,
     types: definitions.types,
     riskMatrix: definitions.riskMatrix,
-    groupings: groupingsOf(definitions.dashboards),
+    groupings: groupingsOf(definitions.dashboards, questionnaires),
     filters,
     timeZone: request.timeZone ?? PRODUCT_TIME_ZONE,
     now: request.now ?? new Date(),

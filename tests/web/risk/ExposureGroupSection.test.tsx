@@ -119,7 +119,8 @@ describe('ExposureGroupSection', () => {
     expect(within(dialog).getByText(/faz parte do grupo quando o setor dela está entre os setores escolhidos e o cargo entre os cargos escolhidos/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(within(dialog).getByText('Informe o nome do grupo de exposição.')).toBeTruthy();
-    expect(within(dialog).getByText('Escolha ao menos um setor ou um cargo para o grupo de exposição.')).toBeTruthy();
+    // Under both fields: a screen reader on either hears why it is invalid.
+    expect(within(dialog).getAllByText('Escolha ao menos um setor ou um cargo para o grupo de exposição.')).toHaveLength(2);
     expect(writes).toEqual([]);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Nome do grupo/ }), { target: { value: '  Expedição ' } });

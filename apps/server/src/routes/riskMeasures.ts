@@ -192,7 +192,7 @@ export async function riskMeasureRoutes(server: FastifyInstance) {
     if (values.status !== 'concluida' || values.effectivenessResult !== 'ineficaz' || previous === 'ineficaz') return null;
     const occurredOn = today();
     const reviewBy = triggerReviewBy(occurredOn);
-    const group = values.groupKind === 'whole' ? text.wholeGroup : ((await groupName(tx, companyId, values.groupKind as 'sector' | 'position', values.groupId!)) ?? String(values.groupId));
+    const group = values.groupKind === 'whole' ? text.wholeGroup : ((await groupName(tx, companyId, values.groupKind as Exclude<MeasureGroupKind, 'whole'>, values.groupId!)) ?? String(values.groupId));
     const description = format(text.triggerDescription, { description: values.description, factor: factorLabel(app.definitions, type, values.factor), group });
     // One at a time with the company's publications (as a trigger of the review's screen): recorded before or after one, never during.
     await lockRiskSettings(tx, companyId);

@@ -197,7 +197,7 @@ export function ExposureGroupDialog({ companyId, group, sectors, positions, onCl
         helperText={<CountedHelper message={shown.description ?? text.descriptionHelp} count={values.description.length} max={EXPOSURE_GROUP_DESCRIPTION_MAX} />}
       />
       <MembersField label={text.fieldSectors} help={shown.members ?? text.sectorsHelp} options={sectors} value={values.sectors} error={shown.members !== undefined} disabled={busy} onChange={(next) => set('sectors', next)} />
-      <MembersField label={text.fieldPositions} help={text.positionsHelp} options={positions} value={values.positions} error={shown.members !== undefined} disabled={busy} onChange={(next) => set('positions', next)} />
+      <MembersField label={text.fieldPositions} help={shown.members ?? text.positionsHelp} options={positions} value={values.positions} error={shown.members !== undefined} disabled={busy} onChange={(next) => set('positions', next)} />
     </RiskFormDialog>
   );
 }

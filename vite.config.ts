@@ -97,7 +97,7 @@ export default defineConfig({
           include: ['tests/renderer/**/*.test.tsx', 'tests/web/**/*.test.tsx'],
           exclude: [UI_REPLACING_LOCATION],
           environment: 'jsdom',
-          setupFiles: ['tests/ui/closeToasts.ts'],
+          setupFiles: ['tests/ui/noTransitions.ts', 'tests/ui/closeToasts.ts'],
         },
       },
       {
@@ -111,7 +111,7 @@ export default defineConfig({
           root,
           include: [UI_REPLACING_LOCATION],
           environment: 'jsdom',
-          setupFiles: ['tests/ui/closeToasts.ts'],
+          setupFiles: ['tests/ui/noTransitions.ts', 'tests/ui/closeToasts.ts'],
         },
       },
       {

@@ -28,6 +28,11 @@ export function toast(message: string, variant: ToastVariant, options: ToastOpti
   void loaded().then((module) => module.showToast(message, variant, shown));
 }
 
+/** Settles once the toaster the toasts so far asked for is mounted (at once when none did yet). */
+export async function toasterMounted(): Promise<void> {
+  await toaster;
+}
+
 /** Closes every toast on screen (before a full-screen panel whose corner they would cover). */
 export function closeToasts(): void {
   if (toaster) void toaster.then((module) => module.closeToasts());

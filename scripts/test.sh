@@ -34,6 +34,7 @@ failedTests() {
   [ -f "$report" ] || return 0
   node -e '
     const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    if (report.numFailedTests === 0 && report.testResults.every((file) => file.status !== "failed")) console.log("        every test passed: Vitest failed on an error outside them (its \"Unhandled Errors\" above names the file)");
     for (const file of report.testResults) {
       const failed = file.assertionResults.filter((test) => test.status === "failed");
       if (failed.length === 0 && file.status !== "failed") continue;

@@ -26,7 +26,7 @@ export function exposureGroupsOf(userId: SQL): SQL {
 }
 
 /** A company's active participants (type 3, not deactivated, not erased), as SQL over `users`. */
-const activeParticipants = (companyId: number) => sql`users.company_id = ${companyId} and users.type_account = 3 and users.status and users.erased_at is null`;
+export const activeParticipants = (companyId: number) => sql`users.company_id = ${companyId} and users.type_account = 3 and users.status and users.erased_at is null`;
 
 /** An exposure group as read. */
 export interface ExposureGroupRow {

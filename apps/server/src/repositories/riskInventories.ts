@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { cycles, positions, sectors, userPositions, userSectors, users } from '../db/schema.ts';
 import { riskInventories } from '../db/riskSchema.ts';
-import { exposedByGroup } from './exposureGroups.ts';
+import { activeParticipants, exposedByGroup } from './exposureGroups.ts';
 
 /*
  * The published psychosocial risk inventories (issue 27, NR-1): each an immutable version. Nothing
@@ -88,7 +88,7 @@ export async function insertInventory(tx: Tx, inventory: NewInventory): Promise<
  * groups (by their id).
  */
 export async function exposedWorkers(db: Db | Tx, companyId: number, by: 'sector' | 'position' | 'exposure' = 'sector'): Promise<{ whole: number; byGroup: Map<number, number> }> {
-  const active = and(eq(users.companyId, companyId), eq(users.typeAccount, 3), eq(users.status, true), isNull(users.erasedAt));
+  const active = activeParticipants(companyId);
   const [whole] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(active);
   if (by === 'exposure') return { whole: Number(whole?.n ?? 0), byGroup: await exposedByGroup(db, companyId) };
   const rows =

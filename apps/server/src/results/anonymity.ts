@@ -5,7 +5,7 @@ import { format, messages } from '../../../../engine/messages.ts';
 import type { ScoringKey } from '../../../../engine/scoring/scoringKey.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { suppressGroups, suppressLayers, type GroupAtom } from '../../../../engine/scoring/suppression.ts';
+import { suppressLayers, type GroupAtom } from '../../../../engine/scoring/suppression.ts';
 import { anonymityMinimum, anonymousGroups, groupSize, roundAtoms } from '../repositories/results/groups.ts';
 import { roundsOf } from '../repositories/results/datasetRows.ts';
 import { datasetScope } from '../repositories/results/scope.ts';
@@ -115,7 +115,7 @@ export async function hiddenGroups(db: Db, scope: SQL, atoms: GroupAtom[], keys:
 export async function hiddenKeys(db: Db, scope: SQL, atoms: GroupAtom[], layers: string[][], of: 'group' | 'round' = 'group'): Promise<Map<string, string>> {
   if (layers.flat().length === 0) return new Map();
   const minimum = await anonymityMinimum(db, scope);
-  const hidden = layers.length === 1 ? suppressGroups(layers[0]!, atoms, minimum) : suppressLayers(layers, atoms, minimum);
+  const hidden = suppressLayers(layers, atoms, minimum);
   const text = messages.dashboard;
   const reason = of === 'group' ? { minimum: text.groupUnderMinimum, complement: text.groupComplement } : { minimum: text.roundUnderMinimum, complement: text.roundComplement };
   return new Map([...hidden].map(([key, why]) => [key, format(reason[why], { minimum })]));
